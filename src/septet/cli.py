@@ -1,0 +1,99 @@
+"""The ``septet`` command (Typer + Rich).
+
+Subcommands live next to what they drive and add themselves here: each module listed in
+``_COMMAND_MODULES`` defines ``register(app: typer.Typer) -> None``. A module that is missing (an
+optional part not installed) is skipped.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+import septet
+from septet import games
+from septet.core.errors import SeptetError
+
+app = typer.Typer(
+    name="septet",
+    help="Double Seven, Flip 7: With a Vengeance and Seven Shot: play, simulate, serve, study.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console()
+err_console = Console(stderr=True)
+
+# Modules that add subcommands (play, replay, rules, simulate, serve, advise, bench ...).
+_COMMAND_MODULES = [
+    "septet.cli_play",
+    "septet.arena.cli",
+    "septet.bots.cli",
+    "septet.server.cli",
+    "septet.envs.cli",
+]
+
+
+def _version_callback(value: bool) -> None:
+    if value:
+        console.print(f"septet {septet.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(
+        False, "--version", callback=_version_callback, is_eager=True, help="Show the version."
+    ),
+) -> None:
+    """Septet: three tabletop games of sevens."""
+
+
+@app.command("games")
+def games_command() -> None:
+    """List the registered games, their player counts and options."""
+    table = Table(title="Septet games")
+    table.add_column("game")
+    table.add_column("title")
+    table.add_column("players", justify="right")
+    table.add_column("options (default)")
+    for name in games.names():
+        try:
+            cls = games.game_class(name)
+        except Exception as exc:  # a broken plug-in must not hide the others
+            table.add_row(name, f"[red]unavailable: {exc}[/red]", "", "")
+            continue
+        opts = "\n".join(f"{n} = {d!r}" + (f"  ({h})" if h else "") for n, d, h in cls.option_specs())
+        title = f"{cls.titles.get('en', name)} / {cls.titles.get('ja', '')}"
+        table.add_row(name, title, f"{cls.min_players}-{cls.max_players}", opts or "-")
+    console.print(table)
+
+
+def _register_subcommands() -> None:
+    for module_name in _COMMAND_MODULES:
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name and module_name.startswith(exc.name):
+                continue  # that part is not there (yet)
+            raise
+        module.register(app)
+
+
+_register_subcommands()
+
+
+def main() -> None:
+    """Entry point of the ``septet`` console script: errors are sentences and exit code 2."""
+    try:
+        app()
+    except SeptetError as exc:
+        err_console.print(f"[red]error:[/red] {exc}")
+        raise SystemExit(2) from None
+
+
+if __name__ == "__main__":
+    main()

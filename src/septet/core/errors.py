@@ -1,0 +1,47 @@
+"""Errors raised by the game contract.
+
+Every error carries a sentence a player understands; illegal actions also carry the rule id of the
+rule they break (for example ``DS-5.1``), as in the rule specs under ``shared/rules``.
+"""
+
+from __future__ import annotations
+
+
+class SeptetError(Exception):
+    """Base class of every error Septet raises on purpose."""
+
+
+class IllegalActionError(SeptetError, ValueError):
+    """An action that the rules do not allow in this state.
+
+    The state is left unchanged when this is raised.
+
+    Attributes:
+        rule: the rule id broken, e.g. ``"DS-5.1"``, or ``""`` when no single rule applies
+            (an action of the wrong kind for the phase, say).
+        reason: a plain-language sentence saying why the action is illegal.
+    """
+
+    def __init__(self, reason: str, rule: str = "") -> None:
+        self.rule = rule
+        self.reason = reason
+        super().__init__(f"{reason} [{rule}]" if rule else reason)
+
+
+class NotationError(IllegalActionError):
+    """Text that is not an action in the game's notation (see ``Game.action_from_str``)."""
+
+
+class OptionError(SeptetError, ValueError):
+    """Invalid game options or an unsupported number of players, raised at construction."""
+
+
+class UnknownGameError(SeptetError, KeyError):
+    """No game is registered under that name."""
+
+    def __str__(self) -> str:  # KeyError quotes its argument; we want the sentence.
+        return str(self.args[0]) if self.args else "unknown game"
+
+
+class RecordError(SeptetError, ValueError):
+    """A game record (or a serialised state) that is malformed, foreign or does not replay."""

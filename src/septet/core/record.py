@@ -1,0 +1,153 @@
+"""Game records: the seed-free list of actions and chance outcomes from the initial state.
+
+A record replays to the same state exactly; it is what the server stores, what ``septet play``
+saves and what ``septet replay`` reads. Format (JSON)::
+
+    {"format": "septet-record", "version": 1, "game": "flip7", "options": {...},
+     "num_players": 4, "players": ["you", "greedy", ...], "actions": ["deal 7", "hit", ...],
+     "result": {"scores": [...], "winners": [...]} | null, "meta": {...}}
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from septet.core.errors import IllegalActionError, RecordError
+from septet.core.game import State
+from septet.core.types import JSON
+
+FORMAT = "septet-record"
+VERSION = 1
+
+
+@dataclass
+class GameRecord:
+    """A game as played: what to replay and how it ended.
+
+    Attributes:
+        game: registry name of the game.
+        options: the game's options (all of them, as ``Game.options_dict()``).
+        num_players: number of seats.
+        players: a label per seat (agent spec or display name).
+        actions: the notation of every action and chance outcome, in order.
+        result: ``{"scores": [...], "winners": [...]}`` once finished, else ``None``.
+        meta: free JSON (dates, seed, where it was played).
+    """
+
+    game: str
+    options: dict[str, JSON]
+    num_players: int
+    players: list[str]
+    actions: list[str]
+    result: dict[str, JSON] | None = None
+    meta: dict[str, JSON] = field(default_factory=dict)
+
+    @classmethod
+    def of(
+        cls, state: State, players: Sequence[str] | None = None, meta: Mapping[str, JSON] | None = None
+    ) -> GameRecord:
+        """The record of ``state``'s history (with its result if it is terminal)."""
+        result: dict[str, JSON] | None = None
+        if state.is_terminal:
+            result = {"scores": list(state.scores()), "winners": list(state.winners())}
+        return cls(
+            game=state.game.name,
+            options=state.game.options_dict(),
+            num_players=state.num_players,
+            players=list(players) if players is not None else [f"seat {i}" for i in range(state.num_players)],
+            actions=[str(a) for a in state.history],
+            result=result,
+            meta=dict(meta or {}),
+        )
+
+    def to_json(self) -> dict[str, JSON]:
+        """The record as a JSON object in the format above."""
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.game,
+            "options": self.options,
+            "num_players": self.num_players,
+            "players": self.players,
+            "actions": self.actions,
+            "result": self.result,
+            "meta": self.meta,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> GameRecord:
+        """Read a record from its JSON object or text.
+
+        Raises:
+            RecordError: not a Septet record, or a field is missing or of the wrong type.
+        """
+        try:
+            if isinstance(data, (str, bytes)):
+                data = json.loads(data)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise RecordError(f"not JSON: {exc}") from exc
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise RecordError("not a Septet game record (missing \"format\": \"septet-record\")")
+        if data.get("version") != VERSION:
+            raise RecordError(f"unsupported record version {data.get('version')!r}")
+        try:
+            rec = cls(
+                game=str(data["game"]),
+                options=dict(data.get("options") or {}),
+                num_players=int(data["num_players"]),
+                players=[str(p) for p in data.get("players") or []],
+                actions=[str(a) for a in data["actions"]],
+                result=data.get("result"),
+                meta=dict(data.get("meta") or {}),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RecordError(f"malformed record: {exc}") from exc
+        if not isinstance(data["actions"], list):
+            raise RecordError("malformed record: actions must be a list")
+        return rec
+
+    def save(self, path: str | Path) -> Path:
+        """Write the record as JSON to ``path``; returns the path."""
+        p = Path(path)
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(json.dumps(self.to_json(), ensure_ascii=False, indent=1), encoding="utf-8")
+        return p
+
+    @classmethod
+    def load(cls, path: str | Path) -> GameRecord:
+        """Read a record file.
+
+        Raises:
+            RecordError: unreadable, malformed or foreign file.
+        """
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise RecordError(f"cannot read {path}: {exc}") from exc
+        return cls.from_json(text)
+
+
+def replay(record: GameRecord, upto: int | None = None) -> State:
+    """Rebuild the state after the first ``upto`` actions of ``record`` (all by default).
+
+    Raises:
+        RecordError: unknown game, bad options, or an action that does not parse or is illegal
+            (the message gives its index).
+    """
+    from septet.games import get
+
+    try:
+        game = get(record.game, **record.options)
+        state = game.new_state(record.num_players)
+    except Exception as exc:  # UnknownGameError, OptionError
+        raise RecordError(f"cannot set up {record.game!r}: {exc}") from exc
+    for i, text in enumerate(record.actions[:upto]):
+        try:
+            state.apply(game.parse_action(state, text))
+        except IllegalActionError as exc:
+            raise RecordError(f"action {i} ({text!r}) does not replay: {exc}") from exc
+    return state
