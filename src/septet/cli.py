@@ -66,7 +66,9 @@ def games_command() -> None:
         except Exception as exc:  # a broken plug-in must not hide the others
             table.add_row(name, f"[red]unavailable: {exc}[/red]", "", "")
             continue
-        opts = "\n".join(f"{n} = {d!r}" + (f"  ({h})" if h else "") for n, d, h in cls.option_specs())
+        opts = "\n".join(
+            f"{n} = {d!r}" + (f"  ({h})" if h else "") for n, d, h in cls.option_specs()
+        )
         title = f"{cls.titles.get('en', name)} / {cls.titles.get('ja', '')}"
         table.add_row(name, title, f"{cls.min_players}-{cls.max_players}", opts or "-")
     console.print(table)

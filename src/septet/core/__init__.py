@@ -2,7 +2,7 @@
 
 - :class:`Game`: a game's rules with validated options; ``new_state(num_players)``.
 - :class:`State`: a position with explicit chance nodes; ``legal_actions``, ``chance_outcomes``,
-  ``apply`` (returns :class:`Event` s), ``view``, ``determinize``, ``scores``/``winners``/``returns``,
+  ``apply`` (returns events), ``view``, ``determinize``, ``scores``/``winners``/``returns``,
   ``clone``, ``history``, ``to_json``/``from_json``.
 - :class:`GameRecord` and :func:`replay`; :func:`play_game` and the :class:`Agent` protocol.
 - Errors: :class:`IllegalActionError` (with a rule id), :class:`OptionError`, :class:`RecordError`.

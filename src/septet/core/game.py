@@ -23,11 +23,11 @@ Action = Hashable
 """An action or a chance outcome: a small immutable value (usually a frozen dataclass) whose
 ``str()`` is its notation. Each game documents its notation."""
 
-O = TypeVar("O")
+OptionsT = TypeVar("OptionsT")
 S = TypeVar("S", bound="State")
 
 
-class Game(ABC, Generic[O]):
+class Game(ABC, Generic[OptionsT]):
     """A game's rules with a fixed set of options; immutable and hashable.
 
     Subclasses set the class attributes and implement :meth:`new_state`, the notation
@@ -49,7 +49,7 @@ class Game(ABC, Generic[O]):
     ``__post_init__`` validates and raises :class:`OptionError`."""
 
     __slots__ = ("options",)
-    options: O
+    options: OptionsT
 
     def __init__(self, **options: Any) -> None:
         names = {f.name for f in dataclasses.fields(self.options_type)}
@@ -71,7 +71,7 @@ class Game(ABC, Generic[O]):
         raise AttributeError("Game objects are immutable")
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other.options == self.options  # type: ignore[attr-defined]
+        return type(other) is type(self) and other.options == self.options
 
     def __hash__(self) -> int:
         return hash((self.name, self.options))

@@ -24,7 +24,9 @@ class Agent(Protocol):
 
     name: str
 
-    def act(self, view: dict[str, JSON], legal_actions: Sequence[Action], rng: random.Random) -> Action:
+    def act(
+        self, view: dict[str, JSON], legal_actions: Sequence[Action], rng: random.Random
+    ) -> Action:
         """Choose one of ``legal_actions``."""
         ...
 

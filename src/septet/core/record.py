@@ -48,7 +48,10 @@ class GameRecord:
 
     @classmethod
     def of(
-        cls, state: State, players: Sequence[str] | None = None, meta: Mapping[str, JSON] | None = None
+        cls,
+        state: State,
+        players: Sequence[str] | None = None,
+        meta: Mapping[str, JSON] | None = None,
     ) -> GameRecord:
         """The record of ``state``'s history (with its result if it is terminal)."""
         result: dict[str, JSON] | None = None
@@ -58,7 +61,9 @@ class GameRecord:
             game=state.game.name,
             options=state.game.options_dict(),
             num_players=state.num_players,
-            players=list(players) if players is not None else [f"seat {i}" for i in range(state.num_players)],
+            players=list(players)
+            if players is not None
+            else [f"seat {i}" for i in range(state.num_players)],
             actions=[str(a) for a in state.history],
             result=result,
             meta=dict(meta or {}),
@@ -91,7 +96,7 @@ class GameRecord:
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise RecordError(f"not JSON: {exc}") from exc
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise RecordError("not a Septet game record (missing \"format\": \"septet-record\")")
+            raise RecordError('not a Septet game record (missing "format": "septet-record")')
         if data.get("version") != VERSION:
             raise RecordError(f"unsupported record version {data.get('version')!r}")
         try:
