@@ -13,7 +13,11 @@ from septet.core.errors import UnknownGameError
 from septet.core.game import Game
 
 # name -> "module:ClassName"; imported lazily by get()/game_class().
-_BUILTIN: dict[str, str] = {}
+_BUILTIN: dict[str, str] = {
+    "double-seven": "septet.games.double_seven:DoubleSeven",
+    "flip7": "septet.games.flip7:Flip7",
+    "seven-shot": "septet.games.seven_shot:SevenShot",
+}
 _REGISTRY: dict[str, type[Game[Any]]] = {}
 
 

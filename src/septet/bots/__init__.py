@@ -1,0 +1,92 @@
+"""Bots: agents that play from views only (``Agent.act(view, legal_actions, rng)``).
+
+Agents are named and configured by a spec string: ``random``, ``greedy``,
+``ismcts:iterations=2000``, ``ismcts:time=1.0``, ``flip7-ev``. :func:`make_agent` builds one for a
+game; the CLI, the arena and the server all go through it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from septet.core.errors import SeptetError
+from septet.core.game import Action, Game
+from septet.core.play import Agent
+from septet.core.types import JSON
+
+
+class AgentSpecError(SeptetError, ValueError):
+    """An agent spec string that names no bot or has bad parameters."""
+
+
+class RandomAgent:
+    """Uniform over the legal actions."""
+
+    def __init__(self, game: Game[Any] | None = None) -> None:
+        self.name = "random"
+
+    def act(
+        self, view: dict[str, JSON], legal_actions: Sequence[Action], rng: random.Random
+    ) -> Action:
+        return legal_actions[rng.randrange(len(legal_actions))]
+
+
+def _greedy(game: Game[Any], **params: str) -> Agent:
+    module = "septet.bots.greedy." + game.name.replace("-", "_")
+    try:
+        mod = importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        raise AgentSpecError(f"no greedy bot for {game.name}") from exc
+    agent: Agent = mod.GreedyAgent(game, **params)
+    return agent
+
+
+# spec name -> factory(game, **params); the bots package adds more (ismcts, flip7-ev).
+AGENT_FACTORIES: dict[str, Callable[..., Agent]] = {
+    "random": lambda game, **params: RandomAgent(game, **params),
+    "greedy": _greedy,
+}
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """Split ``"ismcts:iterations=2000,rollout=greedy"`` into ``("ismcts", {...})``.
+
+    Raises:
+        AgentSpecError: malformed parameters.
+    """
+    name, _, rest = spec.strip().partition(":")
+    params: dict[str, str] = {}
+    if rest:
+        for item in rest.split(","):
+            key, eq, value = item.partition("=")
+            if not eq or not key.strip():
+                raise AgentSpecError(f"bad agent parameter {item!r} in {spec!r} (want key=value)")
+            params[key.strip()] = value.strip()
+    return name.strip(), params
+
+
+def make_agent(spec: str, game: Game[Any]) -> Agent:
+    """Build the agent named by ``spec`` for ``game``.
+
+    Raises:
+        AgentSpecError: unknown bot, bad parameters, or a bot that does not play this game.
+    """
+    name, params = parse_spec(spec)
+    try:
+        factory = AGENT_FACTORIES[name]
+    except KeyError:
+        raise AgentSpecError(
+            f"unknown agent {name!r}; known: {', '.join(sorted(AGENT_FACTORIES))}"
+        ) from None
+    try:
+        agent = factory(game, **params)
+    except TypeError as exc:
+        raise AgentSpecError(f"bad parameters for {name!r}: {exc}") from exc
+    agent.name = spec.strip()
+    return agent
+
+
+__all__ = ["AGENT_FACTORIES", "AgentSpecError", "RandomAgent", "make_agent", "parse_spec"]

@@ -1,0 +1,1 @@
+"""Greedy bots: one module per game (``septet.bots.greedy.<game>``) with ``GreedyAgent``."""
