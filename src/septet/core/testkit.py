@@ -1,0 +1,389 @@
+"""The shared rules test kit: generic invariants every game must satisfy.
+
+Each game's tests call :func:`check_game` for each supported player count (and option set). It
+plays seeded random games and checks, step by step (the costly checks on a sample of steps):
+
+- every legal action applies; the list has no duplicates and no two actions lead to the same
+  position;
+- ``str(action)`` round-trips through ``Game.action_from_str`` and ``Game.parse_action``; player
+  actions round-trip through ``action_to_id``/``id_to_action`` with distinct ids in range;
+- a sample of illegal actions (other ids of the fixed encoding, chance outcomes at a player node
+  and player actions at a chance node) raises :class:`IllegalActionError` and leaves
+  ``to_json()`` unchanged;
+- chance probabilities are positive and sum to 1, with distinct outcomes;
+- ``clone()`` is independent (applying to the clone leaves the original unchanged);
+- ``to_json``/``from_json`` round-trips;
+- ``view(seat)`` is JSON-serialisable and unchanged by ``determinize(seat)``, and the
+  determinized state is playable to the end (no hidden information leaks; the determinization is
+  consistent);
+- games end within ``max_game_length``; replaying the record gives an identical state;
+- at the end, ``winners`` are seats, ``returns`` agree with ``winners``, and an optional
+  ``score_oracle`` (the game's scoring rule recomputed independently) agrees with ``scores`` and
+  ``winners``.
+
+It raises :class:`KitFailure` (an ``AssertionError``) naming the check, the game, the seed and
+the step.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from septet.core.errors import IllegalActionError
+from septet.core.game import Action, Game, State
+from septet.core.record import GameRecord, replay
+from septet.core.types import CHANCE, TERMINAL
+
+ScoreOracle = Callable[[State], tuple[Sequence[float], Sequence[int]]]
+"""Recomputes ``(scores, winners)`` of a terminal state from its fields, independently."""
+
+
+class KitFailure(AssertionError):
+    """A generic invariant broken by a game (the message says which, with game, seed and step)."""
+
+
+@dataclass
+class KitReport:
+    """What :func:`check_game` did: counts for the test's own assertions and for logs."""
+
+    games: int = 0
+    steps: int = 0
+    chance_steps: int = 0
+    deep_checks: int = 0
+    illegal_rejected: int = 0
+    max_length: int = 0
+    lengths: list[int] = field(default_factory=list)
+    wins: list[int] = field(default_factory=list)
+
+
+def kit_games(default: int) -> int:
+    """The number of random games to play: ``SEPTET_KIT_GAMES`` if set (CI sets it), else
+    ``default``."""
+    value = os.environ.get("SEPTET_KIT_GAMES")
+    return int(value) if value else default
+
+
+def _fail(check: str, ctx: str, detail: str) -> KitFailure:
+    return KitFailure(f"[{check}] {ctx}: {detail}")
+
+
+def _dump(state: State) -> str:
+    return json.dumps(state.to_json(), sort_keys=True)
+
+
+def _position(state: State) -> str:
+    return json.dumps(state.state_dict(), sort_keys=True)
+
+
+def check_game(
+    game: Game[Any],
+    num_players: int,
+    num_games: int = 200,
+    seed: int = 0,
+    *,
+    score_oracle: ScoreOracle | None = None,
+    deep_check_rate: float = 0.05,
+    illegal_samples: int = 4,
+    policy: Callable[[State, random.Random], Action] | None = None,
+) -> KitReport:
+    """Play ``num_games`` seeded random games of ``game`` with ``num_players`` seats and check the
+    invariants listed in the module docstring.
+
+    Args:
+        game: the game with its options.
+        num_players: seats.
+        num_games: games to play (game ``i`` uses seed ``(seed, i)``).
+        seed: base seed.
+        score_oracle: independent recomputation of ``(scores, winners)`` at the end.
+        deep_check_rate: share of steps on which the costly checks run (clone, JSON round trip,
+            determinize, distinct positions, illegal actions); the first step of a game always.
+        illegal_samples: illegal actions tried per deep check.
+        policy: chooses player actions (default uniform random); chance is always exact.
+
+    Returns:
+        A :class:`KitReport`.
+
+    Raises:
+        KitFailure: the first invariant broken.
+    """
+    report = KitReport(wins=[0] * num_players)
+    bound = game.max_game_length(num_players)
+    n_ids = game.num_distinct_actions(num_players)
+    for g in range(num_games):
+        rng = random.Random(f"kit:{game.name}:{num_players}:{seed}:{g}")
+        state = game.new_state(num_players)
+        seen_chance: list[Action] = []
+        seen_player: list[Action] = []
+        step = 0
+        while not state.is_terminal:
+            ctx = f"{game!r} players={num_players} game={g} seed={seed} step={step}"
+            if step > bound:
+                raise _fail("length", ctx, f"game longer than max_game_length={bound}")
+            deep = step == 0 or rng.random() < deep_check_rate
+            player = state.current_player
+            if player == CHANCE:
+                action = _check_chance_node(state, ctx)
+                seen_chance.append(action)
+                report.chance_steps += 1
+                action = state.sample_chance(rng)
+            else:
+                if not (0 <= player < num_players):
+                    raise _fail("current_player", ctx, f"bad current_player {player}")
+                legal = _check_player_node(game, state, num_players, n_ids, ctx)
+                seen_player.extend(legal[:2])
+                action = policy(state, rng) if policy else legal[rng.randrange(len(legal))]
+            if deep:
+                report.deep_checks += 1
+                report.illegal_rejected += _deep_checks(
+                    game,
+                    state,
+                    num_players,
+                    n_ids,
+                    rng,
+                    ctx,
+                    seen_chance,
+                    seen_player,
+                    illegal_samples,
+                )
+            try:
+                events = state.apply(action)
+            except IllegalActionError as exc:
+                raise _fail("apply", ctx, f"legal action {action} was rejected: {exc}") from exc
+            if not isinstance(events, list):
+                raise _fail("events", ctx, "apply must return a list of events")
+            step += 1
+        ctx = f"{game!r} players={num_players} game={g} seed={seed} end"
+        if state.current_player != TERMINAL:
+            raise _fail("terminal", ctx, "is_terminal but current_player is not TERMINAL")
+        if state.legal_actions() or state.chance_outcomes():
+            raise _fail("terminal", ctx, "a terminal state offers actions")
+        _check_result(state, num_players, score_oracle, ctx)
+        _check_replay(state, ctx)
+        report.games += 1
+        report.steps += step
+        report.lengths.append(step)
+        report.max_length = max(report.max_length, step)
+        for w in state.winners():
+            report.wins[w] += 1
+    return report
+
+
+def _check_chance_node(state: State, ctx: str) -> Action:
+    if state.legal_actions():
+        raise _fail("chance", ctx, "legal_actions() must be empty at a chance node")
+    outcomes = state.chance_outcomes()
+    if not outcomes:
+        raise _fail("chance", ctx, "a chance node without outcomes")
+    total = 0.0
+    for outcome, p in outcomes:
+        if not (p > 0.0):
+            raise _fail("chance", ctx, f"outcome {outcome} has probability {p}")
+        total += p
+    if not math.isclose(total, 1.0, rel_tol=1e-9, abs_tol=1e-9):
+        raise _fail("chance", ctx, f"probabilities sum to {total}, not 1")
+    if len({o for o, _ in outcomes}) != len(outcomes):
+        raise _fail("chance", ctx, "duplicate chance outcomes")
+    for outcome, _ in outcomes[:3]:
+        _check_notation(state.game, state, outcome, ctx)
+    return outcomes[0][0]
+
+
+def _check_player_node(
+    game: Game[Any], state: State, num_players: int, n_ids: int, ctx: str
+) -> list[Action]:
+    if state.chance_outcomes():
+        raise _fail("player", ctx, "chance_outcomes() must be empty at a player node")
+    legal = state.legal_actions()
+    if not legal:
+        raise _fail("player", ctx, "no legal action at a player node")
+    if len(set(legal)) != len(legal):
+        raise _fail("legal", ctx, f"duplicate legal actions: {legal}")
+    ids = set()
+    for a in legal:
+        _check_notation(game, state, a, ctx)
+        i = game.action_to_id(a, num_players)
+        if not (0 <= i < n_ids):
+            raise _fail("encoding", ctx, f"action_to_id({a}) = {i} outside range({n_ids})")
+        if game.id_to_action(i, num_players) != a:
+            raise _fail("encoding", ctx, f"id_to_action(action_to_id({a})) != {a}")
+        ids.add(i)
+    if len(ids) != len(legal):
+        raise _fail("encoding", ctx, "two legal actions share an id")
+    return legal
+
+
+def _check_notation(game: Game[Any], state: State, action: Action, ctx: str) -> None:
+    text = str(action)
+    try:
+        back = game.action_from_str(text)
+    except IllegalActionError as exc:
+        raise _fail("notation", ctx, f"action_from_str({text!r}) failed: {exc}") from exc
+    if back != action:
+        raise _fail("notation", ctx, f"action_from_str({text!r}) = {back!r}, not {action!r}")
+    try:
+        parsed = game.parse_action(state, text)
+    except IllegalActionError as exc:
+        raise _fail(
+            "notation", ctx, f"parse_action({text!r}) rejected a legal action: {exc}"
+        ) from exc
+    if parsed != action:
+        raise _fail("notation", ctx, f"parse_action({text!r}) = {parsed!r}, not {action!r}")
+
+
+def _deep_checks(
+    game: Game[Any],
+    state: State,
+    num_players: int,
+    n_ids: int,
+    rng: random.Random,
+    ctx: str,
+    seen_chance: list[Action],
+    seen_player: list[Action],
+    illegal_samples: int,
+) -> int:
+    before = _dump(state)
+    # JSON round trip.
+    try:
+        copy = State.from_json(json.loads(before))
+    except Exception as exc:
+        raise _fail("json", ctx, f"from_json(to_json()) failed: {exc!r}") from exc
+    if _dump(copy) != before:
+        raise _fail("json", ctx, "from_json(to_json()) differs from the original")
+    if copy.current_player != state.current_player or copy.legal_actions() != state.legal_actions():
+        raise _fail("json", ctx, "the restored state offers other actions")
+    # Views are JSON and determinize keeps them; the determinized state plays on.
+    for viewer in [*range(num_players), None]:
+        try:
+            json.dumps(state.view(viewer))
+        except TypeError as exc:
+            raise _fail("view", ctx, f"view({viewer}) is not JSON-serialisable: {exc}") from exc
+    for seat in range(num_players):
+        view_text = json.dumps(state.view(seat), sort_keys=True)
+        det = state.determinize(seat, random.Random(rng.random()))
+        if _dump(state) != before:
+            raise _fail("determinize", ctx, f"determinize({seat}) changed the state")
+        if json.dumps(det.view(seat), sort_keys=True) != view_text:
+            raise _fail(
+                "determinize",
+                ctx,
+                f"view({seat}) differs after determinize({seat}): hidden "
+                "information leaks into the view or the determinization is inconsistent",
+            )
+        if det.current_player != state.current_player:
+            raise _fail("determinize", ctx, "determinized state has another player to move")
+        if state.current_player == seat and det.legal_actions() != state.legal_actions():
+            raise _fail(
+                "determinize",
+                ctx,
+                "the seat to move has other legal actions after "
+                "determinize (its information set would differ)",
+            )
+    det = state.determinize(rng.randrange(num_players), random.Random(rng.random()))
+    _playout(det, random.Random(rng.random()), game.max_game_length(num_players), ctx)
+    # Clone independence.
+    clone = state.clone()
+    if _dump(clone) != before:
+        raise _fail("clone", ctx, "clone differs from the original")
+    _playout(clone, random.Random(rng.random()), game.max_game_length(num_players), ctx)
+    if _dump(state) != before:
+        raise _fail("clone", ctx, "playing on a clone changed the original")
+    # Distinct legal actions lead to distinct positions.
+    if state.current_player >= 0:
+        legal = state.legal_actions()
+        sample = legal if len(legal) <= 12 else rng.sample(legal, 12)
+        positions: dict[str, Action] = {}
+        for a in sample:
+            c = state.clone()
+            c.apply(a)
+            pos = _position(c)
+            if pos in positions:
+                raise _fail("legal", ctx, f"{positions[pos]} and {a} lead to the same position")
+            positions[pos] = a
+    # Illegal actions are rejected and change nothing.
+    rejected = 0
+    candidates: list[Action] = []
+    if state.current_player == CHANCE:
+        candidates.extend(seen_player[-illegal_samples:])
+    else:
+        legal_set = set(state.legal_actions())
+        for _ in range(illegal_samples):
+            a = game.id_to_action(rng.randrange(n_ids), num_players)
+            if a not in legal_set:
+                candidates.append(a)
+        candidates.extend(c for c in seen_chance[-2:] if c not in legal_set)
+    outcomes = {o for o, _ in state.chance_outcomes()}
+    for a in candidates:
+        if a in outcomes:
+            continue
+        try:
+            state.apply(a)
+        except IllegalActionError:
+            rejected += 1
+        else:
+            raise _fail(
+                "illegal",
+                ctx,
+                f"apply accepted {a}, which is not in legal_actions() "
+                "(a missing legal action, or apply does not validate)",
+            )
+        after = _dump(state)
+        if after != before:
+            raise _fail("illegal", ctx, f"rejected action {a} changed the state")
+    return rejected
+
+
+def _playout(state: State, rng: random.Random, bound: int, ctx: str) -> None:
+    steps = len(state.history)
+    while not state.is_terminal:
+        if steps > bound:
+            raise _fail("length", ctx, f"playout longer than max_game_length={bound}")
+        if state.current_player == CHANCE:
+            a = state.sample_chance(rng)
+        else:
+            legal = state.legal_actions()
+            if not legal:
+                raise _fail("player", ctx, "no legal action at a player node (in a playout)")
+            a = legal[rng.randrange(len(legal))]
+        try:
+            state.apply(a)
+        except IllegalActionError as exc:
+            raise _fail("apply", ctx, f"legal action {a} rejected in a playout: {exc}") from exc
+        steps += 1
+
+
+def _check_result(
+    state: State, num_players: int, score_oracle: ScoreOracle | None, ctx: str
+) -> None:
+    scores = state.scores()
+    winners = state.winners()
+    if len(scores) != num_players:
+        raise _fail("scores", ctx, f"{len(scores)} scores for {num_players} seats")
+    if not winners or len(set(winners)) != len(winners):
+        raise _fail("winners", ctx, f"bad winners {winners}")
+    if any(not (0 <= w < num_players) for w in winners):
+        raise _fail("winners", ctx, f"winners {winners} are not seats")
+    returns = state.returns()
+    if len(returns) != num_players:
+        raise _fail("returns", ctx, "one return per seat expected")
+    best = max(returns)
+    if sorted(s for s in range(num_players) if returns[s] == best) != sorted(winners):
+        raise _fail("returns", ctx, f"returns {returns} disagree with winners {winners}")
+    if score_oracle is not None:
+        want_scores, want_winners = score_oracle(state)
+        if list(want_scores) != list(scores):
+            raise _fail("oracle", ctx, f"scores {scores}, scoring rule gives {list(want_scores)}")
+        if sorted(want_winners) != sorted(winners):
+            raise _fail("oracle", ctx, f"winners {winners}, scoring rule gives {want_winners}")
+
+
+def _check_replay(state: State, ctx: str) -> None:
+    record = GameRecord.of(state)
+    again = replay(GameRecord.from_json(json.dumps(record.to_json())))
+    if _dump(again) != _dump(state):
+        raise _fail("replay", ctx, "replaying the record gives another state")
