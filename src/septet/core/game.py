@@ -82,7 +82,9 @@ class Game(ABC, Generic[OptionsT]):
     # ----- options -------------------------------------------------------------------------
     def options_dict(self) -> dict[str, JSON]:
         """The options as a JSON object (every option, defaults included)."""
-        return dataclasses.asdict(self.options)  # type: ignore[call-overload,no-any-return]
+        # Through JSON so tuples become lists: a record's options compare equal after a reload.
+        raw = dataclasses.asdict(self.options)  # type: ignore[call-overload]
+        return json.loads(json.dumps(raw))  # type: ignore[no-any-return]
 
     @classmethod
     def option_specs(cls) -> list[tuple[str, Any, str]]:
@@ -141,6 +143,36 @@ class Game(ABC, Generic[OptionsT]):
             state.check_action(action)  # raises with the rule id
             raise IllegalActionError(f"{text!r} is not a legal action now")
         return action
+
+    # ----- information sets (search bots) ----------------------------------------------------
+    def sample_state(self, view: Mapping[str, JSON], rng: random.Random) -> State:
+        """A full state drawn from the information set of the seat whose view this is.
+
+        This is how a search bot, which only ever receives a view (``State.view(seat)``), gets
+        states to search: every hidden element (other players' racks or hands, the order of the
+        face-down pile, cards passed unseen) is resampled from what that seat cannot rule out,
+        uniformly over the consistent assignments as far as the engine can, and everything the
+        view shows is kept. The result must satisfy ``result.view(seat) == view`` and have the
+        same ``current_player`` and ``legal_actions()`` as the state the view came from; its
+        ``history`` may be empty. Engines read the seat from their own view format.
+
+        An engine typically implements ``State.determinize(seat, rng)`` as
+        ``self.game.sample_state(self.view(seat), rng)``, so the shared test kit's determinize
+        checks cover this method too.
+
+        Args:
+            view: a seat's view, as returned by ``State.view(seat)`` (JSON, possibly after a
+                round trip through ``json``).
+            rng: the source of randomness; the same ``rng`` state gives the same sample.
+
+        Raises:
+            NotImplementedError: the engine cannot rebuild states from views (the default).
+            RecordError: the view is malformed or not from this game.
+        """
+        raise NotImplementedError(
+            f"{self.name}: this engine cannot rebuild a state from a view "
+            "(Game.sample_state is not implemented), so search bots such as ismcts cannot play it"
+        )
 
     # ----- text (terminal, logs, web) --------------------------------------------------------
     def render(self, view: Mapping[str, JSON], lang: str = "en") -> str:
