@@ -121,3 +121,24 @@ def test_agent_specs():
         parse_spec("ismcts:iterations")
     with pytest.raises(AgentSpecError, match="no greedy bot for toy-hilo"):
         make_agent("greedy", ToyHiLo())
+
+
+def test_seat_view_samples_the_information_set_only():
+    from septet.core import seat_view
+
+    state = ToyHiLo().new_state(3)
+    for card in ("card 5", "card 2", "card 6"):
+        state.apply(card)
+    view = seat_view(state, 0)
+    assert view == state.view(0) and json.loads(json.dumps(view)) == state.view(0)
+    hands = set()
+    for i in range(30):
+        sample = ToyHiLo().sample_state(view, derive_rng(1, i))
+        assert sample.view(0) == state.view(0)  # own card kept, the rest resampled
+        hands.add(tuple(sample.hands))
+    assert len(hands) > 3 and all(h[0] == 5 for h in hands)
+    state.apply("keep")
+    with pytest.raises(RuntimeError, match="stale"):
+        ToyHiLo().sample_state(view, derive_rng(1))
+    with pytest.raises(NotImplementedError, match="no information-set sampler"):
+        ToyHiLo().sample_state(state.view(0), derive_rng(1))

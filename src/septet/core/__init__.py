@@ -17,7 +17,15 @@ from septet.core.errors import (
     UnknownGameError,
 )
 from septet.core.game import Action, Game, State
-from septet.core.play import Agent, PlayResult, play_game, random_playout
+from septet.core.play import (
+    Agent,
+    PlayResult,
+    SeatView,
+    choose_action,
+    play_game,
+    random_playout,
+    seat_view,
+)
 from septet.core.record import GameRecord, replay
 from septet.core.rng import derive_rng
 from septet.core.types import CHANCE, JSON, TERMINAL, Event, Seat
@@ -37,11 +45,14 @@ __all__ = [
     "PlayResult",
     "RecordError",
     "Seat",
+    "SeatView",
     "SeptetError",
     "State",
     "UnknownGameError",
+    "choose_action",
     "derive_rng",
     "play_game",
     "random_playout",
     "replay",
+    "seat_view",
 ]

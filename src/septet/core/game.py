@@ -148,31 +148,32 @@ class Game(ABC, Generic[OptionsT]):
     def sample_state(self, view: Mapping[str, JSON], rng: random.Random) -> State:
         """A full state drawn from the information set of the seat whose view this is.
 
-        This is how a search bot, which only ever receives a view (``State.view(seat)``), gets
-        states to search: every hidden element (other players' racks or hands, the order of the
-        face-down pile, cards passed unseen) is resampled from what that seat cannot rule out,
-        uniformly over the consistent assignments as far as the engine can, and everything the
-        view shows is kept. The result must satisfy ``result.view(seat) == view`` and have the
-        same ``current_player`` and ``legal_actions()`` as the state the view came from; its
-        ``history`` may be empty. Engines read the seat from their own view format.
+        This is how a search bot, which only ever receives a view, gets states to search: every
+        hidden element (other players' racks or hands, the pile, cards passed unseen) is
+        resampled from what that seat cannot rule out, and everything the view shows is kept
+        (``result.view(seat) == view``, same ``current_player`` and ``legal_actions()``).
 
-        An engine typically implements ``State.determinize(seat, rng)`` as
-        ``self.game.sample_state(self.view(seat), rng)``, so the shared test kit's determinize
-        checks cover this method too.
+        The default works for the views the play loop, the arena and the server hand to agents
+        (:class:`septet.core.play.SeatView`): they carry the seat's information-set sampler,
+        ``State.determinize(seat, rng)`` of the real state, as in OpenSpiel's
+        ``resample_from_infostate``. An engine may override this to rebuild states from plain
+        JSON views (a remote bot).
 
         Args:
-            view: a seat's view, as returned by ``State.view(seat)`` (JSON, possibly after a
-                round trip through ``json``).
+            view: a seat's view as handed to ``Agent.act``.
             rng: the source of randomness; the same ``rng`` state gives the same sample.
 
         Raises:
-            NotImplementedError: the engine cannot rebuild states from views (the default).
-            RecordError: the view is malformed or not from this game.
+            NotImplementedError: a plain view without a sampler, and no engine override.
         """
-        raise NotImplementedError(
-            f"{self.name}: this engine cannot rebuild a state from a view "
-            "(Game.sample_state is not implemented), so search bots such as ismcts cannot play it"
-        )
+        sampler = getattr(view, "sample_information_set", None)
+        if sampler is None:
+            raise NotImplementedError(
+                f"{self.name}: this view carries no information-set sampler (pass agents a "
+                "SeatView, see septet.core.play.seat_view), so search bots cannot use it"
+            )
+        state: State = sampler(rng)
+        return state
 
     # ----- text (terminal, logs, web) --------------------------------------------------------
     def render(self, view: Mapping[str, JSON], lang: str = "en") -> str:

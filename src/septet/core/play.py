@@ -31,6 +31,59 @@ class Agent(Protocol):
         ...
 
 
+class SeatView(dict[str, JSON]):
+    """A seat's view (equal to the plain JSON dict ``State.view(seat)``) that also carries the
+    seat's information-set sampler, for search bots (``Game.sample_state``).
+
+    ``sample_information_set(rng)`` returns ``state.determinize(seat, rng)`` of the real state:
+    a state drawn from what the seat cannot rule out, never the real state itself. It is not part
+    of the JSON: serialising the view drops it.
+    """
+
+    __slots__ = ("_sampler",)
+
+    def __init__(self, data: dict[str, JSON], sampler: Callable[[random.Random], State]) -> None:
+        super().__init__(data)
+        self._sampler = sampler
+
+    def sample_information_set(self, rng: random.Random) -> State:
+        """A determinization of the seat's information set (see ``State.determinize``)."""
+        return self._sampler(rng)
+
+
+def seat_view(state: State, seat: int) -> SeatView:
+    """``state.view(seat)`` with the seat's information-set sampler attached (see SeatView).
+
+    Every consumer that asks an agent to act (the play loop, the arena, the server) passes this.
+    """
+    # No copy (this runs on every move of every agent): the sampler is valid while the agent
+    # decides, and refuses once the real state has moved on.
+    moves = len(state.history)
+
+    def sample(rng: random.Random) -> State:
+        if len(state.history) != moves:
+            raise RuntimeError("this view is stale: the game has moved on since it was given")
+        return state.determinize(seat, rng)
+
+    return SeatView(state.view(seat), sample)
+
+
+def choose_action(agent: Agent, state: State, rng: random.Random) -> Action:
+    """Ask ``agent`` for the move of the seat to play in ``state``, from that seat's view.
+
+    Raises:
+        IllegalActionError: the agent returned an action that is not legal.
+    """
+    seat = state.current_player
+    legal = state.legal_actions()
+    action = agent.act(seat_view(state, seat), legal, rng)
+    if action not in legal:
+        raise IllegalActionError(
+            f"agent {getattr(agent, 'name', seat)!r} chose {action}, which is not legal"
+        )
+    return action
+
+
 @dataclass
 class PlayResult:
     """What :func:`play_game` returns: the final state and its record."""
@@ -80,13 +133,7 @@ def play_game(
         if player == CHANCE:
             action = state.sample_chance(chance_rng)
         else:
-            legal = state.legal_actions()
-            action = agents[player].act(state.view(player), legal, seat_rngs[player])
-            if action not in legal:
-                raise IllegalActionError(
-                    f"agent {getattr(agents[player], 'name', player)!r} chose {action}, "
-                    "which is not legal"
-                )
+            action = choose_action(agents[player], state, seat_rngs[player])
         events = state.apply(action)
         if on_event is not None:
             on_event(state, action, events)
