@@ -1,0 +1,13 @@
+"""The README's Python examples run as doctests (STYLE.md: python-chess does the same)."""
+
+from __future__ import annotations
+
+import doctest
+from pathlib import Path
+
+
+def test_readme_examples_run():
+    readme = Path(__file__).resolve().parents[1] / "README.md"
+    result = doctest.testfile(str(readme), module_relative=False, verbose=False)
+    assert result.attempted >= 5
+    assert result.failed == 0
