@@ -44,10 +44,26 @@ def _greedy(game: Game[Any], **params: str) -> Agent:
     return agent
 
 
-# spec name -> factory(game, **params); the bots package adds more (ismcts, flip7-ev).
+def _ismcts(game: Game[Any], **params: str) -> Agent:
+    from septet.bots.ismcts import make_ismcts
+
+    return make_ismcts(game, **params)
+
+
+def _flip7_ev(game: Game[Any], **params: str) -> Agent:
+    if game.name != "flip7":
+        raise AgentSpecError(f"flip7-ev plays only flip7, not {game.name}")
+    from septet.bots.flip7_ev import Flip7EVAgent
+
+    return Flip7EVAgent(game, **params)
+
+
+# spec name -> factory(game, **params).
 AGENT_FACTORIES: dict[str, Callable[..., Agent]] = {
     "random": lambda game, **params: RandomAgent(game, **params),
     "greedy": _greedy,
+    "ismcts": _ismcts,
+    "flip7-ev": _flip7_ev,
 }
 
 
@@ -83,7 +99,9 @@ def make_agent(spec: str, game: Game[Any]) -> Agent:
         ) from None
     try:
         agent = factory(game, **params)
-    except TypeError as exc:
+    except (TypeError, ValueError) as exc:
+        if isinstance(exc, AgentSpecError):
+            raise
         raise AgentSpecError(f"bad parameters for {name!r}: {exc}") from exc
     agent.name = spec.strip()
     return agent

@@ -1,0 +1,306 @@
+"""Single-observer Information Set Monte Carlo Tree Search (SO-ISMCTS).
+
+Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012.
+The bot only receives a view. Each iteration:
+
+1. **Determinization**: draw a full state from the searching seat's information set with
+   :meth:`septet.core.game.Game.sample_state` (the engine resamples what the seat cannot see).
+2. **Selection**: walk down one shared tree. At a player node only the children whose action is
+   legal in this determinization compete, by UCB1 with *availability counts*
+   (``mean + c * sqrt(ln(avail) / visits)``, ``avail`` = how often the child was available).
+   At a chance node the outcome is sampled with its exact probability and the walk follows the
+   child keyed by what the *searching seat observes* of it (the events of that outcome visible to
+   the seat, ``Event.is_visible``): an opponent's face-down draw leads everyone to the same node,
+   a card turned face up or the seat's own draw branches. ``chance=outcome`` keys by the outcome
+   itself; ``chance=open`` never branches (open-loop).
+3. **Expansion**: the first player node with an untried legal action gets one new child.
+4. **Rollout**: play to the end with ``random`` (fast, in place) or ``greedy`` moves.
+5. **Backpropagation**: every node on the path adds the utility (``State.returns()``) of the seat
+   that chose the action leading to it, so each node backs up the utility of the player to move
+   above it; any number of players (teams by their shared wins).
+
+The move played is the most visited root child (ties: best mean, then the order of
+``legal_actions``). With an iteration budget the choice depends only on the ``rng`` passed to
+:meth:`ISMCTSAgent.act`, so games are reproducible for a seed; a time budget is not.
+
+Spec parameters (``ismcts:iterations=2000,c=0.7,rollout=greedy``): ``iterations`` (int, default
+1000 when no ``time``), ``time`` (seconds per move, float), ``c`` (exploration constant, default
+0.7), ``rollout`` (``random`` | ``greedy``), ``chance`` (``observed`` | ``outcome`` | ``open``),
+``seed`` (int: fixes the search stream whatever the ``rng``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import time
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import Any
+
+from septet.core.errors import SeptetError
+from septet.core.game import Action, Game, State
+from septet.core.play import Agent
+from septet.core.types import CHANCE, JSON, Event
+
+Sampler = Callable[[Mapping[str, JSON], random.Random], State]
+"""``sampler(view, rng) -> State``: a determinization of the view's information set."""
+
+
+class SearchError(SeptetError, RuntimeError):
+    """The search cannot run (the game cannot rebuild states from views, or its determinization
+    disagrees with the view)."""
+
+
+class _Node:
+    """A tree node: statistics of the edge into it, for the seat that chose that edge."""
+
+    __slots__ = ("avail", "chance_children", "children", "player", "reward", "visits")
+
+    def __init__(self, player: int) -> None:
+        self.player = player  # the seat that chose the edge into this node (CHANCE for chance)
+        self.visits = 0
+        self.reward = 0.0
+        self.avail = 1
+        self.children: dict[Action, _Node] = {}
+        self.chance_children: dict[Hashable, _Node] = {}
+
+
+def _freeze(data: Mapping[str, JSON]) -> str:
+    return json.dumps(dict(data), sort_keys=True, default=str, ensure_ascii=False)
+
+
+def observation_key(events: Sequence[Event], seat: int) -> Hashable:
+    """What ``seat`` observes of a step: its visible events as a hashable key.
+
+    Two chance outcomes with equal keys are indistinguishable to ``seat`` and share a tree node.
+    """
+    return tuple((e.kind, e.seat, _freeze(e.data)) for e in events if e.is_visible(seat))
+
+
+def _int_param(params: Mapping[str, str], key: str) -> int | None:
+    if key not in params:
+        return None
+    try:
+        value = int(params[key])
+    except ValueError:
+        raise ValueError(f"{key} must be an integer, not {params[key]!r}") from None
+    if value < 1:
+        raise ValueError(f"{key} must be at least 1, not {value}")
+    return value
+
+
+class ISMCTSAgent:
+    """SO-ISMCTS over ``game.sample_state`` (see the module docstring).
+
+    Args:
+        game: the game played.
+        iterations: iterations per move (default 1000 if ``time`` is not given either).
+        time: seconds per move (wall clock); with ``iterations`` too, whichever ends first.
+        c: UCB exploration constant (utilities are in [0, 1]).
+        rollout: ``"random"`` or ``"greedy"`` (the game's greedy bot, given views).
+        chance: ``"observed"`` (default), ``"outcome"`` or ``"open"`` (how chance nodes branch).
+        seed: if given, the search uses its own stream from this seed instead of ``rng``.
+        sampler: replaces ``game.sample_state`` (tests, research); same signature.
+
+    Raises:
+        ValueError: bad parameter values (``make_agent`` turns them into ``AgentSpecError``).
+    """
+
+    def __init__(
+        self,
+        game: Game[Any],
+        iterations: int | str | None = None,
+        time: float | str | None = None,
+        c: float | str = 0.7,
+        rollout: str = "random",
+        chance: str = "observed",
+        seed: int | str | None = None,
+        sampler: Sampler | None = None,
+    ) -> None:
+        self.game = game
+        self.name = "ismcts"
+        raw = {k: str(v) for k, v in (("iterations", iterations), ("seed", seed)) if v is not None}
+        self.iterations = _int_param(raw, "iterations")
+        self.seed = None if seed is None else int(str(seed))
+        self.time_limit: float | None = None
+        if time is not None:
+            self.time_limit = float(time)
+            if not self.time_limit > 0:
+                raise ValueError(f"time must be positive seconds, not {time!r}")
+        if self.iterations is None and self.time_limit is None:
+            self.iterations = 1000
+        self.c = float(c)
+        if self.c < 0:
+            raise ValueError(f"c must be >= 0, not {c!r}")
+        if rollout not in ("random", "greedy"):
+            raise ValueError(f"rollout must be random or greedy, not {rollout!r}")
+        self.rollout = rollout
+        if chance not in ("observed", "outcome", "open"):
+            raise ValueError(f"chance must be observed, outcome or open, not {chance!r}")
+        self.chance = chance
+        self.sampler: Sampler = sampler if sampler is not None else game.sample_state
+        self._greedy: Agent | None = None
+        if rollout == "greedy":
+            from septet.bots import make_agent
+
+            self._greedy = make_agent("greedy", game)
+        self.last_iterations = 0
+        """Iterations run by the last call of :meth:`act` (for benchmarks)."""
+        self.last_root: _Node | None = None
+
+    # ----- public ------------------------------------------------------------------------------
+    def act(
+        self, view: dict[str, JSON], legal_actions: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """Search from ``view`` and return the most visited of ``legal_actions``.
+
+        Raises:
+            SearchError: the game cannot sample states from views, or a sampled state does not
+                offer exactly ``legal_actions``.
+        """
+        if len(legal_actions) == 1:
+            self.last_iterations = 0
+            return legal_actions[0]
+        search_rng = random.Random(self.seed) if self.seed is not None else rng
+        root = self.search(view, legal_actions, search_rng)
+        best: Action = legal_actions[0]
+        best_key: tuple[int, float] = (-1, -1.0)
+        for action in legal_actions:
+            child = root.children.get(action)
+            if child is None:
+                continue
+            key = (child.visits, child.reward / child.visits if child.visits else 0.0)
+            if key > best_key:
+                best, best_key = action, key
+        return best
+
+    def action_values(self) -> dict[str, tuple[int, float]]:
+        """``str(action) -> (visits, mean utility)`` at the root of the last search."""
+        if self.last_root is None:
+            return {}
+        return {
+            str(a): (n.visits, n.reward / n.visits if n.visits else 0.0)
+            for a, n in self.last_root.children.items()
+        }
+
+    # ----- search ------------------------------------------------------------------------------
+    def _sample(self, view: Mapping[str, JSON], rng: random.Random) -> State:
+        try:
+            return self.sampler(view, rng)
+        except NotImplementedError as exc:
+            raise SearchError(str(exc)) from None
+
+    def search(
+        self, view: Mapping[str, JSON], legal_actions: Sequence[Action], rng: random.Random
+    ) -> _Node:
+        """Run the iterations and return the root node (children keyed by action)."""
+        root = _Node(CHANCE)
+        first = self._sample(view, rng)
+        seat = first.current_player
+        if seat < 0 or list(first.legal_actions()) != list(legal_actions):
+            raise SearchError(
+                f"{self.game.name}: a state sampled from the view does not offer the legal "
+                "actions of the view's seat (Game.sample_state is inconsistent)"
+            )
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        limit = self.iterations
+        done = 0
+        state: State | None = first
+        while True:
+            if limit is not None and done >= limit:
+                break
+            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                break
+            if state is None:
+                state = self._sample(view, rng)
+            self._iterate(root, state, seat, rng)
+            state = None
+            done += 1
+        self.last_iterations = done
+        self.last_root = root
+        return root
+
+    def _iterate(self, root: _Node, state: State, seat: int, rng: random.Random) -> None:
+        node = root
+        path = [root]
+        c = self.c
+        chance_mode = self.chance
+        log = math.log
+        sqrt = math.sqrt
+        # selection and expansion
+        while True:
+            player = state.current_player
+            if player == CHANCE:
+                outcome = state.sample_chance(rng)
+                events = state.apply(outcome)
+                if chance_mode == "open":
+                    continue
+                key: Hashable = (
+                    observation_key(events, seat) if chance_mode == "observed" else outcome
+                )
+                child = node.chance_children.get(key)
+                if child is None:
+                    child = node.chance_children[key] = _Node(CHANCE)
+                node = child
+                path.append(node)
+                continue
+            if player < 0:
+                break
+            legal = state.legal_actions()
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            if untried:
+                action = untried[rng.randrange(len(untried))]
+                child = children[action] = _Node(player)
+                state.apply(action)
+                path.append(child)
+                break
+            best_value = -1.0
+            best_action: Action = legal[0]
+            for a in legal:
+                ch = children[a]
+                ch.avail += 1
+                value = ch.reward / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                if value > best_value:
+                    best_value, best_action = value, a
+            node = children[best_action]
+            state.apply(best_action)
+            path.append(node)
+        # rollout
+        if not state.is_terminal:
+            self._rollout(state, rng)
+        returns = state.returns()
+        for n in path:
+            n.visits += 1
+            if n.player >= 0:
+                n.reward += returns[n.player]
+
+    def _rollout(self, state: State, rng: random.Random) -> None:
+        greedy = self._greedy
+        while True:
+            player = state.current_player
+            if player == CHANCE:
+                state.apply(state.sample_chance(rng))
+            elif player < 0:
+                return
+            else:
+                legal = state.legal_actions()
+                if greedy is None or len(legal) == 1:
+                    state.apply(legal[rng.randrange(len(legal))])
+                else:
+                    state.apply(greedy.act(state.view(player), legal, rng))
+
+
+def make_ismcts(game: Game[Any], **params: str) -> ISMCTSAgent:
+    """Factory for the ``ismcts`` spec (``ismcts:iterations=2000``, ``ismcts:time=1.0`` ...)."""
+    allowed = {"iterations", "time", "c", "rollout", "chance", "seed"}
+    unknown = sorted(set(params) - allowed)
+    if unknown:
+        raise TypeError(
+            f"unknown ismcts parameter(s) {', '.join(unknown)}; known: {', '.join(sorted(allowed))}"
+        )
+    return ISMCTSAgent(game, **params)  # type: ignore[arg-type]
+
+
+__all__ = ["ISMCTSAgent", "Sampler", "SearchError", "make_ismcts", "observation_key"]
