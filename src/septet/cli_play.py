@@ -1,0 +1,513 @@
+"""Terminal play: ``septet play``, ``septet replay`` and ``septet rules`` for every registered game.
+
+Everything shown goes through the game's contract: ``game.render(view, lang)`` for the table,
+``game.describe_action`` / ``game.describe_event`` for moves and the log, ``game.rules_text`` for
+the rules. A person only ever sees their seat's view and the events visible to it; bots' moves
+appear through their (public) events, since an action's notation can be private (a card pass).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+import random
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from septet.arena.options import make_game, split_specs, user_errors
+from septet.core.errors import IllegalActionError, OptionError, RecordError
+from septet.core.game import Action, Game, State
+from septet.core.play import Agent, play_game
+from septet.core.record import GameRecord
+from septet.core.types import CHANCE, JSON, Event
+
+HUMAN = "you"
+LANGS = ("en", "ja")
+
+_T = {
+    "en": {
+        "prompt": "Your move (number or notation; help, log, quit)",
+        "to_play": "seat {seat} (you) to play",
+        "moves": "Legal moves",
+        "not_number": "There are {n} legal moves: type a number from 1 to {n}.",
+        "not_move": "{text!r} is not a move here: {reason}",
+        "illegal": "Not allowed now: {reason}",
+        "help": (
+            "Type the number of a move or its notation (shown in the list).\n"
+            "  help    this help\n"
+            "  log     the game log (what your seat has seen)\n"
+            "  moves   show the table and the legal moves again\n"
+            "  rules   the rules summary\n"
+            "  quit    stop; the game record is saved"
+        ),
+        "handover": "Seat {seat}: your turn. Press Enter when the other players look away.",
+        "moved": "{who} has moved.",
+        "you_did": "You: {what}",
+        "over": "Game over",
+        "stopped": "Game stopped",
+        "saved": "Game record saved: {path}",
+        "winner": "winner",
+        "seat": "seat",
+        "player": "player",
+        "score": "score",
+        "log_empty": "(nothing yet)",
+        "step": "Move {i}/{n}",
+        "start": "Start",
+    },
+    "ja": {
+        "prompt": "手を入力（番号か表記。help, log, quit）",
+        "to_play": "席 {seat}（あなた）の番",
+        "moves": "指せる手",
+        "not_number": "指せる手は {n} 通りです。1 から {n} の番号を入力してください。",
+        "not_move": "{text!r} はここでは手になりません: {reason}",
+        "illegal": "今は指せません: {reason}",
+        "help": (
+            "手の番号か表記（一覧にあるもの）を入力します。\n"
+            "  help    このヘルプ\n"
+            "  log     ゲームのログ（あなたの席から見えたこと）\n"
+            "  moves   卓と指せる手をもう一度表示\n"
+            "  rules   ルールの要約\n"
+            "  quit    中断（棋譜は保存されます）"
+        ),
+        "handover": "席 {seat} の番です。他の人が画面を見ていないときに Enter を押してください。",
+        "moved": "{who} が手を指しました。",
+        "you_did": "あなた: {what}",
+        "over": "ゲーム終了",
+        "stopped": "ゲーム中断",
+        "saved": "棋譜を保存しました: {path}",
+        "winner": "勝者",
+        "seat": "席",
+        "player": "プレイヤー",
+        "score": "得点",
+        "log_empty": "（まだありません）",
+        "step": "手 {i}/{n}",
+        "start": "開始",
+    },
+}
+
+
+class QuitGame(Exception):
+    """The person at the terminal typed ``quit`` (or closed the input)."""
+
+
+def records_dir() -> Path:
+    """Where ``septet play`` saves records by default: ``$SEPTET_RECORDS_DIR`` or the user data
+    folder (``platformdirs.user_data_dir("septet") / "records"``)."""
+    env = os.environ.get("SEPTET_RECORDS_DIR")
+    if env:
+        return Path(env)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("septet")) / "records"
+
+
+def _check_lang(lang: str) -> str:
+    if lang not in LANGS:
+        raise OptionError(f"language must be one of {', '.join(LANGS)}, not {lang!r}")
+    return lang
+
+
+@dataclass
+class _LogEntry:
+    actor: int
+    action: Action
+    events: list[Event]
+
+
+@dataclass
+class PlaySession:
+    """One game at the terminal: the state, the people's seats and the log.
+
+    Attributes:
+        game: the game with its options.
+        state: the live state (the play loop mutates it).
+        labels: a label per seat (``"you"`` or the agent spec).
+        humans: the seats played from this terminal.
+        lang: ``"en"`` or ``"ja"``.
+    """
+
+    game: Game[Any]
+    state: State
+    labels: list[str]
+    humans: list[int]
+    lang: str
+    console: Console
+    read_line: Callable[[str], str]
+    log: list[_LogEntry] = field(default_factory=list)
+    last_human: int | None = None
+
+    def t(self, key: str, **kw: Any) -> str:
+        return _T[self.lang][key].format(**kw)
+
+    @property
+    def viewer(self) -> int | None:
+        """Whose events are shown live: the only person, else public events only."""
+        return self.humans[0] if len(self.humans) == 1 else None
+
+    def who(self, seat: int) -> str:
+        return f"{self.t('seat')} {seat} ({self.labels[seat]})"
+
+    # ----- output ---------------------------------------------------------------------------
+    def show_table(self, view: dict[str, JSON], title: str) -> None:
+        body = Text(self.game.render(view, self.lang))
+        self.console.print(Panel(body, title=escape(title), title_align="left"))
+
+    def show_moves(self, legal: Sequence[Action]) -> None:
+        table = Table(title=self.t("moves"), show_edge=False, pad_edge=False)
+        table.add_column("#", justify="right")
+        table.add_column("notation")
+        table.add_column("")
+        for i, action in enumerate(legal, 1):
+            note = str(action)
+            desc = self.game.describe_action(action, self.lang)
+            table.add_row(str(i), escape(note), "" if desc == note else escape(desc))
+        self.console.print(table)
+
+    def show_log(self, seat: int | None) -> None:
+        lines = []
+        for entry in self.log:
+            if seat is not None and entry.actor == seat:
+                what = self.game.describe_action(entry.action, self.lang)
+                lines.append(self.t("you_did", what=what))
+            for ev in entry.events:
+                if ev.is_visible(seat):
+                    lines.append("  " + self.game.describe_event(ev, self.lang))
+        self.console.print(Text("\n".join(lines) if lines else self.t("log_empty")))
+
+    def on_event(self, state: State, action: Action, events: list[Event], actor: int) -> None:
+        self.log.append(_LogEntry(actor, action, list(events)))
+        viewer = self.viewer
+        if actor in self.humans:
+            self.console.print(
+                Text(self.t("you_did", what=self.game.describe_action(action, self.lang)))
+            )
+        visible = [ev for ev in events if ev.is_visible(viewer)]
+        if actor >= 0 and actor not in self.humans and not visible:
+            self.console.print(Text(self.t("moved", who=self.who(actor))), style="dim")
+        for ev in visible:
+            self.console.print(Text("  " + self.game.describe_event(ev, self.lang)))
+
+    # ----- input ----------------------------------------------------------------------------
+    def ask(self, seat: int, view: dict[str, JSON], legal: Sequence[Action]) -> Action:
+        """Show ``seat``'s table and moves and read a legal move.
+
+        Raises:
+            QuitGame: ``quit`` typed or the input closed.
+        """
+        if len(self.humans) > 1 and self.last_human != seat:
+            try:
+                self.read_line(self.t("handover", seat=seat))
+            except EOFError:
+                raise QuitGame from None
+            self.console.clear()
+        self.last_human = seat
+        self.show_table(view, self.t("to_play", seat=seat))
+        self.show_moves(legal)
+        by_text = {str(a).lower(): a for a in legal}
+        while True:
+            try:
+                line = self.read_line(self.t("prompt")).strip()
+            except EOFError:
+                raise QuitGame from None
+            low = line.lower()
+            if not line:
+                continue
+            if low in ("quit", "q", "exit"):
+                raise QuitGame
+            if low in ("help", "h", "?"):
+                self.console.print(Text(self.t("help")))
+                continue
+            if low == "log":
+                self.show_log(seat)
+                continue
+            if low == "rules":
+                self.console.print(Text(self.game.rules_text(self.lang)))
+                continue
+            if low in ("moves", "table"):
+                self.show_table(view, self.t("to_play", seat=seat))
+                self.show_moves(legal)
+                continue
+            if line.isdigit():
+                i = int(line)
+                if 1 <= i <= len(legal):
+                    return legal[i - 1]
+                self.error(self.t("not_number", n=len(legal)))
+                continue
+            if low in by_text:
+                return by_text[low]
+            try:
+                action = self.game.action_from_str(line)
+            except IllegalActionError as exc:  # NotationError included
+                self.error(self.t("not_move", text=line, reason=exc))
+                continue
+            if action in legal:
+                return action
+            try:
+                self.state.check_action(action)
+            except IllegalActionError as exc:
+                self.error(self.t("illegal", reason=exc))
+                continue
+            self.error(self.t("illegal", reason=str(action)))
+
+    def error(self, message: str) -> None:
+        self.console.print(Text(message, style="red"))
+
+
+class HumanAgent:
+    """An :class:`~septet.core.play.Agent` that asks the person at the terminal."""
+
+    def __init__(self, session: PlaySession, seat: int) -> None:
+        self.name = HUMAN
+        self.session = session
+        self.seat = seat
+
+    def act(
+        self, view: dict[str, JSON], legal_actions: Sequence[Action], rng: random.Random
+    ) -> Action:
+        return self.session.ask(self.seat, view, legal_actions)
+
+
+def _read_line(console: Console) -> Callable[[str], str]:
+    def read(prompt: str) -> str:
+        console.print(Text(prompt + " > "), end="")
+        line = sys.stdin.readline()
+        if not line:
+            console.print()
+            raise EOFError
+        if not sys.stdin.isatty():
+            console.print(Text(line.rstrip("\n")), style="dim")  # echo scripted input
+        return line.rstrip("\r\n")
+
+    return read
+
+
+def _record_path(record: Path | None, game: str, seed: int) -> Path:
+    stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    name = f"{game}-{stamp}-{seed}.json"
+    if record is None:
+        return records_dir() / name
+    if record.suffix.lower() == ".json":
+        return record
+    return record / name
+
+
+def _results_table(t: dict[str, str], labels: Sequence[str], state: State) -> Table:
+    winners = set(state.winners())
+    table = Table(show_edge=False)
+    table.add_column(t["seat"], justify="right")
+    table.add_column(t["player"])
+    table.add_column(t["score"], justify="right")
+    table.add_column("")
+    for seat, score in enumerate(state.scores()):
+        mark = t["winner"] if seat in winners else ""
+        table.add_row(str(seat), escape(labels[seat]), f"{score:g}", mark)
+    return table
+
+
+def play(
+    game: str = typer.Argument(..., help="Game name (see `septet games`)."),
+    players: str = typer.Option(
+        "",
+        "--players",
+        "-p",
+        help="Seats in order: 'you' for a person, else an agent spec "
+        "(random, greedy, ismcts:time=1 ...). Default: you against greedy bots.",
+    ),
+    lang: str = typer.Option("en", "--lang", "-l", help="Language: en or ja."),
+    seed: int | None = typer.Option(None, "--seed", help="Seed for the deal and the bots."),
+    option: list[str] = typer.Option(  # noqa: B008
+        [], "--option", "-o", help="Game option name=value (repeatable)."
+    ),
+    record: Path | None = typer.Option(  # noqa: B008
+        None, "--record", help="Where to save the record: a .json file or a folder."
+    ),
+) -> None:
+    """Play GAME in the terminal against bots (or hot-seat with several 'you')."""
+    console = Console(highlight=False)
+    with user_errors():
+        _check_lang(lang)
+        g = make_game(game, option)
+        specs = split_specs(players)
+        if not specs:
+            n = min(max(3, g.min_players), g.max_players)
+            specs = [HUMAN] + ["greedy"] * (n - 1)
+        g.check_num_players(len(specs))
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        if seed < 0:
+            raise OptionError(f"the seed must be 0 or more, not {seed}")
+        from septet.bots import make_agent
+
+        state = g.new_state(len(specs))
+        session = PlaySession(
+            game=g,
+            state=state,
+            labels=list(specs),
+            humans=[s for s, spec in enumerate(specs) if spec.lower() == HUMAN],
+            lang=lang,
+            console=console,
+            read_line=_read_line(console),
+        )
+        agents: list[Agent] = [
+            HumanAgent(session, s) if s in session.humans else make_agent(spec, g)
+            for s, spec in enumerate(specs)
+        ]
+    title = g.titles.get(lang, g.name)
+    console.rule(escape(f"{title} · seed {seed}"))
+    actor = [state.current_player]
+
+    def on_event(st: State, action: Action, events: list[Event]) -> None:
+        session.on_event(st, action, events, actor[0])
+        actor[0] = st.current_player
+
+    failure: Exception | None = None
+    try:
+        play_game(g, agents, seed, state=state, on_event=on_event)
+    except (QuitGame, KeyboardInterrupt):
+        pass
+    except Exception as exc:  # a bot or engine bug: say so, keep the record, no traceback
+        failure = exc
+    finished = state.is_terminal
+    if finished:
+        session.show_table(state.view(session.viewer), session.t("over"))
+        console.print(_results_table(_T[lang], session.labels, state))
+    else:
+        console.print(Text(session.t("stopped"), style="yellow"))
+    meta: dict[str, JSON] = {
+        "seed": seed,
+        "lang": lang,
+        "finished": finished,
+        "played_at": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
+        "source": "septet play",
+    }
+    rec = GameRecord.of(state, players=session.labels, meta=meta)
+    with user_errors():
+        try:
+            path = rec.save(_record_path(record, g.name, seed))
+        except OSError as exc:
+            raise RecordError(f"cannot save the record: {exc}") from exc
+    console.print(Text(session.t("saved", path=path)))
+    if failure is not None:
+        Console(stderr=True).print(
+            Text(f"error: the game stopped on a failure: {type(failure).__name__}: {failure}")
+        )
+        raise typer.Exit(1)
+
+
+def _events_text(game: Game[Any], events: Sequence[Event], seat: int | None, lang: str) -> str:
+    return "\n".join("  " + game.describe_event(ev, lang) for ev in events if ev.is_visible(seat))
+
+
+def replay_command(
+    file: Path = typer.Argument(..., help="A game record (.json) saved by septet."),  # noqa: B008
+    seat: int | None = typer.Option(
+        None, "--seat", help="Show the table as this seat sees it (default: a spectator)."
+    ),
+    lang: str = typer.Option("en", "--lang", "-l", help="Language: en or ja."),
+    pause: bool = typer.Option(
+        True, "--pause/--no-pause", help="Wait for Enter after each move (on a terminal)."
+    ),
+) -> None:
+    """Step through a saved game record, showing the table after each move."""
+    console = Console(highlight=False)
+    with user_errors():
+        _check_lang(lang)
+        rec = GameRecord.load(file)
+        from septet import games
+
+        try:
+            g = games.get(rec.game, **rec.options)
+            state = g.new_state(rec.num_players)
+        except (OptionError, KeyError) as exc:
+            raise RecordError(f"{file}: cannot set up {rec.game!r}: {exc}") from exc
+        if seat is not None and not 0 <= seat < rec.num_players:
+            raise OptionError(f"--seat must be from 0 to {rec.num_players - 1}, not {seat}")
+        labels = rec.players + [f"seat {i}" for i in range(len(rec.players), rec.num_players)]
+        # Parse and apply everything first: a broken record is an error before any output.
+        frames: list[tuple[int, int, list[Event], State]] = [(0, -2, [], state.clone())]
+        pending: list[Event] = []
+        for i, text in enumerate(rec.actions):
+            actor = state.current_player
+            try:
+                events = state.apply(g.parse_action(state, text))
+            except IllegalActionError as exc:
+                raise RecordError(f"{file}: move {i} ({text!r}) does not replay: {exc}") from exc
+            pending.extend(events)
+            last = i == len(rec.actions) - 1
+            # Consecutive chance outcomes (a deal) are shown together as one step.
+            if actor != CHANCE or last or state.current_player != CHANCE:
+                frames.append((i + 1, actor, pending, state.clone()))
+                pending = []
+    t = _T[lang]
+    interactive = pause and sys.stdin.isatty()
+    title = g.titles.get(lang, g.name)
+    console.rule(escape(f"{title} · {file.name} · {len(rec.actions)} moves"))
+    k = 0
+    while k < len(frames):
+        done, actor, events, st = frames[k]
+        head = t["start"] if done == 0 else t["step"].format(i=done, n=len(rec.actions))
+        if actor >= 0:
+            who = f"{t['seat']} {actor} ({labels[actor]})"
+            if seat == actor and done > 0:
+                head += f" · {who}: {g.describe_action(st.history[done - 1], lang)}"
+            else:
+                head += f" · {who}"
+        text = _events_text(g, events, seat, lang)
+        if text:
+            console.print(Text(text))
+        body = Text(g.render(st.view(seat), lang))
+        console.print(Panel(body, title=escape(head), title_align="left"))
+        k += 1
+        if interactive and k < len(frames):
+            answer = console.input("[Enter] next · b back · q quit > ").strip().lower()
+            if answer == "q":
+                break
+            if answer == "b":
+                k = max(0, k - 2)
+    if state.is_terminal:
+        console.print(_results_table(t, labels, state))
+    else:
+        console.print(Text(t["stopped"], style="yellow"))
+
+
+def rules(
+    game: str = typer.Argument(..., help="Game name (see `septet games`)."),
+    lang: str = typer.Option("en", "--lang", "-l", help="Language: en or ja."),
+) -> None:
+    """The rules summary of GAME, with the project's rulings and its options."""
+    from rich.markdown import Markdown
+
+    console = Console(highlight=False)
+    with user_errors():
+        _check_lang(lang)
+        g = make_game(game)
+    console.print(Markdown(g.rules_text(lang)))
+    specs = type(g).option_specs()
+    if specs:
+        table = Table(title="options" if lang == "en" else "オプション", show_edge=False)
+        table.add_column("name")
+        table.add_column("default")
+        table.add_column("")
+        for name, default, help_ in specs:
+            table.add_row(escape(name), escape(repr(default)), escape(help_))
+        console.print(table)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``play``, ``replay`` and ``rules`` to the ``septet`` command."""
+    app.command("play")(play)
+    app.command("replay")(replay_command)
+    app.command("rules")(rules)
+
+
+__all__ = ["HumanAgent", "PlaySession", "QuitGame", "records_dir", "register"]
