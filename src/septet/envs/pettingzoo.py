@@ -1,0 +1,247 @@
+"""PettingZoo AEC environments for the Septet games (needs the ``rl`` extra).
+
+>>> from septet.envs.pettingzoo import env
+>>> e = env("flip7", num_players=3, edition="classic")
+>>> e.reset(seed=1)
+>>> obs, reward, terminated, truncated, info = e.last()
+
+One environment per game and player count:
+
+- Agents are ``"player_0"`` … ``"player_{n-1}"`` (seat order). ``agent_selection`` is always the
+  seat to move; chance nodes (draws, deals) never reach an agent: the environment resolves them
+  with its own RNG, seeded by ``reset(seed=...)`` (the same seed and actions give the same game).
+- Observation of an agent: ``{"observation": float32[game.observation_size(n)],
+  "action_mask": int8[game.num_distinct_actions(n)]}``. ``observation`` is the engine's
+  ``State.observation_tensor(seat)`` (documented per engine; built from what that seat may see and
+  nothing more); ``action_mask`` marks the legal actions in the game's fixed action encoding
+  (``Game.action_to_id``) and is all zeros unless it is that agent's turn.
+- Actions: ``Discrete(game.num_distinct_actions(n))`` ids. An id that is not legal raises
+  :class:`~septet.core.errors.IllegalActionError` and leaves the game unchanged.
+- Reward: 0 until the end, then each seat's return (``State.returns()``: 1.0 per winner, 0.0
+  otherwise). Every agent is terminated at the end; none is ever truncated.
+- ``render_mode="ansi"``: ``render()`` returns the game's text renderer output for the spectator
+  view (or the view of ``render_seat``), in ``lang``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from septet.core.errors import IllegalActionError, OptionError
+from septet.core.game import Action, Game, State
+from septet.core.rng import derive_rng
+from septet.core.types import CHANCE
+from septet.envs import missing_extra
+from septet.envs._common import check_observation_support, legal_ids, resolve_game
+
+try:
+    import numpy as np
+    from gymnasium import logger as _gym_logger
+    from gymnasium import spaces as _spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers as _wrappers
+except ModuleNotFoundError as exc:
+    raise missing_extra("septet.envs.pettingzoo", exc) from exc
+
+
+def env(
+    game: str | Game[Any],
+    num_players: int | None = None,
+    *,
+    render_mode: str | None = None,
+    render_seat: int | None = None,
+    lang: str = "en",
+    **options: Any,
+) -> Any:
+    """A PettingZoo AEC environment for ``game`` with ``num_players`` seats, wrapped in
+    PettingZoo's order-enforcing and bounds-checking wrappers.
+
+    Args:
+        game: a registered game name (``"flip7"``) or a :class:`Game` (then no ``options``).
+        num_players: seats (default: the game's minimum).
+        render_mode: ``None`` or ``"ansi"``.
+        render_seat: render this seat's view instead of the spectator's.
+        lang: ``"en"`` or ``"ja"`` for ``render()``.
+        options: the game's options (``edition="classic"``).
+
+    Raises:
+        UnknownGameError, OptionError: unknown game, bad options or player count, an engine
+            without an observation tensor, or an unsupported render mode.
+    """
+    e = raw_env(
+        game, num_players, render_mode=render_mode, render_seat=render_seat, lang=lang, **options
+    )
+    e = _wrappers.AssertOutOfBoundsWrapper(e)
+    return _wrappers.OrderEnforcingWrapper(e)
+
+
+class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrapped env
+    """The unwrapped AEC environment (see the module docstring and :func:`env`)."""
+
+    def __init__(
+        self,
+        game: str | Game[Any],
+        num_players: int | None = None,
+        *,
+        render_mode: str | None = None,
+        render_seat: int | None = None,
+        lang: str = "en",
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        self.game: Game[Any] = resolve_game(game, options)
+        n = self.game.min_players if num_players is None else num_players
+        obs_size = check_observation_support(self.game, n)
+        if render_mode not in (None, "ansi"):
+            raise OptionError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if render_seat is not None and not 0 <= render_seat < n:
+            raise OptionError(f"render_seat must be a seat 0..{n - 1}, not {render_seat!r}")
+        self.num_players = n
+        self.render_mode = render_mode
+        self.render_seat = render_seat
+        self.lang = lang
+        self.metadata = {
+            "render_modes": ["ansi"],
+            "name": f"septet_{self.game.name.replace('-', '_')}_v0",
+            "is_parallelizable": False,
+        }
+        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        num_actions = self.game.num_distinct_actions(n)
+        self._num_actions = num_actions
+        self._action_spaces = {a: _spaces.Discrete(num_actions) for a in self.possible_agents}
+        self._observation_spaces = {
+            a: _spaces.Dict(
+                {
+                    "observation": _spaces.Box(
+                        low=-np.inf, high=np.inf, shape=(obs_size,), dtype=np.float32
+                    ),
+                    "action_mask": _spaces.Box(low=0, high=1, shape=(num_actions,), dtype=np.int8),
+                }
+            )
+            for a in self.possible_agents
+        }
+        self._rng: random.Random | None = None
+        self._state: State | None = None
+        self._legal: dict[int, Action] = {}
+        self.agents: list[str] = []
+
+    # ----- spaces ------------------------------------------------------------------------------
+    def observation_space(self, agent: str) -> Any:
+        """``Dict(observation=Box(obs_size,), action_mask=Box(num_actions,))`` (same for all)."""
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> Any:
+        """``Discrete(game.num_distinct_actions(n))``."""
+        return self._action_spaces[agent]
+
+    # ----- the game ----------------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        """The full game state (hidden information included). For scripted opponents and
+        debugging: pass ``state.view(seat)`` to an agent, never the state to a learner.
+
+        Raises:
+            RuntimeError: before the first ``reset()``.
+        """
+        if self._state is None:
+            raise RuntimeError("call reset() first")
+        return self._state
+
+    def seat(self, agent: str) -> int:
+        """The seat index of ``agent`` (``"player_2"`` -> 2)."""
+        return self._seat[agent]
+
+    def action_id(self, action: Action) -> int:
+        """The integer id of a player action of the game (for agents that choose
+        :class:`Action` values, such as Septet's bots)."""
+        return self.game.action_to_id(action, self.num_players)
+
+    def legal_actions(self) -> dict[int, Action]:
+        """The legal actions of the agent to move, by id (empty once the game is over)."""
+        return dict(self._legal)
+
+    # ----- AEC API -----------------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game. ``seed`` seeds the chance RNG; without one, the RNG continues (or is
+        seeded from the system on the first reset). ``options`` is accepted and ignored."""
+        if seed is not None:
+            self._rng = derive_rng(seed, "pettingzoo", "chance")
+        elif self._rng is None:
+            self._rng = random.Random()
+        self._state = self.game.new_state(self.num_players)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._advance()
+        self._accumulate_rewards()
+
+    def _advance(self) -> None:
+        """Resolve chance nodes, then point ``agent_selection`` at the seat to move (or end)."""
+        state, rng = self.state, self._rng
+        assert rng is not None
+        while state.current_player == CHANCE:
+            state.apply(state.sample_chance(rng))
+        if state.is_terminal:
+            self._legal = {}
+            for agent, ret in zip(self.possible_agents, state.returns(), strict=True):
+                self.rewards[agent] = float(ret)
+                self.terminations[agent] = True
+            # Dead agents then step with None in seat order (PettingZoo's protocol).
+            self.agent_selection = self.agents[0]
+        else:
+            self._legal = legal_ids(state)
+            self.agent_selection = self.possible_agents[state.current_player]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """``{"observation": float32[obs_size], "action_mask": int8[num_actions]}``."""
+        seat = self._seat[agent]
+        obs = np.asarray(self.state.observation_tensor(seat), dtype=np.float32)
+        mask = np.zeros(self._num_actions, dtype=np.int8)
+        if self._legal and agent == self.agent_selection:
+            mask[list(self._legal)] = 1
+        return {"observation": obs, "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        """Play action id ``action`` for ``agent_selection`` (``None`` for a finished agent).
+
+        Raises:
+            IllegalActionError: ``action`` is not legal now (the game is unchanged).
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        try:
+            chosen = self._legal[int(action)]
+        except (KeyError, TypeError, ValueError):
+            raise IllegalActionError(
+                f"action {action!r} is not legal for {agent} now; legal ids: "
+                + ", ".join(f"{i} ({a})" for i, a in self._legal.items())
+            ) from None
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self.state.apply(chosen)
+        self._advance()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """The table as text (``render_mode="ansi"``), or ``None`` without a render mode."""
+        if self.render_mode is None:
+            _gym_logger.warn("render() called without a render_mode; use render_mode='ansi'")
+            return None
+        state = self.state
+        return self.game.render(state.view(self.render_seat), self.lang)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def __str__(self) -> str:
+        return str(self.metadata["name"])
+
+
+__all__ = ["env", "raw_env"]
