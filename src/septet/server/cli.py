@@ -1,0 +1,53 @@
+"""``septet serve``: start the web server and the browser client."""
+
+from __future__ import annotations
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``serve`` command to the ``septet`` CLI."""
+
+    @app.command("serve")
+    def serve(
+        host: str = typer.Option("127.0.0.1", help="Interface to listen on."),
+        port: int = typer.Option(8000, help="TCP port."),
+        db: str = typer.Option(
+            "",
+            "--db",
+            help="Database URL (default: $SEPTET_DATABASE_URL, else an SQLite file in the user "
+            "data directory). PostgreSQL: postgresql://user@host/dbname (extra 'postgres').",
+        ),
+        bot_delay: float = typer.Option(0.8, help="Seconds a bot waits before each move."),
+        replace_after: float = typer.Option(
+            60.0, help="Seconds a player must be gone before a bot may take the seat."
+        ),
+        open_browser: bool = typer.Option(False, "--open", help="Open the browser client."),
+        log_level: str = typer.Option("info", help="uvicorn log level."),
+    ) -> None:
+        """Run the web server: lobby, real-time games against people and bots, replays."""
+        import uvicorn
+
+        from septet.server.app import create_app
+        from septet.server.config import Settings, default_database_url, normalize_database_url
+
+        if bot_delay < 0 or replace_after < 0:
+            raise typer.BadParameter("delays must be zero or more")
+        url = normalize_database_url(db) if db else default_database_url()
+        settings = Settings(database_url=url, bot_delay=bot_delay, replace_after=replace_after)
+        application = create_app(settings)
+        shown = url.split("@")[-1] if "@" in url else url
+        typer.echo(f"Septet: http://{host}:{port}/  (database: {shown})")
+        if open_browser:
+            import threading
+            import webbrowser
+
+            threading.Timer(1.0, webbrowser.open, (f"http://{host}:{port}/",)).start()
+        uvicorn.run(
+            application,
+            host=host,
+            port=port,
+            log_level=log_level,
+            ws_max_size=65536,
+            proxy_headers=False,
+        )

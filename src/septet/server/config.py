@@ -1,0 +1,63 @@
+"""Server settings: where the database lives, bot pacing, timeouts and limits.
+
+Every field has a default suited to ``septet serve`` on a laptop; the CLI and the tests override
+what they need. Times are in seconds.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ENV_DATABASE_URL = "SEPTET_DATABASE_URL"
+
+
+def default_database_url() -> str:
+    """``$SEPTET_DATABASE_URL`` if set, else an SQLite file in the user data directory
+    (``platformdirs.user_data_dir("septet")/septet.sqlite3``; the directory is created)."""
+    env = os.environ.get(ENV_DATABASE_URL, "").strip()
+    if env:
+        return normalize_database_url(env)
+    import platformdirs
+
+    directory = Path(platformdirs.user_data_dir("septet", appauthor=False))
+    directory.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{directory / 'septet.sqlite3'}"
+
+
+def normalize_database_url(url: str) -> str:
+    """Accept ``postgres://`` and ``postgresql://`` URLs and use the psycopg 3 driver for them
+    (the ``postgres`` extra installs it); other URLs are returned unchanged."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+@dataclass
+class Settings:
+    """What a server instance needs to know.
+
+    Attributes:
+        database_url: SQLAlchemy URL (SQLite file or ``postgresql+psycopg://...``).
+        bot_delay: seconds a bot waits before moving, so people can follow (0 in tests/benches).
+        replace_after: seconds a seated player must be gone before others may hand the seat to
+            a bot.
+        replacement_bot: agent spec that takes over an abandoned seat (``greedy`` falls back to
+            ``random`` for games without a greedy bot).
+        max_message_bytes: largest WebSocket message accepted from a client.
+        rate_per_second / rate_burst: the per-connection token bucket for client messages.
+        max_body_bytes: largest HTTP request body accepted.
+        event_history: how many past events a (re)connecting client is sent.
+    """
+
+    database_url: str = field(default_factory=default_database_url)
+    bot_delay: float = 0.8
+    replace_after: float = 60.0
+    replacement_bot: str = "greedy"
+    max_message_bytes: int = 4096
+    rate_per_second: float = 10.0
+    rate_burst: float = 30.0
+    max_body_bytes: int = 16384
+    event_history: int = 200

@@ -1,0 +1,699 @@
+"""Live tables: the games in play, held in memory, driven by people and bots.
+
+A :class:`LiveTable` owns one game's :class:`~septet.core.State`. Every change goes through
+:meth:`LiveTable._play` under the table's lock: the action (and the chance outcomes that follow,
+sampled from ``derive_rng(seed, "chance", index)`` so a continuation is the same after a restart)
+is applied to a clone, the new steps are committed to the database, and only then does the table
+take the new state, acknowledge the move and send every connection its own seat's view.
+
+Nothing here knows a rule: legal moves, views, events and their texts all come from the engine.
+Action notations are never broadcast (a pass or a chance outcome can be a secret); connections
+receive ``view(seat)`` and the events ``Event.is_visible(seat)`` allows.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from septet import games
+from septet.bots import AGENT_FACTORIES, make_agent
+from septet.core import CHANCE, Action, Agent, Event, Game, IllegalActionError, State
+from septet.core.rng import derive_rng
+from septet.server.config import Settings
+from septet.server.store import SeatData, StaleWriteError, Store, TableData
+
+log = logging.getLogger("septet.server")
+
+QUEUE_LIMIT = 512
+"""Messages waiting for a slow connection before it is dropped."""
+
+
+def available_bots(game: Game[Any]) -> list[str]:
+    """Agent specs (no parameters) that can play ``game``: what the lobby offers."""
+    out = []
+    for name in sorted(AGENT_FACTORIES):
+        try:
+            make_agent(name, game)
+        except Exception:  # a bot that does not play this game, or is not installed
+            continue
+        out.append(name)
+    return out
+
+
+class Conn:
+    """One WebSocket connection to a table: a seat (``None`` for a spectator), an outgoing
+    queue drained by the socket's writer task, and a token bucket for incoming messages.
+
+    Args:
+        seat: the seat whose view this connection receives, or ``None``.
+        player_id: the guest behind it, if any.
+        render_lang: ``"en"``/``"ja"`` to also receive the engine's text rendering, or ``None``.
+        rate: messages per second allowed; burst: bucket size.
+    """
+
+    def __init__(
+        self,
+        seat: int | None,
+        player_id: str | None,
+        render_lang: str | None = None,
+        rate: float = 10.0,
+        burst: float = 30.0,
+    ) -> None:
+        self.seat = seat
+        self.player_id = player_id
+        self.render_lang = render_lang
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.log_pos = 0
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.stamp = time.monotonic()
+        self.closed = False
+
+    def allow(self) -> bool:
+        """Take a token for one incoming message; ``False`` when the bucket is empty."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        """Queue a message (a dict is JSON-encoded); a connection too far behind is closed."""
+        if self.closed:
+            return
+        if self.queue.qsize() >= QUEUE_LIMIT:
+            self.close()
+            return
+        self.queue.put_nowait(
+            message if isinstance(message, str) else json.dumps(message, ensure_ascii=False)
+        )
+
+    def error(self, code: str, message: str, **extra: Any) -> None:
+        """Queue an ``error`` message (``code`` is stable, ``message`` a sentence)."""
+        self.send({"type": "error", "code": code, "message": message, **extra})
+
+    def close(self) -> None:
+        """Ask the writer task to close the socket."""
+        if not self.closed:
+            self.closed = True
+            self.queue.put_nowait(None)
+
+
+def event_json(game: Game[Any], version: int, event: Event) -> dict[str, Any]:
+    """An event for the client: kind, seat, data, the step it happened at and its log line in
+    English and Japanese (from ``game.describe_event``)."""
+    out = event.to_json()
+    out["v"] = version
+    for lang in ("en", "ja"):
+        try:
+            out[lang] = game.describe_event(event, lang)
+        except Exception:  # an engine without texts for this event
+            out[lang] = event.kind
+    return out
+
+
+class LiveTable:
+    """A table in memory. Create with :meth:`from_data` (which replays the stored record)."""
+
+    def __init__(self, manager: TableManager, data: TableData) -> None:
+        self.manager = manager
+        self.store: Store = manager.store
+        self.settings: Settings = manager.settings
+        self.id = data.id
+        self.game: Game[Any] = games.get(data.game, **data.options)
+        self.num_players = data.num_players
+        self.status = data.status
+        self.seed = data.seed
+        self.owner_id = data.owner_id
+        self.created_at = data.created_at
+        self.seats: list[SeatData] = sorted(data.seats, key=lambda s: s.seat)
+        self.state: State | None = None
+        self.log: list[tuple[int, Event]] = []
+        self.conns: set[Conn] = set()
+        self.lock = asyncio.Lock()
+        self.agents: dict[int, Agent] = {}
+        self.gone_since: dict[int, float] = {}
+        self.bot_task: asyncio.Task[None] | None = None
+        self.result: dict[str, Any] | None = data.result
+
+    @classmethod
+    def from_data(cls, manager: TableManager, data: TableData) -> LiveTable:
+        """Rebuild a table from the database row, replaying its record move by move.
+
+        Raises:
+            IllegalActionError / NotationError: a stored move does not replay (corrupt data).
+        """
+        table = cls(manager, data)
+        if data.status != "waiting":
+            state = table.game.new_state(table.num_players)
+            for text in data.moves or []:
+                events = state.apply(table.game.parse_action(state, text))
+                v = len(state.history)
+                table.log.extend((v, e) for e in events)
+            table.state = state
+        now = time.monotonic()
+        for seat in table.seats:
+            if seat.player_id is not None:
+                table.gone_since[seat.seat] = now
+        return table
+
+    # ----- facts ------------
+    @property
+    def version(self) -> int:
+        """Number of steps (actions and chance outcomes) applied: the state's version."""
+        return len(self.state.history) if self.state is not None else 0
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to act, or ``None`` (waiting, finished)."""
+        if self.state is None or self.status != "playing":
+            return None
+        p = self.state.current_player
+        return p if p >= 0 else None
+
+    def seat_of(self, player_id: str | None) -> int | None:
+        """The seat held by ``player_id`` here, or ``None``."""
+        if player_id is None:
+            return None
+        for seat in self.seats:
+            if seat.player_id == player_id:
+                return seat.seat
+        return None
+
+    def connected(self, seat: int) -> bool:
+        """Whether some connection holds ``seat`` now."""
+        return any(c.seat == seat for c in self.conns)
+
+    def summary(self) -> dict[str, Any]:
+        """The public description of the table (lobby, headers): no hidden information."""
+        now = time.monotonic()
+        seats = []
+        for s in self.seats:
+            gone = None
+            if s.player_id is not None and not self.connected(s.seat):
+                gone = round(now - self.gone_since.get(s.seat, now), 1)
+            seats.append(
+                {
+                    "seat": s.seat,
+                    "name": s.name,
+                    "kind": "bot" if s.player_id is None and s.bot else "human",
+                    "bot": s.bot,
+                    "taken": s.player_id is not None or s.bot is not None,
+                    "replaced": s.replaced,
+                    "connected": s.bot is not None or self.connected(s.seat),
+                    "gone_for": gone,
+                }
+            )
+        return {
+            "id": self.id,
+            "game": self.game.name,
+            "title": dict(self.game.titles),
+            "options": self.game.options_dict(),
+            "num_players": self.num_players,
+            "status": self.status,
+            "version": self.version,
+            "to_move": self.to_move,
+            "seats": seats,
+            "result": self.result,
+            "replace_after": self.settings.replace_after,
+            "created_at": self.created_at,
+        }
+
+    # ----- messages ------------
+    def _legal_json(self, state: State) -> list[dict[str, str]]:
+        out = []
+        for a in state.legal_actions():
+            item = {"a": str(a)}
+            for lang in ("en", "ja"):
+                try:
+                    item[lang] = self.game.describe_action(a, lang)
+                except Exception:
+                    item[lang] = str(a)
+            out.append(item)
+        return out
+
+    def message_for(self, conn: Conn, history: bool = False) -> dict[str, Any]:
+        """The ``state`` message for one connection: its seat's view, the legal moves if that
+        seat is to move and held by this person, and the events it may see since its last
+        message (``history``: the last ``event_history`` of them)."""
+        seat = conn.seat
+        state = self.state
+        view = state.view(seat) if state is not None else None
+        legal: list[dict[str, str]] = []
+        if (
+            state is not None
+            and seat is not None
+            and self.to_move == seat
+            and self.seats[seat].bot is None
+        ):
+            legal = self._legal_json(state)
+        start = 0 if history else conn.log_pos
+        visible = [(v, e) for v, e in self.log[start:] if e.is_visible(seat)]
+        if history:
+            visible = visible[-self.settings.event_history :]
+        conn.log_pos = len(self.log)
+        msg: dict[str, Any] = {
+            "type": "state",
+            "table": self.summary(),
+            "seat": seat,
+            "version": self.version,
+            "view": view,
+            "legal": legal,
+            "events": [event_json(self.game, v, e) for v, e in visible],
+        }
+        if conn.render_lang and view is not None:
+            try:
+                msg["text"] = self.game.render(view, conn.render_lang)
+            except Exception:
+                msg["text"] = None
+        return msg
+
+    def broadcast(self) -> None:
+        """Queue each connection's own ``state`` message."""
+        for conn in list(self.conns):
+            conn.send(self.message_for(conn))
+
+    # ----- connections ------------
+    async def attach(self, conn: Conn) -> None:
+        """Add a connection; a returning player takes back a seat a bot was keeping."""
+        async with self.lock:
+            self.conns.add(conn)
+            seat = conn.seat
+            if seat is not None:
+                self.gone_since.pop(seat, None)
+                s = self.seats[seat]
+                if s.replaced:
+                    s.bot, s.replaced = None, False
+                    self.agents.pop(seat, None)
+                    await asyncio.to_thread(self.store.save_seat, self.id, s)
+            conn.send(self.message_for(conn, history=True))
+            for other in self.conns:
+                if other is not conn:
+                    other.send(self.message_for(other))
+
+    async def detach(self, conn: Conn) -> None:
+        """Remove a connection and note when its seat was left empty."""
+        async with self.lock:
+            self.conns.discard(conn)
+            if self.status == "finished" and not self.conns:
+                self.manager.tables.pop(self.id, None)
+            seat = conn.seat
+            if seat is not None and not self.connected(seat):
+                self.gone_since[seat] = time.monotonic()
+            self.broadcast()
+
+    # ----- lobby ------------
+    async def join(self, player_id: str, name: str, seat: int | None = None) -> int:
+        """Seat a guest; the game starts when the last seat is taken. Returns the seat.
+
+        Raises:
+            LobbyError: the table is not waiting, the guest is seated already, the seat is
+                taken or out of range.
+        """
+        async with self.lock:
+            if self.seat_of(player_id) is not None:
+                raise LobbyError("already_seated", "You already have a seat at this table.")
+            if self.status != "waiting":
+                raise LobbyError("started", "This table has already started.")
+            free = [s.seat for s in self.seats if s.player_id is None and s.bot is None]
+            if seat is None:
+                if not free:
+                    raise LobbyError("full", "Every seat at this table is taken.")
+                seat = free[0]
+            elif seat not in free:
+                raise LobbyError("seat_taken", f"Seat {seat + 1} is not free.")
+            s = self.seats[seat]
+            s.player_id, s.name = player_id, name
+            if len(free) == 1:
+                await self._start([s])
+            else:
+                await asyncio.to_thread(self.store.save_seat, self.id, s)
+            self.broadcast()
+            self.schedule_bot()
+            return seat
+
+    async def leave(self, player_id: str) -> None:
+        """Give up a seat before the game starts.
+
+        Raises:
+            LobbyError: not seated, or the game has started.
+        """
+        async with self.lock:
+            seat = self.seat_of(player_id)
+            if seat is None:
+                raise LobbyError("not_seated", "You have no seat at this table.")
+            if self.status != "waiting":
+                raise LobbyError("started", "The game has started; a bot can take your seat.")
+            s = self.seats[seat]
+            s.player_id, s.name = None, ""
+            await asyncio.to_thread(self.store.save_seat, self.id, s)
+            self.broadcast()
+
+    async def _start(self, seats: Sequence[SeatData] = ()) -> None:
+        """Deal: create the state, play the opening chance outcomes, commit (lock held)."""
+        state = self.game.new_state(self.num_players)
+        steps: list[tuple[str, int]] = []
+        events: list[tuple[int, Event]] = []
+        self._advance_chance(state, steps, events)
+        status, result = self._status_of(state)
+        await asyncio.to_thread(
+            self.store.append_moves, self.id, 0, steps, status=status, result=result, seats=seats
+        )
+        self.state, self.status, self.result = state, status, result
+        self.log.extend(events)
+
+    # ----- play ------------
+    def _advance_chance(
+        self, state: State, steps: list[tuple[str, int]], events: list[tuple[int, Event]]
+    ) -> None:
+        # Chance outcomes are drawn from a stream derived from the table's seed and the step
+        # index, so the game continues identically after a restart.
+        while state.current_player == CHANCE:
+            rng = derive_rng(self.seed, "chance", len(state.history))
+            outcome = state.sample_chance(rng)
+            evs = state.apply(outcome)
+            steps.append((str(outcome), -1))
+            v = len(state.history)
+            events.extend((v, e) for e in evs)
+
+    @staticmethod
+    def _status_of(state: State) -> tuple[str, dict[str, Any] | None]:
+        if state.is_terminal:
+            return "finished", {"scores": list(state.scores()), "winners": list(state.winners())}
+        return "playing", None
+
+    async def _play(self, action: Action, seat: int) -> None:
+        """Apply a legal ``action`` of ``seat`` and the chance outcomes after it, commit, then
+        take the new state and tell everyone (lock held). On a database error the table keeps
+        its old state and the error propagates."""
+        assert self.state is not None
+        new = self.state.clone()
+        steps: list[tuple[str, int]] = []
+        events: list[tuple[int, Event]] = []
+        evs = new.apply(action)
+        steps.append((str(action), seat))
+        events.extend((len(new.history), e) for e in evs)
+        self._advance_chance(new, steps, events)
+        status, result = self._status_of(new)
+        try:
+            await asyncio.to_thread(
+                self.store.append_moves,
+                self.id,
+                self.version,
+                steps,
+                status=status if status != self.status else None,
+                result=result,
+            )
+        except StaleWriteError:
+            await self._reload()
+            raise
+        self.state, self.status, self.result = new, status, result
+        self.log.extend(events)
+        if status == "finished":
+            self.manager.finished(self)
+        self.broadcast()
+        self.schedule_bot()
+
+    async def _reload(self) -> None:
+        data = await asyncio.to_thread(self.store.get_table, self.id, True)
+        if data is not None:
+            fresh = LiveTable.from_data(self.manager, data)
+            self.state, self.status, self.log = fresh.state, fresh.status, fresh.log
+            self.seats, self.result = fresh.seats, fresh.result
+
+    async def move(self, conn: Conn, version: int, text: str) -> bool:
+        """A person's move, made on ``version``; errors go back to ``conn`` and change nothing.
+
+        Error codes: ``spectator``, ``not_started``, ``finished``, ``stale``, ``not_your_turn``,
+        ``illegal`` (with the engine's reason and rule id), ``server``. Returns whether the move
+        was accepted (an ``ack`` with the new version is queued before the new views).
+        """
+        async with self.lock:
+            seat = conn.seat
+            if seat is None:
+                conn.error("spectator", "Spectators cannot move.")
+                return False
+            if self.status == "waiting" or self.state is None:
+                conn.error("not_started", "The game has not started yet.")
+                return False
+            if self.status == "finished":
+                conn.error("finished", "The game is over.")
+                return False
+            if version != self.version:
+                conn.error(
+                    "stale",
+                    f"That move was made on version {version}, but the game is at version "
+                    f"{self.version}; it was not played.",
+                    version=self.version,
+                )
+                return False
+            if self.to_move != seat or self.seats[seat].bot is not None:
+                conn.error("not_your_turn", "It is not your turn.")
+                return False
+            try:
+                action = self.game.parse_action(self.state, text)
+            except IllegalActionError as exc:
+                conn.error("illegal", exc.reason, rule=exc.rule, action=text[:200])
+                return False
+            try:
+                await self._play(action, seat)
+            except Exception:
+                log.exception("table %s: could not store a move", self.id)
+                conn.error("server", "The move could not be saved; please try again.")
+                return False
+            conn.send({"type": "ack", "version": self.version, "action": str(action)})
+            return True
+
+    async def replace(self, conn: Conn, seat: int) -> bool:
+        """Hand an absent player's seat to a bot (asked by another seated player)."""
+        async with self.lock:
+            if conn.seat is None:
+                conn.error("spectator", "Only seated players can call in a bot.")
+                return False
+            if not (0 <= seat < self.num_players) or self.status != "playing":
+                conn.error("bad_seat", "No such seat in play.")
+                return False
+            s = self.seats[seat]
+            gone = self.gone_since.get(seat)
+            if s.bot is not None or s.player_id is None or self.connected(seat) or gone is None:
+                conn.error("not_absent", "That player is here.")
+                return False
+            waited = time.monotonic() - gone
+            if waited < self.settings.replace_after:
+                conn.error(
+                    "too_soon",
+                    f"Wait {self.settings.replace_after - waited:.0f} more seconds before "
+                    "calling in a bot.",
+                )
+                return False
+            s.bot, s.replaced = self.manager.replacement_bot(self.game), True
+            await asyncio.to_thread(self.store.save_seat, self.id, s)
+            self.broadcast()
+            self.schedule_bot()
+            return True
+
+    # ----- bots ------------
+    def _bot_to_move(self) -> int | None:
+        seat = self.to_move
+        if seat is None or self.seats[seat].bot is None:
+            return None
+        return seat
+
+    def _agent(self, seat: int) -> Agent:
+        agent = self.agents.get(seat)
+        if agent is None:
+            spec = self.seats[seat].bot or "random"
+            try:
+                agent = make_agent(spec, self.game)
+            except Exception:
+                agent = make_agent("random", self.game)
+            self.agents[seat] = agent
+        return agent
+
+    def schedule_bot(self) -> None:
+        """Start the bot loop if a bot is to move and none is running."""
+        if self._bot_to_move() is None or self.manager.closing:
+            return
+        if self.bot_task is None or self.bot_task.done():
+            self.bot_task = asyncio.get_running_loop().create_task(self._bot_loop())
+
+    async def _bot_loop(self) -> None:
+        failures = 0
+        while not self.manager.closing:
+            seat = self._bot_to_move()
+            if seat is None:
+                return
+            await asyncio.sleep(self.settings.bot_delay + min(failures, 10))
+            async with self.lock:
+                if self._bot_to_move() != seat or self.state is None:
+                    continue
+                agent = self._agent(seat)
+                view = self.state.view(seat)
+                legal = self.state.legal_actions()
+                rng = derive_rng(self.seed, "seat", seat, self.version)
+                if self.seats[seat].bot in ("random", "greedy"):
+                    action = agent.act(view, legal, rng)
+                else:  # search bots think in a worker thread so the server stays responsive
+                    action = await asyncio.to_thread(agent.act, view, legal, rng)
+                if action not in legal:
+                    log.error("table %s: bot %s chose an illegal action", self.id, agent.name)
+                    action = legal[rng.randrange(len(legal))]
+                try:
+                    await self._play(action, seat)
+                    failures = 0
+                except Exception:
+                    log.exception("table %s: bot move not stored", self.id)
+                    failures += 1
+
+
+class LobbyError(Exception):
+    """A lobby request that cannot be granted (``code`` is stable, ``message`` a sentence)."""
+
+    def __init__(self, code: str, message: str, status: int = 409) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status
+
+
+class TableManager:
+    """All live tables of a server, and the store behind them.
+
+    Args:
+        store: the database.
+        settings: server settings.
+    """
+
+    def __init__(self, store: Store, settings: Settings) -> None:
+        self.store = store
+        self.settings = settings
+        self.tables: dict[str, LiveTable] = {}
+        self.closing = False
+
+    async def load(self) -> int:
+        """Revive every waiting or playing table from the database and restart their bots;
+        returns how many. A table whose record no longer replays is skipped and logged."""
+        rows = await asyncio.to_thread(self.store.active_tables)
+        for data in rows:
+            try:
+                table = LiveTable.from_data(self, data)
+            except Exception:
+                log.exception("table %s does not replay; left out", data.id)
+                continue
+            self.tables[table.id] = table
+        for table in self.tables.values():
+            if table.status == "playing" and table.state is not None and table.state.is_chance_node:
+                async with table.lock:  # a record cut short before its chance outcomes
+                    steps: list[tuple[str, int]] = []
+                    events: list[tuple[int, Event]] = []
+                    state = table.state.clone()
+                    start = table.version
+                    table._advance_chance(state, steps, events)
+                    status, result = table._status_of(state)
+                    await asyncio.to_thread(
+                        self.store.append_moves,
+                        table.id,
+                        start,
+                        steps,
+                        status=status,
+                        result=result,
+                    )
+                    table.state, table.status, table.result = state, status, result
+                    table.log.extend(events)
+            table.schedule_bot()
+        return len(self.tables)
+
+    def replacement_bot(self, game: Game[Any]) -> str:
+        """The spec of the bot that takes an abandoned seat (``random`` if the configured one
+        does not play this game)."""
+        spec = self.settings.replacement_bot
+        try:
+            make_agent(spec, game)
+        except Exception:
+            return "random"
+        return spec
+
+    async def create(
+        self,
+        game: Game[Any],
+        num_players: int,
+        bots: Sequence[str | None],
+        owner: tuple[str, str] | None,
+    ) -> LiveTable:
+        """A new table; ``bots[i]`` is the agent spec of seat i or ``None`` for a person. The
+        owner (``(player_id, name)``) takes the first human seat; a table with no free human
+        seat starts at once."""
+        game.check_num_players(num_players)
+        seats = [SeatData(seat=i, bot=b, name=b or "") for i, b in enumerate(bots)]
+        if owner is not None:
+            for s in seats:
+                if s.bot is None:
+                    s.player_id, s.name = owner
+                    break
+        data = TableData(
+            id=secrets.token_urlsafe(9),
+            game=game.name,
+            options=game.options_dict(),
+            num_players=num_players,
+            status="waiting",
+            seed=secrets.token_hex(16),
+            owner_id=owner[0] if owner else None,
+            version=0,
+            result=None,
+            created_at="",
+            seats=seats,
+        )
+        await asyncio.to_thread(self.store.create_table, data)
+        table = LiveTable(self, data)
+        from datetime import UTC, datetime
+
+        table.created_at = datetime.now(UTC).isoformat()
+        self.tables[table.id] = table
+        if all(s.player_id is not None or s.bot is not None for s in seats):
+            async with table.lock:
+                await table._start()
+            table.schedule_bot()
+        return table
+
+    def finished(self, table: LiveTable) -> None:
+        """Called when a table's game ends: it is let go once nobody is connected."""
+        if not table.conns:
+            self.tables.pop(table.id, None)
+
+    def get(self, table_id: str) -> LiveTable | None:
+        """A live table by id, or ``None`` (finished tables may have been let go)."""
+        return self.tables.get(table_id)
+
+    async def get_or_load(self, table_id: str) -> LiveTable | None:
+        """A live table, reloading a finished one from the database; ``None`` if unknown."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        data = await asyncio.to_thread(self.store.get_table, table_id, True)
+        if data is None:
+            return None
+        table = self.tables.get(table_id)  # another request may have loaded it meanwhile
+        if table is None:
+            table = LiveTable.from_data(self, data)
+            self.tables[table_id] = table
+        return table
+
+    async def close(self) -> None:
+        """Stop the bots (on shutdown)."""
+        self.closing = True
+        tasks = [t.bot_task for t in self.tables.values() if t.bot_task is not None]
+        for t in tasks:
+            t.cancel()
+        for t in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await t

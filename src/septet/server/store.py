@@ -1,0 +1,260 @@
+"""Synchronous data access for the server (called from worker threads by the live tables).
+
+Every write is one transaction; :meth:`Store.append_moves` is the heart of persistence: it
+stores the new moves of a table and bumps its version only if the version is still the one the
+moves were made on, so an accepted move is committed before anyone is told about it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import func, select, update
+from sqlalchemy.orm import Session, sessionmaker
+
+from septet.server.db import MoveRow, PlayerRow, SeatRow, TableRow, make_engine, migrate, utcnow
+
+
+class StaleWriteError(RuntimeError):
+    """The table's stored version moved on: another writer got there first."""
+
+
+def hash_token(token: str) -> str:
+    """SHA-256 hex digest of a guest token (only the digest is stored)."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass
+class SeatData:
+    """A seat as stored: guest (``player_id``) or bot (``bot`` spec)."""
+
+    seat: int
+    player_id: str | None = None
+    name: str = ""
+    bot: str | None = None
+    replaced: bool = False
+
+
+@dataclass
+class TableData:
+    """A table as stored, with its seats and (when loaded) its record's notations."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    num_players: int
+    status: str
+    seed: str
+    owner_id: str | None
+    version: int
+    result: dict[str, Any] | None
+    created_at: str
+    seats: list[SeatData] = field(default_factory=list)
+    moves: list[str] | None = None
+
+
+class Store:
+    """The server's database: open with a URL, migrate, then read and write.
+
+    Args:
+        url: SQLAlchemy URL.
+    """
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        self._session = sessionmaker(self.engine, expire_on_commit=False)
+
+    def migrate(self) -> int:
+        """Create/upgrade the schema; returns the version found before."""
+        return migrate(self.engine)
+
+    def close(self) -> None:
+        """Release the connection pool."""
+        self.engine.dispose()
+
+    # ----- guests ------------
+    def create_player(self, name: str) -> tuple[str, str]:
+        """A new guest named ``name``; returns ``(player_id, secret_token)``."""
+        token = secrets.token_urlsafe(32)
+        pid = secrets.token_hex(8)
+        with self._session.begin() as s:
+            s.add(PlayerRow(id=pid, token_hash=hash_token(token), name=name))
+        return pid, token
+
+    def player_by_token(self, token: str) -> tuple[str, str] | None:
+        """``(player_id, name)`` of the guest holding ``token``, or ``None``."""
+        with self._session() as s:
+            row = s.execute(
+                select(PlayerRow.id, PlayerRow.name).where(
+                    PlayerRow.token_hash == hash_token(token)
+                )
+            ).first()
+        return (row[0], row[1]) if row else None
+
+    def rename_player(self, player_id: str, name: str) -> None:
+        """Change a guest's display name (seats already taken keep theirs)."""
+        with self._session.begin() as s:
+            s.execute(update(PlayerRow).where(PlayerRow.id == player_id).values(name=name))
+
+    # ----- tables ------------
+    def create_table(self, data: TableData) -> None:
+        """Insert a new table with its seats."""
+        with self._session.begin() as s:
+            s.add(
+                TableRow(
+                    id=data.id,
+                    game=data.game,
+                    options=json.dumps(data.options),
+                    num_players=data.num_players,
+                    status=data.status,
+                    seed=data.seed,
+                    owner_id=data.owner_id,
+                    version=0,
+                )
+            )
+            s.flush()
+            for seat in data.seats:
+                s.add(
+                    SeatRow(
+                        table_id=data.id,
+                        seat=seat.seat,
+                        player_id=seat.player_id,
+                        name=seat.name,
+                        bot=seat.bot,
+                        replaced=seat.replaced,
+                    )
+                )
+
+    def save_seat(self, table_id: str, seat: SeatData) -> None:
+        """Store a seat's holder."""
+        with self._session.begin() as s:
+            s.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat.seat)
+                .values(
+                    player_id=seat.player_id, name=seat.name, bot=seat.bot, replaced=seat.replaced
+                )
+            )
+
+    def append_moves(
+        self,
+        table_id: str,
+        start: int,
+        moves: Sequence[tuple[str, int]],
+        *,
+        status: str | None = None,
+        result: dict[str, Any] | None = None,
+        seats: Sequence[SeatData] = (),
+    ) -> None:
+        """Store ``moves`` (``(notation, seat)``; seat -1 for chance) at indices ``start`` ...,
+        and optionally a new status, result and seat holders, in one transaction.
+
+        Raises:
+            StaleWriteError: the stored version is not ``start`` (nothing is written).
+        """
+        now = utcnow()
+        with self._session.begin() as s:
+            values: dict[str, Any] = {"version": start + len(moves), "updated_at": now}
+            if status is not None:
+                values["status"] = status
+            if result is not None:
+                values["result"] = json.dumps(result)
+            res = s.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.version == start)
+                .values(**values)
+            )
+            if res.rowcount != 1:  # type: ignore[attr-defined]
+                raise StaleWriteError(f"table {table_id} is no longer at version {start}")
+            if moves:
+                s.execute(
+                    MoveRow.__table__.insert(),
+                    [
+                        {
+                            "table_id": table_id,
+                            "idx": start + i,
+                            "notation": notation,
+                            "seat": seat,
+                            "created_at": now,
+                        }
+                        for i, (notation, seat) in enumerate(moves)
+                    ],
+                )
+            for seat in seats:
+                s.execute(
+                    update(SeatRow)
+                    .where(SeatRow.table_id == table_id, SeatRow.seat == seat.seat)
+                    .values(
+                        player_id=seat.player_id,
+                        name=seat.name,
+                        bot=seat.bot,
+                        replaced=seat.replaced,
+                    )
+                )
+
+    def _table_data(self, s: Session, row: TableRow, with_moves: bool) -> TableData:
+        seats = s.scalars(
+            select(SeatRow).where(SeatRow.table_id == row.id).order_by(SeatRow.seat)
+        ).all()
+        moves = None
+        if with_moves:
+            moves = list(
+                s.scalars(
+                    select(MoveRow.notation).where(MoveRow.table_id == row.id).order_by(MoveRow.idx)
+                ).all()
+            )
+        return TableData(
+            id=row.id,
+            game=row.game,
+            options=json.loads(row.options or "{}"),
+            num_players=row.num_players,
+            status=row.status,
+            seed=row.seed,
+            owner_id=row.owner_id,
+            version=row.version,
+            result=json.loads(row.result) if row.result else None,
+            created_at=row.created_at.isoformat() if row.created_at else "",
+            seats=[
+                SeatData(
+                    seat=x.seat, player_id=x.player_id, name=x.name, bot=x.bot, replaced=x.replaced
+                )
+                for x in seats
+            ],
+            moves=moves,
+        )
+
+    def get_table(self, table_id: str, with_moves: bool = False) -> TableData | None:
+        """One table (with its record's notations if ``with_moves``), or ``None``."""
+        with self._session() as s:
+            row = s.get(TableRow, table_id)
+            return self._table_data(s, row, with_moves) if row else None
+
+    def active_tables(self) -> list[TableData]:
+        """Every waiting or playing table, with its moves: what a starting server revives."""
+        with self._session() as s:
+            rows = s.scalars(
+                select(TableRow).where(TableRow.status.in_(("waiting", "playing")))
+            ).all()
+            return [self._table_data(s, r, True) for r in rows]
+
+    def finished_tables(self, limit: int = 50) -> list[TableData]:
+        """The most recently finished tables, newest first (for the replay list)."""
+        with self._session() as s:
+            rows = s.scalars(
+                select(TableRow)
+                .where(TableRow.status == "finished")
+                .order_by(TableRow.updated_at.desc())
+                .limit(limit)
+            ).all()
+            return [self._table_data(s, r, False) for r in rows]
+
+    def count_moves(self, table_id: str) -> int:
+        """Number of stored moves of a table."""
+        with self._session() as s:
+            return int(s.scalar(select(func.count()).where(MoveRow.table_id == table_id)) or 0)

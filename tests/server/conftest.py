@@ -1,0 +1,84 @@
+"""Fixtures of the server tests: a database per test (SQLite file, or a fresh PostgreSQL
+schema), an app with its lifespan running, and guests with their secret tokens."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.server import server_tiny  # noqa: F401  (registers "tiny-sevens")
+
+PG_URL = os.environ.get(
+    "SEPTET_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+)
+
+
+def _require_services() -> bool:
+    return os.environ.get("SEPTET_REQUIRE_SERVICES") == "1"
+
+
+def postgres_schema_url() -> tuple[str, Any]:
+    """A URL on a fresh PostgreSQL schema (search_path) and a function that drops it.
+    Skips (or fails under SEPTET_REQUIRE_SERVICES=1) when no server answers."""
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.exc import OperationalError
+
+    schema = f"septet_test_{secrets.token_hex(6)}"
+    try:
+        admin = create_engine(PG_URL, connect_args={"connect_timeout": 3})
+        with admin.begin() as conn:
+            conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    except (OperationalError, ModuleNotFoundError) as exc:
+        msg = f"PostgreSQL not reachable at {PG_URL} ({type(exc).__name__}); set "
+        msg += "SEPTET_TEST_POSTGRES_URL or start one (.ci/run does)"
+        if _require_services():
+            pytest.fail(msg)
+        pytest.skip(msg)
+    sep = "&" if "?" in PG_URL else "?"
+    url = f"{PG_URL}{sep}options=-csearch_path%3D{schema}"
+
+    def drop() -> None:
+        with admin.begin() as conn:
+            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        admin.dispose()
+
+    return url, drop
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[str]:
+    """The database URL of one test: an SQLite file, then a fresh PostgreSQL schema."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'septet.sqlite3'}"
+        return
+    url, drop = postgres_schema_url()
+    try:
+        yield url
+    finally:
+        drop()
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[Any]:
+    """A TestClient of a fresh app (bots move at once, seats replaceable after 0.2 s)."""
+    from fastapi.testclient import TestClient
+
+    from septet.server import Settings, create_app
+
+    app = create_app(Settings(database_url=db_url, bot_delay=0.0, replace_after=0.2))
+    with TestClient(app) as c:
+        yield c
+
+
+def new_guest(client: Any, name: str) -> str:
+    """Create a guest named ``name``; returns its cookie header value (the secret token)."""
+    client.cookies.clear()
+    r = client.post("/api/guest", json={"name": name})
+    assert r.status_code == 200, r.text
+    token = r.cookies["septet_token"]
+    client.cookies.clear()
+    return f"septet_token={token}"
