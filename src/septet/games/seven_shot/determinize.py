@@ -1,0 +1,242 @@
+"""Determinization for Seven Shot: a full state drawn from one seat's information set.
+
+What the seat knows and the sample keeps: its own hand (and its pass choice), the trump
+indicator, every card played, how many cards each hand holds, the cards it passed (they sit in the
+receiver's hand until played) and received, and every void revealed by a failure to follow suit
+(a seat that did not follow suit ``s`` holds no card of ``s`` for the rest of the deal).
+
+What is resampled: the other hands (and, during the deal, the undealt cards; during the pass,
+the other seats' chosen cards), and the passes between two other seats (4 players: the
+opponents' exchange; 3 players: the pass between the two other players), drawn from the
+receiver's cards since the pass.
+
+The constrained deal never fails and never rejects: cards are placed one at a time, each on a
+seat that may hold its suit and has room, choosing only among placements after which a complete
+deal still exists (Hall's condition over the at most three other seats, checked exactly on the
+counts of cards per "which seats may hold it" pattern). Choices are weighted by the room left, so
+the sample is uniform over consistent deals when no void is known, and close to it otherwise.
+
+The current deal's part of ``history`` is rewritten to match the sample (the deal order, the
+passes, then the public plays), so the sample replays and carries no hidden fact of the real
+deal. Earlier deals' history is kept as it was (it says nothing about this deal's cards).
+"""
+
+from __future__ import annotations
+
+import random
+
+from septet.core.game import Action
+from septet.games.seven_shot.actions import DEALS, PASSES
+from septet.games.seven_shot.cards import SUIT_OF, cards_of
+from septet.games.seven_shot.state import (
+    HAND_CARDS,
+    PH_DEAL,
+    PH_OVER,
+    PH_PASS,
+    SevenShotState,
+)
+
+
+def _subsets_patterns(m: int) -> list[tuple[int, list[int]]]:
+    """For each proper non-empty subset ``T`` of ``m`` seats, the patterns included in ``T``."""
+    full = (1 << m) - 1
+    out = []
+    for t in range(1, full):
+        out.append((t, [p for p in range(1, full + 1) if p & ~t == 0]))
+    return out
+
+
+_SUBSETS = {m: _subsets_patterns(m) for m in range(1, 4)}
+
+
+def _feasible(counts: list[int], cap: list[int], m: int) -> bool:
+    """Whether the remaining cards (``counts[pattern]``) can fill the seats' room ``cap``
+    exactly (Hall's condition: the cards only subset ``T`` may hold fit in ``T``'s room)."""
+    for t, pats in _SUBSETS[m]:
+        room = 0
+        for i in range(m):
+            if t >> i & 1:
+                room += cap[i]
+        need = 0
+        for p in pats:
+            need += counts[p]
+        if need > room:
+            return False
+    return True
+
+
+def constrained_deal(
+    pool: list[int], need: list[int], void_suits: list[int], rng: random.Random
+) -> list[int]:
+    """Deal ``pool`` (cards) to ``len(need)`` seats, ``need[i]`` cards each, never giving seat
+    ``i`` a card of a suit in its void mask ``void_suits[i]`` (bit ``s`` = void in suit ``s``).
+
+    Returns:
+        One card mask per seat.
+
+    Raises:
+        ValueError: no such deal exists (the constraints contradict each other: a bug upstream).
+    """
+    m = len(need)
+    if sum(need) != len(pool):
+        raise ValueError(f"{len(pool)} cards for {sum(need)} places")
+    cards = list(pool)
+    rng.shuffle(cards)
+    out = [0] * m
+    if m == 0:
+        return out
+    if not any(void_suits):
+        # No constraint: a uniform shuffle cut into hands.
+        pos = 0
+        for i in range(m):
+            for c in cards[pos : pos + need[i]]:
+                out[i] |= 1 << c
+            pos += need[i]
+        return out
+    pattern_of_suit = [0] * 7
+    for s in range(7):
+        p = 0
+        for i in range(m):
+            if not void_suits[i] >> s & 1:
+                p |= 1 << i
+        pattern_of_suit[s] = p
+    counts = [0] * (1 << m)
+    for c in cards:
+        counts[pattern_of_suit[SUIT_OF[c]]] += 1
+    cap = list(need)
+    if counts[0] or not _feasible(counts, cap, m):
+        raise ValueError("no deal satisfies the known voids")
+    for c in cards:
+        p = pattern_of_suit[SUIT_OF[c]]
+        counts[p] -= 1
+        options: list[int] = []
+        weights: list[int] = []
+        for i in range(m):
+            if p >> i & 1 and cap[i] > 0:
+                cap[i] -= 1
+                if _feasible(counts, cap, m):
+                    options.append(i)
+                    weights.append(cap[i] + 1)
+                cap[i] += 1
+        if len(options) == 1:
+            choice = options[0]
+        else:
+            r = rng.random() * sum(weights)
+            choice = options[-1]
+            for i, w in zip(options, weights, strict=True):
+                if r < w:
+                    choice = i
+                    break
+                r -= w
+        cap[choice] -= 1
+        out[choice] |= 1 << c
+    return out
+
+
+def determinize(state: SevenShotState, seat: int, rng: random.Random) -> SevenShotState:
+    """A state consistent with ``state.view(seat)`` with every hidden card resampled (see the
+    module docstring). ``state`` is not changed."""
+    det = state.clone()
+    n = state.num_players
+    others = [s for s in range(n) if s != seat]
+    ph = state.phase
+    if ph == PH_OVER:
+        return det  # nothing is left to play; the leftover hands stay as they were
+    if ph == PH_DEAL:
+        pool_mask = 0
+        for s in others:
+            pool_mask |= state.hands[s]
+        pool = cards_of(pool_mask) + state.undealt
+        need = [state.hands[s].bit_count() for s in others]
+        rng.shuffle(pool)
+        pos = 0
+        for s, k in zip(others, need, strict=True):
+            det.hands[s] = 0
+            for c in pool[pos : pos + k]:
+                det.hands[s] |= 1 << c
+            pos += k
+        det.undealt = sorted(pool[pos:])
+    elif ph == PH_PASS:
+        pool_mask = 0
+        for s in others:
+            pool_mask |= state.hands[s] | state.pass_sel[s]
+        pool = cards_of(pool_mask)
+        rng.shuffle(pool)
+        pos = 0
+        for s in others:
+            k = (state.hands[s] | state.pass_sel[s]).bit_count()
+            mine = pool[pos : pos + k]
+            pos += k
+            chosen = rng.sample(mine, state.pass_sel[s].bit_count())
+            det.hands[s] = 0
+            det.pass_sel[s] = 0
+            for c in mine:
+                det.hands[s] |= 1 << c
+            for c in chosen:
+                det.hands[s] ^= 1 << c
+                det.pass_sel[s] |= 1 << c
+    else:
+        # After the pass: the cards this seat passed are known to be in the receiver's hand.
+        target = state.pass_target(seat)
+        known = [state.passed[seat] & state.hands[s] if s == target else 0 for s in others]
+        pool_mask = 0
+        for s in others:
+            pool_mask |= state.hands[s]
+        for k in known:
+            pool_mask &= ~k
+        need = [
+            state.hands[s].bit_count() - k.bit_count() for s, k in zip(others, known, strict=True)
+        ]
+        dealt = constrained_deal(cards_of(pool_mask), need, [state.voids[s] for s in others], rng)
+        for s, k, d in zip(others, known, dealt, strict=True):
+            det.hands[s] = k | d
+        # The passes between two other seats: any cards the receiver has held since.
+        if state._k > 0:
+            for s in others:
+                t = state.pass_target(s)
+                if t == seat:
+                    continue
+                since = cards_of(det.hands[t] | det.played[t])
+                pick = 0
+                for c in rng.sample(since, state._k):
+                    pick |= 1 << c
+                det.passed[s] = pick
+                det.received[t] = pick
+    _rewrite_history(det, state)
+    return det
+
+
+def _rewrite_history(det: SevenShotState, state: SevenShotState) -> None:
+    """Make ``det.history`` tell the sampled deal (see the module docstring)."""
+    n = det.num_players
+    start = det.deal_start
+    ph = det.phase
+    if ph == PH_DEAL:
+        pre = list(det.hands)
+    elif ph == PH_PASS:
+        pre = [det.hands[s] | det.pass_sel[s] for s in range(n)]
+    else:
+        pre = [
+            ((det.hands[s] | det.played[s]) & ~det.received[s]) | det.passed[s] for s in range(n)
+        ]
+    lists = [cards_of(m) for m in pre]
+    dealt: list[Action] = []
+    for pos in range(min(det.deal_pos, HAND_CARDS)):
+        dealt.append(DEALS[lists[pos % n][pos // n]])
+    if det.deal_pos > HAND_CARDS:
+        dealt.append(DEALS[det.indicator])
+    passes: list[Action] = []
+    public_from = start + det.deal_pos
+    if ph == PH_PASS:
+        for s in range(n):
+            passes.extend(PASSES[c] for c in cards_of(det.pass_sel[s]))
+    elif ph != PH_DEAL and det._k > 0:
+        for s in range(n):
+            passes.extend(PASSES[c] for c in cards_of(det.passed[s]))
+        public_from += n * det._k
+    rest = state.history[public_from:] if ph not in (PH_DEAL, PH_PASS) else []
+    history = state.history[:start] + dealt + passes + rest
+    if len(history) != len(state.history):
+        # A state built without its full history (tests): keep only the rewritten deal.
+        history = dealt + passes + rest
+    det.history = history

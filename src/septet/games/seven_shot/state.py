@@ -1,0 +1,865 @@
+"""The Seven Shot position: deal (chance), pass, first leader (chance), tricks, deal end, scores.
+
+Phases of a deal (rule ids from ``shared/rules/seven-shot.md``):
+
+1. ``deal`` (chance, SS-2.2): 49 chance nodes, one per card, each uniform over the cards not yet
+   dealt. Card ``i`` (``i < 48``) goes to seat ``i % n``; the 49th card is the trump indicator,
+   turned face up (its suit is trump for the deal).
+2. ``pass`` (SS-2.3, SS-5.2): seats 0, 1, … in turn each choose ``pass_cards`` cards (3), one
+   ``pass`` action per card. The choice is simultaneous in the rules: until every seat has chosen,
+   a seat's chosen cards are shown to nobody else (views only show how many each has chosen, which
+   says nothing about which), and no seat receives anything before all have chosen.
+3. ``first_leader`` (chance, SS-2.4): first deal only, uniform over the seats. Later deals: the
+   seat left (clockwise, ``+1``) of the previous deal's first leader.
+4. ``play`` (SS-3): tricks; follow suit if you can; A, else the highest trump, else the highest
+   card of the led suit wins; the winner leads.
+5. After every trick the deal-end conditions are checked in order (SS-4.1 … SS-4.3); the deal is
+   scored (SS-4.4, SS-5.4, SS-5.5), then the game ends (a side at ``target`` points or more,
+   SS-2.1, SS-5.6) or the next deal starts.
+
+"Side": a team of two partners (4 players, seats ``s`` and ``s+2``, side ``s % 2``) or a single
+player (3 players, side = seat).
+
+Observation tensor (``observation_tensor(seat)``), floats, seats relative to the observer
+(relative seat ``r`` is absolute seat ``(seat + r) % n``; 4 players: ``r = 2`` is the partner).
+With ``n`` players the length is ``208 + 113 n`` (547 for 3, 660 for 4):
+
+======================  ========  ===========================================================
+Offset                  Length    Content
+======================  ========  ===========================================================
+0                       49        own hand (1 per card held)
+49                      49        own cards chosen to pass / passed this deal
+98                      49        cards received this deal
+147                     49        trump indicator (one-hot; zeros before it is dealt)
+196                     49 n      cards taken in tricks this deal by relative seat r
+196 + 49 n              49 n      card played to the current trick by relative seat r
+196 + 98 n              7         suit led in the current trick (one-hot)
+203 + 98 n              7 n       suits relative seat r is known to be void in
+203 + 105 n             n         tricks won this deal by r / 16
+203 + 106 n             n         7s taken this deal by r / 7
+203 + 107 n             n         game score of r / target
+203 + 108 n             n         hand size of r / 16 (cards being passed count as held)
+203 + 109 n             n         cards r has chosen to pass / pass_cards (0 if no pass)
+203 + 110 n             5         phase one-hot: deal, pass, first_leader, play, over
+208 + 110 n             n         seat to move (one-hot, relative; zeros at chance/terminal)
+208 + 111 n             n         leader of the current trick (one-hot, relative)
+208 + 112 n             n         first leader of the deal (one-hot, relative)
+======================  ========  ===========================================================
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from septet.core.errors import IllegalActionError, RecordError
+from septet.core.game import Action, State
+from septet.core.types import CHANCE, JSON, TERMINAL, Event, Seat
+from septet.games.seven_shot.actions import (
+    DEALS,
+    FIRSTS,
+    PASSES,
+    PLAYS,
+    Deal,
+    FirstLeader,
+    Pass,
+    Play,
+)
+from septet.games.seven_shot.cards import (
+    ACE,
+    CARD_NAMES,
+    NUM_CARDS,
+    SEVEN_MASK,
+    SUIT_LETTERS,
+    SUIT_MASK,
+    SUIT_OF,
+    cards_of,
+    mask_from_names,
+    names_of,
+    parse_card,
+)
+
+if TYPE_CHECKING:
+    from septet.games.seven_shot.game import SevenShot
+
+PH_DEAL = 0
+PH_PASS = 1
+PH_FIRST = 2
+PH_PLAY = 3
+PH_OVER = 4
+PHASE_NAMES = ("deal", "pass", "first_leader", "play", "over")
+
+HAND_CARDS = 48  # cards dealt to the players; the 49th is the trump indicator (SS-2.2)
+TRICKS_TO_LOSE = 7  # SS-4.2
+
+CONDITION_RULES = {"sevens": "SS-4.1", "seven_tricks": "SS-4.2", "hands_empty": "SS-4.3"}
+
+
+def _popcount(m: int) -> int:
+    return m.bit_count()
+
+
+class SevenShotState(State):
+    """A Seven Shot position (see the module docstring for the phases and the encoding).
+
+    Cards are ints ``0..48`` and sets of cards are bit masks (``septet.games.seven_shot.cards``).
+    Public fields are read-only for consumers; change the state only through :meth:`apply`.
+    """
+
+    __slots__ = (
+        "_cur",
+        "_k",
+        "_members",
+        "_pass_to",
+        "_side",
+        "_target",
+        "_threshold",
+        "bonus",
+        "deal_log",
+        "deal_number",
+        "deal_pos",
+        "deal_start",
+        "final_winners",
+        "first_leader",
+        "hands",
+        "indicator",
+        "last_tricks",
+        "leader",
+        "pass_sel",
+        "passed",
+        "phase",
+        "played",
+        "points",
+        "received",
+        "taken",
+        "trick",
+        "tricks",
+        "tricks_won",
+        "undealt",
+        "voids",
+    )
+
+    def __init__(self, game: SevenShot, num_players: int) -> None:
+        super().__init__(game, num_players)
+        n = num_players
+        self._k: int = game.options.pass_cards
+        self._target: int = game.options.target
+        if n == 4:
+            # SS-2.1: partners sit opposite.
+            self._side: tuple[int, ...] = (0, 1, 0, 1)
+            self._members: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
+            self._pass_to: tuple[int, ...] = (2, 3, 0, 1)  # SS-2.3: to the partner
+            self._threshold = 4  # SS-4.1
+        else:
+            self._side = tuple(range(n))
+            self._members = tuple((s,) for s in range(n))
+            self._pass_to = tuple((s + 1) % n for s in range(n))  # SS-5.2: to the left
+            self._threshold = 3  # SS-5.3
+        self.points: list[int] = [0] * len(self._members)
+        """Game score per side (SS-2.1)."""
+        self.deal_number = 1
+        self.first_leader = -1
+        self.deal_log: list[dict[str, JSON]] = []
+        """One summary per finished deal (condition, transfers, 7s, points; see ``_end_deal``)."""
+        self.final_winners: list[int] = []
+        self.last_tricks: list[tuple[int, tuple[int, ...], int]] = []
+        """The tricks of the previous deal (to review its last trick once it is over)."""
+        self._reset_deal()
+        self.deal_start = 0
+
+    def _reset_deal(self) -> None:
+        n = self.num_players
+        self.phase = PH_DEAL
+        self._cur = CHANCE
+        self.deal_pos = 0
+        self.undealt: list[int] = list(range(NUM_CARDS))
+        self.hands: list[int] = [0] * n
+        self.indicator = -1
+        self.pass_sel: list[int] = [0] * n
+        self.passed: list[int] = [0] * n
+        self.received: list[int] = [0] * n
+        self.leader = -1
+        self.trick: list[int] = []
+        self.tricks: list[tuple[int, tuple[int, ...], int]] = []
+        self.played: list[int] = [0] * n
+        self.tricks_won: list[int] = [0] * n
+        self.taken: list[int] = [0] * n
+        self.bonus: list[int] = [0] * len(self._members)
+        self.voids: list[int] = [0] * n
+
+    # ----- sides -----------------------------------------------------------------------------
+    @property
+    def num_sides(self) -> int:
+        """2 teams (4 players) or 3 individual players."""
+        return len(self._members)
+
+    def side_of(self, seat: Seat) -> int:
+        """The side (team index or the seat itself) of ``seat``."""
+        return self._side[seat]
+
+    def side_members(self, side: int) -> tuple[int, ...]:
+        """The seats of a side."""
+        return self._members[side]
+
+    def pass_target(self, seat: Seat) -> Seat:
+        """The seat ``seat`` passes to: the partner (SS-2.3) or the left neighbour (SS-5.2)."""
+        return self._pass_to[seat]
+
+    def side_sevens(self) -> list[int]:
+        """7s taken per side this deal, cards added at the deal end included (SS-4.2/4.3)."""
+        return [
+            _popcount((self.bonus[s] | self._side_taken(s)) & SEVEN_MASK)
+            for s in range(self.num_sides)
+        ]
+
+    def side_tricks(self) -> list[int]:
+        """Tricks won per side this deal."""
+        return [sum(self.tricks_won[p] for p in m) for m in self._members]
+
+    def _side_taken(self, side: int) -> int:
+        m = 0
+        for p in self._members[side]:
+            m |= self.taken[p]
+        return m
+
+    # ----- whose turn ------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return self._cur
+
+    def legal_actions(self) -> list[Action]:
+        ph = self.phase
+        if ph == PH_PLAY:
+            hand = self.hands[self._cur]
+            m = hand
+            if self.trick:
+                m = hand & SUIT_MASK[SUIT_OF[self.trick[0]]]  # SS-3.1: follow suit
+                if not m:
+                    m = hand
+            out: list[Action] = []
+            while m:
+                low = m & -m
+                out.append(PLAYS[low.bit_length() - 1])
+                m ^= low
+            return out
+        if ph == PH_PASS:
+            return [PASSES[c] for c in cards_of(self.hands[self._cur])]
+        return []
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.phase == PH_DEAL:
+            p = 1.0 / len(self.undealt)
+            return [(DEALS[c], p) for c in self.undealt]
+        if self.phase == PH_FIRST:
+            q = 1.0 / self.num_players
+            return [(FIRSTS[s], q) for s in range(self.num_players)]
+        return []
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """Exact: uniform over the undealt cards (deal) or the seats (first leader)."""
+        if self.phase == PH_DEAL:
+            u = self.undealt
+            return DEALS[u[rng.randrange(len(u))]]
+        if self.phase == PH_FIRST:
+            return FIRSTS[rng.randrange(self.num_players)]
+        raise IllegalActionError("not a chance node")
+
+    # ----- validation ------------------------------------------------------------------------
+    def _illegal(self, action: Action) -> IllegalActionError | None:
+        """Why ``action`` is illegal now (with the rule id), or ``None`` if it is legal."""
+        ph = self.phase
+        t = type(action)
+        if ph == PH_PLAY:
+            if t is not Play:
+                return IllegalActionError(
+                    f"{action} is not a card play; it is seat {self._cur}'s turn to play a "
+                    "card to the trick",
+                    rule="SS-3.1",
+                )
+            assert isinstance(action, Play)
+            c = action.card
+            hand = self.hands[self._cur]
+            if not (isinstance(c, int) and 0 <= c < NUM_CARDS and hand >> c & 1):
+                return IllegalActionError(f"{action} is not in your hand", rule="SS-3.1")
+            if self.trick:
+                led = SUIT_OF[self.trick[0]]
+                if SUIT_OF[c] != led and hand & SUIT_MASK[led]:
+                    return IllegalActionError(
+                        f"you must follow suit: {SUIT_LETTERS[led]} was led and you hold "
+                        f"{', '.join(names_of(hand & SUIT_MASK[led]))}",
+                        rule="SS-3.1",
+                    )
+            return None
+        if ph == PH_PASS:
+            if t is not Pass:
+                return IllegalActionError(
+                    f"{action} is not a pass; seat {self._cur} is choosing cards to pass "
+                    "(write 'pass F7')",
+                    rule="SS-2.3" if self.num_players == 4 else "SS-5.2",
+                )
+            assert isinstance(action, Pass)
+            c = action.card
+            if not (isinstance(c, int) and 0 <= c < NUM_CARDS and self.hands[self._cur] >> c & 1):
+                return IllegalActionError(
+                    f"{CARD_NAMES[c] if isinstance(c, int) and 0 <= c < NUM_CARDS else c} is "
+                    "not in your hand (or is already chosen)",
+                    rule="SS-2.3" if self.num_players == 4 else "SS-5.2",
+                )
+            return None
+        if ph == PH_DEAL:
+            if t is not Deal:
+                return IllegalActionError(
+                    f"{action}: the cards are being dealt (a chance node)", rule="SS-2.2"
+                )
+            assert isinstance(action, Deal)
+            c = action.card
+            if not (isinstance(c, int) and 0 <= c < NUM_CARDS and c in self.undealt):
+                return IllegalActionError(f"{action}: that card is already dealt", rule="SS-2.2")
+            return None
+        if ph == PH_FIRST:
+            if t is not FirstLeader:
+                return IllegalActionError(
+                    f"{action}: the first leader is being chosen (a chance node)", rule="SS-2.4"
+                )
+            assert isinstance(action, FirstLeader)
+            if not (isinstance(action.seat, int) and 0 <= action.seat < self.num_players):
+                return IllegalActionError(f"{action}: no such seat", rule="SS-2.4")
+            return None
+        return IllegalActionError("the game is over")
+
+    def check_action(self, action: Action) -> None:
+        err = self._illegal(action)
+        if err is not None:
+            raise err
+
+    # ----- applying --------------------------------------------------------------------------
+    def apply(self, action: Action) -> list[Event]:
+        ph = self.phase
+        # Fast path: a legal card play (the hot loop of every playout).
+        if ph == PH_PLAY and type(action) is Play:
+            seat = self._cur
+            c = action.card
+            hand = self.hands[seat]
+            if isinstance(c, int) and 0 <= c < NUM_CARDS and hand >> c & 1:
+                trick = self.trick
+                if trick:
+                    led = SUIT_OF[trick[0]]
+                    if SUIT_OF[c] != led:
+                        if hand & SUIT_MASK[led]:
+                            raise self._illegal(action) or IllegalActionError("illegal")
+                        self.voids[seat] |= 1 << led  # a void revealed (for determinize)
+                self.history.append(action)
+                bit = 1 << c
+                self.hands[seat] = hand ^ bit
+                self.played[seat] |= bit
+                trick.append(c)
+                events = [Event("card_played", seat, {"card": CARD_NAMES[c]})]
+                if len(trick) < self.num_players:
+                    self._cur = (seat + 1) % self.num_players
+                    return events
+                events.extend(self._finish_trick())
+                return events
+        err = self._illegal(action)
+        if err is not None:
+            raise err
+        self.history.append(action)
+        if ph == PH_DEAL:
+            assert isinstance(action, Deal)
+            return self._apply_deal(action.card)
+        if ph == PH_PASS:
+            assert isinstance(action, Pass)
+            return self._apply_pass(action.card)
+        assert isinstance(action, FirstLeader)
+        self.first_leader = action.seat
+        self._start_play()
+        return [Event("first_leader", action.seat, {"seat": action.seat})]
+
+    def _apply_deal(self, c: int) -> list[Event]:
+        self.undealt.remove(c)
+        pos = self.deal_pos
+        self.deal_pos = pos + 1
+        if pos < HAND_CARDS:
+            self.hands[pos % self.num_players] |= 1 << c
+            return []
+        # SS-2.2: the card left over is the trump indicator, face up.
+        self.indicator = c
+        events = [
+            Event(
+                "trump_indicator",
+                None,
+                {"card": CARD_NAMES[c], "trump": SUIT_LETTERS[SUIT_OF[c]]},
+            )
+        ]
+        self._after_deal()
+        return events
+
+    def _after_deal(self) -> None:
+        if self._k > 0:
+            self.phase = PH_PASS
+            self._cur = 0
+        else:
+            self._after_pass()
+
+    def _after_pass(self) -> None:
+        if self.first_leader < 0:
+            self.phase = PH_FIRST
+            self._cur = CHANCE
+        else:
+            self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = PH_PLAY
+        self.leader = self.first_leader
+        self._cur = self.first_leader
+
+    def _apply_pass(self, c: int) -> list[Event]:
+        seat = self._cur
+        bit = 1 << c
+        self.hands[seat] ^= bit
+        self.pass_sel[seat] |= bit
+        # Private: nobody else learns which card (SS-2.3: the choice is simultaneous).
+        events = [
+            Event("pass_chosen", seat, {"card": CARD_NAMES[c]}, visible_to=frozenset((seat,)))
+        ]
+        if _popcount(self.pass_sel[seat]) < self._k:
+            return events
+        if seat + 1 < self.num_players:
+            self._cur = seat + 1
+            return events
+        # Every seat has chosen: the cards change hands at once.
+        n = self.num_players
+        for s in range(n):
+            t = self._pass_to[s]
+            self.passed[s] = self.pass_sel[s]
+            self.received[t] = self.pass_sel[s]
+        for s in range(n):
+            self.hands[self._pass_to[s]] |= self.passed[s]
+        self.pass_sel = [0] * n
+        events.append(Event("passes_done", None, {}))
+        for s in range(n):
+            t = self._pass_to[s]
+            events.append(
+                Event(
+                    "cards_received",
+                    t,
+                    {"from": s, "cards": names_of(self.passed[s])},
+                    visible_to=frozenset((s, t)),
+                )
+            )
+        self._after_pass()
+        return events
+
+    def _finish_trick(self) -> list[Event]:
+        n = self.num_players
+        cards = self.trick
+        leader = self.leader
+        # SS-3.2: the A wins; else the highest trump; else the highest card of the led suit.
+        if ACE in cards:
+            idx = cards.index(ACE)
+            how = "ace"
+        else:
+            trump = SUIT_OF[self.indicator]
+            best = -1
+            idx = 0
+            for i, c in enumerate(cards):
+                if SUIT_OF[c] == trump and c > best:
+                    best = c
+                    idx = i
+            if best >= 0:
+                how = "trump"
+            else:
+                led = SUIT_OF[cards[0]]
+                for i, c in enumerate(cards):
+                    if SUIT_OF[c] == led and c > best:
+                        best = c
+                        idx = i
+                how = "suit"
+        winner = (leader + idx) % n
+        mask = 0
+        for c in cards:
+            mask |= 1 << c
+        self.taken[winner] |= mask  # SS-3.3
+        self.tricks_won[winner] += 1
+        self.tricks.append((leader, tuple(cards), winner))
+        self.trick = []
+        events = [
+            Event(
+                "trick_won",
+                winner,
+                {
+                    "leader": leader,
+                    "cards": [CARD_NAMES[c] for c in cards],
+                    "how": how,
+                    "sevens": names_of(mask & SEVEN_MASK),
+                    "trick": len(self.tricks),
+                },
+            )
+        ]
+        ended = self._check_deal_end(winner)
+        if ended is None:
+            self.leader = winner  # SS-3.3: the winner leads the next trick
+            self._cur = winner
+            return events
+        events.extend(ended)
+        return events
+
+    # ----- end of a deal ---------------------------------------------------------------------
+    def _check_deal_end(self, winner: Seat) -> list[Event] | None:
+        """SS-4: the deal-end conditions, in order, after a trick won by ``winner``."""
+        side = self._side[winner]
+        # Only the trick winner's side can newly reach a threshold.
+        if _popcount(self._side_taken(side) & SEVEN_MASK) >= self._threshold:
+            return self._end_deal("sevens", side, winner)  # SS-4.1 / SS-5.3
+        if sum(self.tricks_won[p] for p in self._members[side]) >= TRICKS_TO_LOSE:
+            return self._end_deal("seven_tricks", side, winner)  # SS-4.2 / SS-5.5
+        if not any(self.hands):
+            return self._end_deal("hands_empty", side, winner)  # SS-4.3
+        return None
+
+    def _end_deal(self, condition: str, side: int, last_winner: Seat) -> list[Event]:
+        ns = self.num_sides
+        transferred = 0
+        indicator_to: int | None = None
+        gains = [0] * ns
+        formula: str
+        if condition == "seven_tricks":
+            loser = side
+            if ns == 2:
+                # SS-4.2: the losers' 7s in hand and a 7 indicator go to the other team.
+                winning = [1 - loser]
+                for p in self._members[loser]:
+                    transferred |= self.hands[p] & SEVEN_MASK
+                    self.hands[p] &= ~SEVEN_MASK
+                transferred |= (1 << self.indicator) & SEVEN_MASK
+                self.bonus[1 - loser] |= transferred
+            else:
+                # SS-5.5: the two others win 2 points each (no transfer: it cannot matter).
+                winning = [s for s in range(ns) if s != loser]
+        else:
+            winning = [side]
+            if condition == "hands_empty":
+                # SS-4.3: the last trick's winner takes the trump indicator.
+                self.bonus[side] |= 1 << self.indicator
+                indicator_to = last_winner
+        sevens = self.side_sevens()
+        if ns == 2:
+            w = winning[0]
+            raw = sevens[w] - sevens[1 - w] + 1  # SS-4.4
+            gains[w] = max(1, raw)
+            formula = f"{sevens[w]} - {sevens[1 - w]} + 1 = {raw}"
+        elif condition == "seven_tricks":
+            for s in winning:
+                gains[s] = 2  # SS-5.5
+            formula = "2"
+        else:
+            w = winning[0]
+            second = max(sevens[s] for s in range(ns) if s != w)
+            raw = sevens[w] - second + 1  # SS-5.4
+            gains[w] = max(1, raw)
+            for s in range(ns):
+                if s != w and sevens[s] == second:
+                    gains[s] = gains[w] // 2  # SS-5.4: half, rounded down
+            formula = f"{sevens[w]} - {second} + 1 = {raw}"
+        for s in range(ns):
+            self.points[s] += gains[s]
+        summary: dict[str, JSON] = {
+            "deal": self.deal_number,
+            "condition": condition,
+            "rule": CONDITION_RULES[condition],
+            "side": side,
+            "last_trick_winner": last_winner,
+            "winning_sides": winning,
+            "transferred": names_of(transferred),
+            "indicator": CARD_NAMES[self.indicator],
+            "indicator_to": indicator_to,
+            "sevens": sevens,
+            "tricks": self.side_tricks(),
+            "gains": gains,
+            "formula": formula,
+            "points": list(self.points),
+        }
+        self.deal_log.append(summary)
+        events = [Event("deal_end", None, dict(summary))]
+        # SS-2.1 / SS-5.6: the game ends once a side has reached the target.
+        best = max(self.points)
+        if best >= self._target:
+            self.final_winners = [s for s in range(ns) if self.points[s] == best]
+            self.phase = PH_OVER
+            self._cur = TERMINAL
+            events.append(
+                Event(
+                    "game_end",
+                    None,
+                    {"winners": self.winners(), "points": list(self.points)},
+                )
+            )
+            return events
+        # SS-2.4: the next first leader sits left of the previous one.
+        self.last_tricks = self.tricks
+        next_leader = (self.first_leader + 1) % self.num_players
+        self.deal_number += 1
+        self.first_leader = next_leader
+        self._reset_deal()
+        self.deal_start = len(self.history)
+        events.append(
+            Event("new_deal", None, {"deal": self.deal_number, "first_leader": next_leader})
+        )
+        return events
+
+    # ----- results ---------------------------------------------------------------------------
+    def scores(self) -> list[float]:
+        """Game points per seat (a team's points for both partners), SS-2.1/SS-5.1."""
+        return [float(self.points[self._side[s]]) for s in range(self.num_players)]
+
+    def winners(self) -> list[Seat]:
+        """The seats of the winning side(s) (SS-2.1, SS-5.6); ``[]`` before the end."""
+        if self.phase != PH_OVER:
+            return []
+        return [s for s in range(self.num_players) if self._side[s] in self.final_winners]
+
+    # ----- information -----------------------------------------------------------------------
+    def view(self, seat: Seat | None) -> dict[str, JSON]:
+        """What ``seat`` sees (``None``: a spectator). Keys:
+
+        ``game, num_players, seat, teams, phase, to_move, deal_number, target, pass_cards,
+        cards_dealt, trump_indicator, trump, first_leader, leader, hand (own, or None),
+        hand_sizes, pass_counts, passing (own chosen cards, pass phase), passed, passed_to,
+        received, received_from, trick ([{seat, card}]), led_suit, tricks ([{leader, cards,
+        winner}] this deal), tricks_won, taken, sevens_taken, side_tricks, side_sevens, bonus,
+        voids (suit letters per seat), scores (per seat), side_points, deals (summaries of finished
+        deals), last_deal_tricks (the previous deal's tricks), winners``. Cards are in notation
+        (``"F7"``), sorted.
+        """
+        n = self.num_players
+        own = seat is not None and 0 <= seat < n
+        ind = self.indicator
+        trick = [
+            {"seat": (self.leader + i) % n, "card": CARD_NAMES[c]} for i, c in enumerate(self.trick)
+        ]
+        view: dict[str, JSON] = {
+            "game": "seven-shot",
+            "num_players": n,
+            "seat": seat,
+            "teams": [list(m) for m in self._members] if n == 4 else None,
+            "phase": PHASE_NAMES[self.phase],
+            "to_move": self._cur,
+            "deal_number": self.deal_number,
+            "target": self._target,
+            "pass_cards": self._k,
+            "cards_dealt": self.deal_pos,
+            "trump_indicator": CARD_NAMES[ind] if ind >= 0 else None,
+            "trump": SUIT_LETTERS[SUIT_OF[ind]] if ind >= 0 else None,
+            "first_leader": self.first_leader if self.first_leader >= 0 else None,
+            "leader": self.leader if self.leader >= 0 else None,
+            "hand": names_of(self.hands[seat]) if own and seat is not None else None,
+            "hand_sizes": [_popcount(self.hands[s] | self.pass_sel[s]) for s in range(n)],
+            "pass_counts": [_popcount(self.pass_sel[s] | self.passed[s]) for s in range(n)],
+            "passing": names_of(self.pass_sel[seat]) if own and seat is not None else None,
+            "passed": names_of(self.passed[seat]) if own and seat is not None else None,
+            "passed_to": self._pass_to[seat] if own and seat is not None else None,
+            "received": names_of(self.received[seat]) if own and seat is not None else None,
+            "received_from": self._pass_to.index(seat) if own and seat is not None else None,
+            "trick": trick,
+            "led_suit": SUIT_LETTERS[SUIT_OF[self.trick[0]]] if self.trick else None,
+            "tricks": [
+                {"leader": lead, "cards": [CARD_NAMES[c] for c in cs], "winner": w}
+                for lead, cs, w in self.tricks
+            ],
+            "tricks_won": list(self.tricks_won),
+            "taken": [names_of(m) for m in self.taken],
+            "sevens_taken": [_popcount(m & SEVEN_MASK) for m in self.taken],
+            "side_tricks": self.side_tricks(),
+            "side_sevens": self.side_sevens(),
+            "bonus": [names_of(m) for m in self.bonus],
+            "voids": [[SUIT_LETTERS[s] for s in range(7) if v >> s & 1] for v in self.voids],
+            "scores": [self.points[self._side[s]] for s in range(n)],
+            "side_points": list(self.points),
+            "deals": [dict(d) for d in self.deal_log],
+            "last_deal_tricks": [
+                {"leader": lead, "cards": [CARD_NAMES[c] for c in cs], "winner": w}
+                for lead, cs, w in self.last_tricks
+            ],
+            "winners": self.winners(),
+        }
+        return view
+
+    def determinize(self, seat: Seat, rng: random.Random) -> SevenShotState:
+        """A full state drawn from what ``seat`` cannot rule out (see ``determinize.py``)."""
+        from septet.games.seven_shot.determinize import determinize
+
+        return determinize(self, seat, rng)
+
+    def observation_tensor(self, seat: Seat) -> list[float]:
+        """The encoding in the module docstring; only what ``view(seat)`` shows."""
+        n = self.num_players
+        size = 208 + 113 * n
+        out = [0.0] * size
+
+        def put_mask(offset: int, mask: int) -> None:
+            while mask:
+                low = mask & -mask
+                out[offset + low.bit_length() - 1] = 1.0
+                mask ^= low
+
+        put_mask(0, self.hands[seat])
+        put_mask(49, self.pass_sel[seat] | self.passed[seat])
+        put_mask(98, self.received[seat])
+        if self.indicator >= 0:
+            out[147 + self.indicator] = 1.0
+        base_trick = 196 + 49 * n
+        for r in range(n):
+            s = (seat + r) % n
+            put_mask(196 + 49 * r, self.taken[s])
+        for i, c in enumerate(self.trick):
+            s = (self.leader + i) % n
+            out[base_trick + 49 * ((s - seat) % n) + c] = 1.0
+        o = 196 + 98 * n
+        if self.trick:
+            out[o + SUIT_OF[self.trick[0]]] = 1.0
+        o += 7
+        for r in range(n):
+            s = (seat + r) % n
+            v = self.voids[s]
+            for su in range(7):
+                if v >> su & 1:
+                    out[o + 7 * r + su] = 1.0
+        o += 7 * n
+        for r in range(n):
+            s = (seat + r) % n
+            out[o + r] = self.tricks_won[s] / 16.0
+            out[o + n + r] = _popcount(self.taken[s] & SEVEN_MASK) / 7.0
+            out[o + 2 * n + r] = self.points[self._side[s]] / self._target
+            out[o + 3 * n + r] = _popcount(self.hands[s] | self.pass_sel[s]) / 16.0
+            if self._k:
+                out[o + 4 * n + r] = _popcount(self.pass_sel[s] | self.passed[s]) / self._k
+        o += 5 * n
+        out[o + self.phase] = 1.0
+        o += 5
+        if self._cur >= 0:
+            out[o + (self._cur - seat) % n] = 1.0
+        o += n
+        if self.leader >= 0:
+            out[o + (self.leader - seat) % n] = 1.0
+        o += n
+        if self.first_leader >= 0:
+            out[o + (self.first_leader - seat) % n] = 1.0
+        return out
+
+    # ----- copying and serialisation ---------------------------------------------------------
+    def clone(self) -> SevenShotState:
+        new = object.__new__(SevenShotState)
+        new.game = self.game
+        new.num_players = self.num_players
+        new.history = list(self.history)
+        new._cur = self._cur
+        new._k = self._k
+        new._members = self._members
+        new._pass_to = self._pass_to
+        new._side = self._side
+        new._target = self._target
+        new._threshold = self._threshold
+        new.bonus = list(self.bonus)
+        new.deal_log = list(self.deal_log)
+        new.deal_number = self.deal_number
+        new.deal_pos = self.deal_pos
+        new.deal_start = self.deal_start
+        new.final_winners = list(self.final_winners)
+        new.first_leader = self.first_leader
+        new.hands = list(self.hands)
+        new.indicator = self.indicator
+        new.leader = self.leader
+        new.last_tricks = list(self.last_tricks)
+        new.pass_sel = list(self.pass_sel)
+        new.passed = list(self.passed)
+        new.phase = self.phase
+        new.played = list(self.played)
+        new.points = list(self.points)
+        new.received = list(self.received)
+        new.taken = list(self.taken)
+        new.trick = list(self.trick)
+        new.tricks = list(self.tricks)
+        new.tricks_won = list(self.tricks_won)
+        new.undealt = list(self.undealt)
+        new.voids = list(self.voids)
+        return new
+
+    def state_dict(self) -> dict[str, JSON]:
+        return {
+            "phase": PHASE_NAMES[self.phase],
+            "current": self._cur,
+            "deal_number": self.deal_number,
+            "deal_pos": self.deal_pos,
+            "deal_start": self.deal_start,
+            "undealt": [CARD_NAMES[c] for c in self.undealt],
+            "hands": [names_of(m) for m in self.hands],
+            "indicator": CARD_NAMES[self.indicator] if self.indicator >= 0 else None,
+            "pass_sel": [names_of(m) for m in self.pass_sel],
+            "passed": [names_of(m) for m in self.passed],
+            "received": [names_of(m) for m in self.received],
+            "first_leader": self.first_leader,
+            "leader": self.leader,
+            "trick": [CARD_NAMES[c] for c in self.trick],
+            "tricks": [[lead, [CARD_NAMES[c] for c in cs], w] for lead, cs, w in self.tricks],
+            "played": [names_of(m) for m in self.played],
+            "tricks_won": list(self.tricks_won),
+            "taken": [names_of(m) for m in self.taken],
+            "bonus": [names_of(m) for m in self.bonus],
+            "voids": list(self.voids),
+            "points": list(self.points),
+            "deal_log": [dict(d) for d in self.deal_log],
+            "last_tricks": [
+                [lead, [CARD_NAMES[c] for c in cs], w] for lead, cs, w in self.last_tricks
+            ],
+            "winners": list(self.final_winners),
+        }
+
+    def load_state_dict(self, data: Mapping[str, JSON]) -> None:
+        n = self.num_players
+        try:
+            d: Any = data
+            phase = PHASE_NAMES.index(str(d["phase"]))
+            hands = [mask_from_names(h) for h in d["hands"]]
+            masks = {
+                k: [mask_from_names(h) for h in d[k]]
+                for k in ("pass_sel", "passed", "received", "played", "taken")
+            }
+            bonus = [mask_from_names(h) for h in d["bonus"]]
+            if len(hands) != n or any(len(v) != n for v in masks.values()):
+                raise ValueError("one entry per seat expected")
+            if len(bonus) != self.num_sides or len(d["points"]) != self.num_sides:
+                raise ValueError("one entry per side expected")
+            self.phase = phase
+            self._cur = int(d["current"])
+            self.deal_number = int(d["deal_number"])
+            self.deal_pos = int(d["deal_pos"])
+            self.deal_start = int(d["deal_start"])
+            self.undealt = sorted(parse_card(c) for c in d["undealt"])
+            self.hands = hands
+            self.indicator = -1 if d["indicator"] is None else parse_card(d["indicator"])
+            self.pass_sel = masks["pass_sel"]
+            self.passed = masks["passed"]
+            self.received = masks["received"]
+            self.played = masks["played"]
+            self.taken = masks["taken"]
+            self.bonus = bonus
+            self.first_leader = int(d["first_leader"])
+            self.leader = int(d["leader"])
+            self.trick = [parse_card(c) for c in d["trick"]]
+            self.tricks = [
+                (int(lead), tuple(parse_card(c) for c in cs), int(w)) for lead, cs, w in d["tricks"]
+            ]
+            self.tricks_won = [int(x) for x in d["tricks_won"]]
+            self.voids = [int(x) for x in d["voids"]]
+            self.points = [int(x) for x in d["points"]]
+            self.deal_log = [dict(x) for x in d["deal_log"]]
+            self.final_winners = [int(x) for x in d["winners"]]
+            self.last_tricks = [
+                (int(lead), tuple(parse_card(c) for c in cs), int(w))
+                for lead, cs, w in d["last_tricks"]
+            ]
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise RecordError(f"not a valid Seven Shot state: {exc}") from exc
+
+
+__all__ = ["PHASE_NAMES", "SevenShotState"]
