@@ -24,7 +24,7 @@ def test_server_health_games_and_client(client: Any) -> None:
     assert tiny["options"] == [{"name": "target", "default": 7, "help": ""}]
     assert "random" in tiny["bots"]
     page = client.get("/t/abc")
-    assert page.status_code == 200 and "<script type=\"module\"" in page.text
+    assert page.status_code == 200 and '<script type="module"' in page.text
     assert client.get("/static/app.js").status_code == 200
 
 
