@@ -153,7 +153,9 @@ def user_errors() -> Iterator[None]:
     try:
         yield
     except SeptetError as exc:
-        Console(stderr=True, soft_wrap=True).print(f"[red]error:[/red] {escape(str(exc))}", highlight=False)
+        Console(stderr=True, soft_wrap=True).print(
+            f"[red]error:[/red] {escape(str(exc))}", highlight=False
+        )
         raise typer.Exit(2) from None
 
 

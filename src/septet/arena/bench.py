@@ -1,0 +1,159 @@
+"""Engine benchmark: random playouts per registered game and player count (``septet bench``,
+``bench/bench_engines.py``).
+
+For each configuration it times ``num_games`` calls of :func:`septet.core.random_playout` from a
+new state (uniform random actions, exact chance) and reports games/s, steps/s (actions and chance
+outcomes), the mean game length, and the peak Python memory of one playout batch (measured in a
+separate, untimed pass under ``tracemalloc``, which slows code down). A benchmark, not a test.
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import resource
+import time
+import tracemalloc
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from septet.core.game import Game
+from septet.core.play import random_playout
+from septet.core.rng import derive_rng
+
+
+@dataclass
+class BenchRow:
+    """One configuration's numbers.
+
+    Attributes:
+        game, players: what was played.
+        games: playouts timed; seconds: their total wall time.
+        games_per_s, steps_per_s: throughput; mean_steps: steps per game.
+        peak_kib: peak traced Python memory (KiB) while playing ``memory_games`` games.
+        max_rss_mib: the process's peak resident memory so far (MiB, ``getrusage``).
+        error: why the configuration could not run (engine missing or failing), else ``None``.
+    """
+
+    game: str
+    players: int
+    games: int = 0
+    seconds: float = 0.0
+    games_per_s: float = 0.0
+    steps_per_s: float = 0.0
+    mean_steps: float = 0.0
+    peak_kib: float = 0.0
+    memory_games: int = 0
+    max_rss_mib: float = 0.0
+    error: str | None = None
+
+
+def _max_rss_mib() -> float:
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    # Linux reports KiB, macOS bytes.
+    return rss / (1024 * 1024) if platform.system() == "Darwin" else rss / 1024
+
+
+def bench_game(game: Game[Any], num_players: int, num_games: int, seed: int = 0) -> BenchRow:
+    """Time ``num_games`` random playouts of ``game`` with ``num_players`` seats."""
+    row = BenchRow(game.name, num_players)
+    try:
+        rng = derive_rng(seed, "bench", game.name, num_players)
+        random_playout(game.new_state(num_players), rng)  # warm-up: imports, caches
+        steps = 0
+        start = time.perf_counter()
+        for _ in range(num_games):
+            state = random_playout(game.new_state(num_players), rng)
+            steps += len(state.history)
+        seconds = time.perf_counter() - start
+        mem_games = max(1, min(20, num_games))
+        tracemalloc.start()
+        try:
+            for _ in range(mem_games):
+                random_playout(game.new_state(num_players), rng)
+            _, peak = tracemalloc.get_traced_memory()
+        finally:
+            tracemalloc.stop()
+    except Exception as exc:  # a missing or broken engine is a row, not a crash
+        row.error = f"{type(exc).__name__}: {exc}"
+        return row
+    row.games = num_games
+    row.seconds = seconds
+    row.games_per_s = num_games / seconds if seconds > 0 else 0.0
+    row.steps_per_s = steps / seconds if seconds > 0 else 0.0
+    row.mean_steps = steps / num_games if num_games else 0.0
+    row.peak_kib = peak / 1024
+    row.memory_games = mem_games
+    row.max_rss_mib = _max_rss_mib()
+    return row
+
+
+def bench_engines(
+    names: Sequence[str] | None = None,
+    num_games: int = 200,
+    seed: int = 0,
+    players: Sequence[int] | None = None,
+    options: dict[str, dict[str, Any]] | None = None,
+) -> list[BenchRow]:
+    """Benchmark each game in ``names`` (default: every registered game) at each player count in
+    ``players`` (default: every count the game supports)."""
+    from septet import games
+
+    rows: list[BenchRow] = []
+    for name in names if names is not None else games.names():
+        try:
+            game = games.get(name, **(options or {}).get(name, {}))
+        except Exception as exc:  # an engine not there yet: report it and go on
+            rows.append(BenchRow(name, 0, error=f"{type(exc).__name__}: {exc}"))
+            continue
+        counts = players or range(game.min_players, game.max_players + 1)
+        for n in counts:
+            if not game.min_players <= n <= game.max_players:
+                continue
+            rows.append(bench_game(game, n, num_games, seed))
+    return rows
+
+
+def rows_table(rows: Sequence[BenchRow]) -> Any:
+    """A Rich table of the rows."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    table = Table(title="Random playouts per engine")
+    for col in ("game", "players", "games", "games/s", "steps/s", "steps/game", "peak KiB"):
+        table.add_column(col, justify="left" if col == "game" else "right")
+    for r in rows:
+        if r.error:
+            err = f"[red]{escape(r.error)}[/red]"
+            table.add_row(r.game, str(r.players or "-"), "-", "-", "-", "-", err)
+            continue
+        table.add_row(
+            r.game,
+            str(r.players),
+            str(r.games),
+            f"{r.games_per_s:,.0f}",
+            f"{r.steps_per_s:,.0f}",
+            f"{r.mean_steps:.1f}",
+            f"{r.peak_kib:,.0f}",
+        )
+    return table
+
+
+def write_json(rows: Sequence[BenchRow], path: Path, extra: dict[str, Any] | None = None) -> Path:
+    """Write the rows (and machine info) as JSON to ``path``."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = {
+        "benchmark": "engines",
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "platform": platform.platform(),
+        **(extra or {}),
+        "rows": [asdict(r) for r in rows],
+    }
+    path.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    return path
+
+
+__all__ = ["BenchRow", "bench_engines", "bench_game", "rows_table", "write_json"]

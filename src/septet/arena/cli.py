@@ -1,0 +1,227 @@
+"""``septet simulate`` (many games between agents, seats rotated) and ``septet bench`` (engine
+throughput)."""
+
+from __future__ import annotations
+
+import datetime as _dt
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+from rich.text import Text
+
+from septet.arena.options import make_game, split_specs, user_errors
+from septet.arena.report import Report, build_report, write_results
+from septet.arena.runner import BACKENDS, make_job, ray_available, run
+from septet.arena.schedule import Schedule
+from septet.core.errors import OptionError
+
+
+class RateColumn(ProgressColumn):
+    """Games per second so far."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text(f"{speed:,.1f} games/s" if speed else "- games/s", style="cyan")
+
+
+def _bad(message: str) -> OptionError:
+    return OptionError(message)
+
+
+def print_report(report: Report, console: Console) -> None:
+    """The per-agent table, the seat advantage and the game length."""
+    sched = report.schedule
+    table = Table(title=f"{report.game}: {report.games_played} games, {sched.num_players} seats")
+    for col in ("agent", "games", "wins", "win rate [95% CI]", "score mean ± sd", "rating"):
+        table.add_column(col, justify="left" if col == "agent" else "right")
+    for a in report.agents:
+        r = a.rating
+        table.add_row(
+            escape(a.label),
+            str(a.games),
+            str(a.wins),
+            f"{a.win_rate.rate:6.1%} [{a.win_rate.low:.1%}, {a.win_rate.high:.1%}]",
+            f"{a.scores.mean:.2f} ± {a.scores.std:.2f}",
+            f"{r['mu']:.2f} ± {r['sigma']:.2f} (ord {r['ordinal']:.2f})",
+        )
+    console.print(table)
+    if report.seats is not None:
+        seats = Table(title="Seat advantage (whoever sits there)")
+        for col in ("seat", "win rate [95% CI]", "vs mean"):
+            seats.add_column(col, justify="right")
+        for s, (p, adv) in enumerate(zip(report.seats.seats, report.seats.advantage, strict=True)):
+            seats.add_row(str(s), f"{p.rate:6.1%} [{p.low:.1%}, {p.high:.1%}]", f"{adv:+.1%}")
+        console.print(seats)
+        console.print(
+            f"chi-square {report.seats.chi2:.2f}, p = {report.seats.p_value:.3g} "
+            "(small p: the seats are not equal)"
+        )
+    ln = report.length
+    console.print(
+        f"game length: {ln.mean:.1f} ± {ln.std:.1f} steps "
+        f"(min {ln.min:g}, median {ln.median:g}, max {ln.max:g})"
+    )
+    if report.errors:
+        first = report.errors[0]
+        console.print(
+            Text(
+                f"{len(report.errors)} game(s) failed; first: game {first.index}: {first.error}",
+                style="red",
+            )
+        )
+
+
+def simulate(
+    game: str = typer.Argument(..., help="Game name (see `septet games`)."),
+    agents: str = typer.Option(
+        ..., "--agents", "-a", help="Agent specs, comma-separated: greedy,random,ismcts:time=1"
+    ),
+    num_games: int = typer.Option(100, "--games", "-n", help="Number of games."),
+    players: int | None = typer.Option(
+        None, "--players", help="Seats per game (default: the number of agents)."
+    ),
+    seed: int = typer.Option(0, "--seed", help="Master seed; game i's seed derives from it."),
+    workers: int = typer.Option(1, "--workers", "-w", help="Worker processes (or Ray CPUs)."),
+    backend: str = typer.Option("local", "--backend", help="local or ray."),
+    address: str | None = typer.Option(
+        None, "--address", help="Ray cluster address (default: start a local Ray)."
+    ),
+    out: Path | None = typer.Option(  # noqa: B008
+        None, "--out", help="Folder for results.json, games.csv and the plots."
+    ),
+    option: list[str] = typer.Option(  # noqa: B008
+        [], "--option", "-o", help="Game option name=value (repeatable)."
+    ),
+    plots: bool = typer.Option(True, "--plots/--no-plots", help="Write the PNG plots."),
+    progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar."),
+) -> None:
+    """Play many games between agents with the seats rotated; print and save the statistics."""
+    console = Console(highlight=False)
+    with user_errors():
+        g = make_game(game, option)
+        specs = split_specs(agents)
+        if not specs:
+            raise _bad("--agents needs at least one agent spec")
+        k = players if players is not None else len(specs)
+        g.check_num_players(k)
+        if num_games < 1:
+            raise _bad(f"--games must be at least 1, not {num_games}")
+        if workers < 1:
+            raise _bad(f"--workers must be at least 1, not {workers}")
+        if seed < 0:
+            raise _bad(f"--seed must be 0 or more, not {seed}")
+        if backend not in BACKENDS:
+            raise _bad(f"--backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+        if backend == "ray" and not ray_available():
+            raise _bad("the ray backend needs ray: pip install 'septet[ray]'")
+        from septet.bots import make_agent
+
+        for spec in dict.fromkeys(specs):
+            make_agent(spec, g)  # unknown agent or bad parameters: exit 2 before any game
+        if out is None:
+            stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+            out = Path("septet-results") / f"{g.name}-{stamp}"
+        schedule = Schedule(tuple(specs), k, num_games, seed)
+    job = make_job(g, schedule)
+    console.print(
+        f"{escape(g.name)}: {num_games} games, {k} seats, agents {escape(', '.join(specs))}, "
+        f"seed {seed}, {workers} worker(s), backend {backend}"
+    )
+    bar = Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        RateColumn(),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        disable=not progress,
+        transient=False,
+    )
+    with bar:
+        task = bar.add_task("games", total=num_games)
+        outcome = run(
+            job,
+            workers=workers,
+            backend=backend,
+            on_progress=lambda n: bar.advance(task, n),
+            address=address,
+        )
+    if outcome.interrupted:
+        console.print(
+            Text(
+                f"Stopped: {len(outcome.results)} of {num_games} games finished; keeping them.",
+                style="yellow",
+            )
+        )
+    report = build_report(g.name, g.options_dict(), schedule, outcome)
+    print_report(report, console)
+    rate = len(outcome.results) / outcome.elapsed_s if outcome.elapsed_s > 0 else 0.0
+    console.print(
+        f"{len(outcome.results)} games in {outcome.elapsed_s:.2f} s ({rate:,.1f} games/s)"
+    )
+    with user_errors():
+        try:
+            paths = write_results(report, out, plots=plots)
+        except OSError as exc:
+            raise OptionError(f"cannot write the results to {out}: {exc}") from exc
+    console.print(Text(f"results written to {out}: " + ", ".join(p.name for p in paths)))
+    if outcome.interrupted:
+        raise typer.Exit(130)
+
+
+def bench(
+    games: list[str] = typer.Argument(  # noqa: B008
+        None, help="Games to benchmark (default: every registered game)."
+    ),
+    num_games: int = typer.Option(200, "--games", "-n", help="Random playouts per configuration."),
+    players: list[int] = typer.Option(  # noqa: B008
+        [], "--players", help="Player counts (repeatable; default: every supported count)."
+    ),
+    seed: int = typer.Option(0, "--seed", help="Seed of the playouts."),
+    out: Path | None = typer.Option(  # noqa: B008
+        None, "--out", help="JSON file to write (default: bench/results/engines-<time>.json)."
+    ),
+) -> None:
+    """Time random playouts of each engine: games/s, steps/s, peak memory; writes JSON."""
+    from septet.arena.bench import bench_engines, rows_table, write_json
+
+    console = Console(highlight=False)
+    with user_errors():
+        if num_games < 1:
+            raise _bad(f"--games must be at least 1, not {num_games}")
+        from septet import games as registry
+
+        names = list(games) if games else None
+        for name in names or []:
+            registry.game_class(name)  # unknown game: exit 2
+    rows = bench_engines(names, num_games, seed, players or None)
+    console.print(rows_table(rows))
+    if out is None:
+        stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+        out = Path("bench") / "results" / f"engines-{stamp}.json"
+    path = write_json(rows, out, {"games_per_config": num_games, "seed": seed})
+    console.print(Text(f"written to {path}"))
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``simulate`` and ``bench`` to the ``septet`` command."""
+    app.command("simulate")(simulate)
+    app.command("bench")(bench)
+
+
+__all__ = ["print_report", "register"]
