@@ -1,0 +1,490 @@
+"""Actions and chance outcomes of Double Seven, their notation and integer encoding.
+
+Player actions (notation in quotes; seats are absolute, 0-based; families are written by their
+composition, see :mod:`.tiles`):
+
+====================================  ===================================================  ========
+``draw``                              draw the top face-down tile of the pile               DS-4.1
+``take fox``                          take a face-up fox from the display                    DS-4.1
+``rainbow`` / ``no-rainbow``          declare Rainbow (or not) after the draws               DS-4.3
+``start fox3+1``                      start a family with 3 foxes and 1 clover               DS-5.1
+``expand fox2 with fox1+1``           add 1 fox and 1 clover to my family fox2               DS-5.3
+``expand fox2 with clover1``          add 1 clover only                                      DS-5.3
+``exchange fox4 with 2:frog4``        swap my family fox4 for seat 2's family frog4          DS-5.4
+``retrieve 1:swan2+1``                take a clover from seat 1's family swan2+1, giving a   DS-5.5
+                                      swan from my rack
+``two-for-one deer rabbit``           put a deer and a rabbit into the display (then draw)   DS-5.6
+``pass``                              end the turn ("Pass!")                                 DS-6.1
+``discard fox``                       end-of-turn discard, removed from the game             DS-6.2
+====================================  ===================================================  ========
+
+Chance outcomes: ``deal fox`` (a setup tile, DS-2.2), ``first 2`` (first player, DS-2.3),
+``flip bird`` (the tile flipped face up, DS-3.1), ``pile fox`` (the tile drawn face down).
+
+Tiles of one animal are interchangeable, so actions name tile *types* and counts: two actions
+that would lead to the same position are one action. Action objects are interned (the legal-move
+generator hands out the same objects every time).
+
+Integer encoding (``action_to_id``), for ``n`` players, in blocks::
+
+    0 draw | 1 rainbow | 2 no-rainbow | 3 pass | 4..12 take t | 13..21 discard t
+    22..66 two-for-one (x <= y, 45 pairs)
+    +352     start: family index (animal*11 + animals-1)*4 + clovers
+    +352*44  expand: family index*44 + added animals (0..10)*4 + added clovers (0..3)
+    +P*n     exchange: pair index (P equal-size family pairs) * n + their seat
+    +352*n   retrieve: seat*352 + family index
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from septet.core.errors import NotationError
+
+from .tiles import (
+    CLOVER,
+    NAMES_EN,
+    NUM_ANIMALS,
+    NUM_CLOVERS,
+    NUM_TYPES,
+    TILES_PER_ANIMAL,
+    Family,
+    Tile,
+    family_from_str,
+    family_str,
+    tile_from_name,
+)
+
+# ----- player actions ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Draw the top face-down tile (a chance node then reveals it to the drawer). DS-4.1."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """Take a face-up tile of type ``tile`` from the display. DS-4.1, DS-4.3, DS-5.6."""
+
+    tile: Tile
+
+    def __str__(self) -> str:
+        return f"take {NAMES_EN[self.tile]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Rainbow:
+    """Declare Rainbow (``declare=True``) or decline it. DS-4.3."""
+
+    declare: bool
+
+    def __str__(self) -> str:
+        return "rainbow" if self.declare else "no-rainbow"
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """Start a new family of composition ``family`` = (animal, animals, clovers). DS-5.1."""
+
+    family: Family
+
+    def __str__(self) -> str:
+        return f"start {family_str(self.family)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Expand:
+    """Add ``animals`` tiles of the family's animal and ``clovers`` clovers to my ``family``.
+    DS-5.3."""
+
+    family: Family
+    animals: int
+    clovers: int
+
+    def __str__(self) -> str:
+        if self.animals:
+            added = family_str((self.family[0], self.animals, self.clovers))
+        else:
+            added = f"clover{self.clovers}"
+        return f"expand {family_str(self.family)} with {added}"
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """Swap my ``family`` for the equal-size family ``other`` of seat ``seat``. DS-5.4."""
+
+    family: Family
+    seat: int
+    other: Family
+
+    def __str__(self) -> str:
+        return f"exchange {family_str(self.family)} with {self.seat}:{family_str(self.other)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Retrieve:
+    """Take a clover from ``seat``'s ``family``, replacing it with a tile of that animal from my
+    rack. DS-5.5."""
+
+    seat: int
+    family: Family
+
+    def __str__(self) -> str:
+        return f"retrieve {self.seat}:{family_str(self.family)}"
+
+
+@dataclass(frozen=True, slots=True)
+class TwoForOne:
+    """Put tiles ``first`` and ``second`` (``first <= second``) face up into the display; a draw
+    follows. DS-5.6."""
+
+    first: Tile
+    second: Tile
+
+    def __str__(self) -> str:
+        return f"two-for-one {NAMES_EN[self.first]} {NAMES_EN[self.second]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """End the turn ("Pass!"). DS-6.1."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """End-of-turn discard of one ``tile``, removed from the game. DS-6.2."""
+
+    tile: Tile
+
+    def __str__(self) -> str:
+        return f"discard {NAMES_EN[self.tile]}"
+
+
+# ----- chance outcomes -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Chance: the next setup tile dealt face down is a ``tile``. DS-2.2."""
+
+    tile: Tile
+
+    def __str__(self) -> str:
+        return f"deal {NAMES_EN[self.tile]}"
+
+
+@dataclass(frozen=True, slots=True)
+class FirstPlayer:
+    """Chance: seat ``seat`` plays first. DS-2.3."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"first {self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class Flip:
+    """Chance: the tile flipped face up into the empty display is a ``tile``. DS-3.1."""
+
+    tile: Tile
+
+    def __str__(self) -> str:
+        return f"flip {NAMES_EN[self.tile]}"
+
+
+@dataclass(frozen=True, slots=True)
+class PileDraw:
+    """Chance: the tile drawn face down is a ``tile``. DS-4.1."""
+
+    tile: Tile
+
+    def __str__(self) -> str:
+        return f"pile {NAMES_EN[self.tile]}"
+
+
+PlayerAction = (
+    Draw | Take | Rainbow | Start | Expand | Exchange | Retrieve | TwoForOne | Pass | Discard
+)
+ChanceOutcome = Deal | FirstPlayer | Flip | PileDraw
+DSAction = PlayerAction | ChanceOutcome
+
+# ----- interned objects ----------------------------------------------------------------------
+
+DRAW: Final = Draw()
+PASS: Final = Pass()
+RAINBOW_YES: Final = Rainbow(True)
+RAINBOW_NO: Final = Rainbow(False)
+TAKE: Final = tuple(Take(t) for t in range(NUM_TYPES))
+DISCARD: Final = tuple(Discard(t) for t in range(NUM_TYPES))
+DEAL: Final = tuple(Deal(t) for t in range(NUM_TYPES))
+FLIP: Final = tuple(Flip(t) for t in range(NUM_TYPES))
+PILE: Final = tuple(PileDraw(t) for t in range(NUM_TYPES))
+FIRST: Final = tuple(FirstPlayer(s) for s in range(4))
+PAIRS: Final = tuple((x, y) for x in range(NUM_TYPES) for y in range(x, NUM_TYPES))
+TWO_FOR_ONE: Final = {p: TwoForOne(*p) for p in PAIRS}
+
+#: every family composition with 1..11 animals and 0..3 clovers, in encoding order
+FAMILIES: Final = tuple(
+    (a, k, c)
+    for a in range(NUM_ANIMALS)
+    for k in range(1, TILES_PER_ANIMAL + 1)
+    for c in range(NUM_CLOVERS + 1)
+)
+NUM_FAMILIES: Final = len(FAMILIES)  # 352
+START: Final = {f: Start(f) for f in FAMILIES}
+_EXPAND: dict[tuple[Family, int, int], Expand] = {}
+_EXCHANGE: dict[tuple[Family, int, Family], Exchange] = {}
+_RETRIEVE: dict[tuple[int, Family], Retrieve] = {}
+
+
+def family_index(f: Family) -> int:
+    """Index of a family composition in :data:`FAMILIES`.
+
+    Raises:
+        ValueError: not a composition with 1..11 animals and 0..3 clovers.
+    """
+    a, k, c = f
+    if not (0 <= a < NUM_ANIMALS and 1 <= k <= TILES_PER_ANIMAL and 0 <= c <= NUM_CLOVERS):
+        raise ValueError(f"no family {f!r} in the encoding")
+    return (a * TILES_PER_ANIMAL + k - 1) * (NUM_CLOVERS + 1) + c
+
+
+def expand(f: Family, animals: int, clovers: int) -> Expand:
+    """The interned :class:`Expand` action."""
+    key = (f, animals, clovers)
+    act = _EXPAND.get(key)
+    if act is None:
+        act = _EXPAND[key] = Expand(f, animals, clovers)
+    return act
+
+
+def exchange(f: Family, seat: int, other: Family) -> Exchange:
+    """The interned :class:`Exchange` action."""
+    key = (f, seat, other)
+    act = _EXCHANGE.get(key)
+    if act is None:
+        act = _EXCHANGE[key] = Exchange(f, seat, other)
+    return act
+
+
+def retrieve(seat: int, f: Family) -> Retrieve:
+    """The interned :class:`Retrieve` action."""
+    key = (seat, f)
+    act = _RETRIEVE.get(key)
+    if act is None:
+        act = _RETRIEVE[key] = Retrieve(seat, f)
+    return act
+
+
+# ----- notation ------------------------------------------------------------------------------
+
+_SEAT_FAMILY = re.compile(r"^(\d+):(\S+)$")
+
+
+def _seat_family(text: str) -> tuple[int, Family]:
+    m = _SEAT_FAMILY.match(text)
+    if not m:
+        raise NotationError(f"{text!r} is not a seat's family like '2:frog4'")
+    return int(m.group(1)), family_from_str(m.group(2))
+
+
+def _added(text: str, animal: int) -> tuple[int, int]:
+    if text.lower().startswith("clover"):
+        rest = text[len("clover") :]
+        if not rest.isdigit():
+            raise NotationError(f"{text!r} is not tiles like 'clover1'")
+        return 0, int(rest)
+    f = family_from_str(text)
+    if f[0] != animal:
+        raise NotationError(
+            f"a family of {NAMES_EN[animal]} can only take {NAMES_EN[animal]} and clovers",
+            "DS-5.3",
+        )
+    return f[1], f[2]
+
+
+def action_from_str(text: str) -> DSAction:
+    """Read an action or chance outcome in the notation above (inverse of ``str``).
+
+    Raises:
+        NotationError: the text is not in the notation.
+    """
+    words = text.strip().split()
+    if not words:
+        raise NotationError("empty action")
+    head, args = words[0].lower(), words[1:]
+    try:
+        if head == "draw" and not args:
+            return DRAW
+        if head == "pass" and not args:
+            return PASS
+        if head == "rainbow" and not args:
+            return RAINBOW_YES
+        if head == "no-rainbow" and not args:
+            return RAINBOW_NO
+        if head in ("take", "discard", "deal", "flip", "pile") and len(args) == 1:
+            t = tile_from_name(args[0])
+            table = {"take": TAKE, "discard": DISCARD, "deal": DEAL, "flip": FLIP, "pile": PILE}
+            return table[head][t]
+        if head == "first" and len(args) == 1 and args[0].isdigit():
+            s = int(args[0])
+            return FIRST[s] if s < len(FIRST) else FirstPlayer(s)
+        if head == "start" and len(args) == 1:
+            f = family_from_str(args[0])
+            return START[f]
+        if head == "expand" and len(args) == 3 and args[1].lower() == "with":
+            f = family_from_str(args[0])
+            k, c = _added(args[2], f[0])
+            return expand(f, k, c)
+        if head == "exchange" and len(args) == 3 and args[1].lower() == "with":
+            f = family_from_str(args[0])
+            seat, other = _seat_family(args[2])
+            if f[1] + f[2] != other[1] + other[2]:
+                raise NotationError(
+                    "an exchange needs two families of the same number of tiles", "DS-5.4"
+                )
+            return exchange(f, seat, other)
+        if head == "retrieve" and len(args) == 1:
+            seat, f = _seat_family(args[0])
+            return retrieve(seat, f)
+        if head == "two-for-one" and len(args) == 2:
+            x, y = sorted((tile_from_name(args[0]), tile_from_name(args[1])))
+            return TWO_FOR_ONE[(x, y)]
+    except NotationError:
+        raise
+    raise NotationError(
+        f"{text!r} is not a Double Seven action (e.g. 'draw', 'take fox', 'start fox3+1', "
+        "'expand fox2 with fox1', 'exchange fox4 with 2:frog4', 'retrieve 1:swan2+1', "
+        "'two-for-one deer rabbit', 'pass', 'discard fox')"
+    )
+
+
+# ----- integer encoding ----------------------------------------------------------------------
+
+# Equal-size (mine, theirs) family pairs, for the exchange block.
+EXCHANGE_PAIRS: Final = tuple(
+    (f, g) for f in FAMILIES for g in FAMILIES if f[1] + f[2] == g[1] + g[2]
+)
+_PAIR_INDEX: Final = {p: i for i, p in enumerate(EXCHANGE_PAIRS)}
+_PAIR_ID: Final = {p: i for i, p in enumerate(PAIRS)}
+
+_ADD = TILES_PER_ANIMAL * (NUM_CLOVERS + 1)  # 44 additions: animals 0..10, clovers 0..3
+OFF_TAKE: Final = 4
+OFF_DISCARD: Final = OFF_TAKE + NUM_TYPES
+OFF_T41: Final = OFF_DISCARD + NUM_TYPES
+OFF_START: Final = OFF_T41 + len(PAIRS)
+OFF_EXPAND: Final = OFF_START + NUM_FAMILIES
+OFF_EXCHANGE: Final = OFF_EXPAND + NUM_FAMILIES * _ADD
+
+
+def num_distinct_actions(n: int) -> int:
+    """Size of the player-action space for ``n`` players."""
+    return OFF_EXCHANGE + len(EXCHANGE_PAIRS) * n + NUM_FAMILIES * n
+
+
+def action_to_id(action: object, n: int) -> int:
+    """The integer id of a player action (see the module docstring).
+
+    Raises:
+        ValueError: not a player action of the encoding for ``n`` players.
+    """
+    if isinstance(action, Draw):
+        return 0
+    if isinstance(action, Rainbow):
+        return 1 if action.declare else 2
+    if isinstance(action, Pass):
+        return 3
+    if isinstance(action, Take) and 0 <= action.tile < NUM_TYPES:
+        return OFF_TAKE + action.tile
+    if isinstance(action, Discard) and 0 <= action.tile < NUM_TYPES:
+        return OFF_DISCARD + action.tile
+    if isinstance(action, TwoForOne) and (action.first, action.second) in _PAIR_ID:
+        return OFF_T41 + _PAIR_ID[(action.first, action.second)]
+    if isinstance(action, Start):
+        return OFF_START + family_index(action.family)
+    if isinstance(action, Expand):
+        if 0 <= action.animals < TILES_PER_ANIMAL and 0 <= action.clovers <= NUM_CLOVERS:
+            return (
+                OFF_EXPAND
+                + family_index(action.family) * _ADD
+                + action.animals * (NUM_CLOVERS + 1)
+                + action.clovers
+            )
+    if isinstance(action, Exchange):
+        i = _PAIR_INDEX.get((action.family, action.other))
+        if i is not None and 0 <= action.seat < n:
+            return OFF_EXCHANGE + i * n + action.seat
+    if isinstance(action, Retrieve) and 0 <= action.seat < n:
+        return OFF_EXCHANGE + len(EXCHANGE_PAIRS) * n + action.seat * NUM_FAMILIES + (
+            family_index(action.family)
+        )
+    raise ValueError(f"{action!r} is not a Double Seven player action for {n} players")
+
+
+def id_to_action(i: int, n: int) -> PlayerAction:
+    """Inverse of :func:`action_to_id`.
+
+    Raises:
+        ValueError: ``i`` out of range.
+    """
+    if not (0 <= i < num_distinct_actions(n)):
+        raise ValueError(f"action id {i} out of range({num_distinct_actions(n)})")
+    if i < OFF_TAKE:
+        return (DRAW, RAINBOW_YES, RAINBOW_NO, PASS)[i]
+    if i < OFF_DISCARD:
+        return TAKE[i - OFF_TAKE]
+    if i < OFF_T41:
+        return DISCARD[i - OFF_DISCARD]
+    if i < OFF_START:
+        return TWO_FOR_ONE[PAIRS[i - OFF_T41]]
+    if i < OFF_EXPAND:
+        return START[FAMILIES[i - OFF_START]]
+    if i < OFF_EXCHANGE:
+        j = i - OFF_EXPAND
+        f = FAMILIES[j // _ADD]
+        r = j % _ADD
+        return expand(f, r // (NUM_CLOVERS + 1), r % (NUM_CLOVERS + 1))
+    j = i - OFF_EXCHANGE
+    if j < len(EXCHANGE_PAIRS) * n:
+        f, g = EXCHANGE_PAIRS[j // n]
+        return exchange(f, j % n, g)
+    j -= len(EXCHANGE_PAIRS) * n
+    return retrieve(j // NUM_FAMILIES, FAMILIES[j % NUM_FAMILIES])
+
+
+__all__ = [
+    "CLOVER",
+    "DRAW",
+    "PASS",
+    "ChanceOutcome",
+    "DSAction",
+    "Deal",
+    "Discard",
+    "Draw",
+    "Exchange",
+    "Expand",
+    "FirstPlayer",
+    "Flip",
+    "Pass",
+    "PileDraw",
+    "PlayerAction",
+    "Rainbow",
+    "Retrieve",
+    "Start",
+    "Take",
+    "TwoForOne",
+    "action_from_str",
+    "action_to_id",
+    "id_to_action",
+    "num_distinct_actions",
+]

@@ -1,0 +1,222 @@
+"""The Double Seven game: options, notation, encoding, text, and rebuilding states from views."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from septet.core.errors import OptionError, RecordError
+from septet.core.game import Game
+from septet.core.types import JSON, Event
+
+from . import actions as A
+from . import render as R
+from .observation import observation_size as _obs_size
+from .state import _PHASE_BY_NAME, DoubleSevenState
+from .tiles import (
+    CLOVER,
+    FULL_SET,
+    NAMES_EN,
+    NUM_SEVEN_TOKENS,
+    NUM_TYPES,
+    counts_from_json,
+    family_from_str,
+)
+
+DOUBLE_SEVEN_MODES = ("second_token", "two_families")
+
+_TRUE = {"true", "on", "yes", "1"}
+_FALSE = {"false", "off", "no", "0"}
+
+
+def _as_bool(name: str, value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+        return value.strip().lower() in _TRUE
+    raise OptionError(f"double-seven: option {name} must be true or false, not {value!r}")
+
+
+@dataclass(frozen=True)
+class DoubleSevenOptions:
+    """Options of Double Seven (defaults follow ``shared/rules/double-seven.md``).
+
+    Raises:
+        OptionError: a value of the wrong type or an unknown ``double_seven`` mode.
+    """
+
+    rainbow: bool = field(
+        default=True, metadata={"help": "Rainbow! after the draws (DS-4.3)"}
+    )
+    two_for_one: bool = field(
+        default=True, metadata={"help": "two-for-one special action, once a turn (DS-5.6)"}
+    )
+    double_seven: str = field(
+        default="second_token",
+        metadata={
+            "help": "who takes the 77 token: 'second_token' (first to take a second 7 token) "
+            "or 'two_families' (first with two families of 7+) (DS-5.3)"
+        },
+    )
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rainbow", _as_bool("rainbow", self.rainbow))
+        object.__setattr__(self, "two_for_one", _as_bool("two_for_one", self.two_for_one))
+        if self.double_seven not in DOUBLE_SEVEN_MODES:
+            raise OptionError(
+                f"double-seven: option double_seven must be one of "
+                f"{', '.join(DOUBLE_SEVEN_MODES)}, not {self.double_seven!r}"
+            )
+
+
+class DoubleSeven(Game[DoubleSevenOptions]):
+    """Double Seven (Michael Schacht; TIKI Editions 2025), rules DS-1 .. DS-9.
+
+    ``DoubleSeven(rainbow=True, two_for_one=True, double_seven="second_token")``.
+    """
+
+    name: ClassVar[str] = "double-seven"
+    titles: ClassVar[Mapping[str, str]] = {"en": "Double Seven", "ja": "ダブルセブン"}
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    options_type: ClassVar[type[Any]] = DoubleSevenOptions
+
+    def new_state(self, num_players: int) -> DoubleSevenState:
+        """The initial state: a chance node dealing the first setup tile (DS-2.2).
+
+        Raises:
+            OptionError: not 2 to 4 players.
+        """
+        return DoubleSevenState(self, num_players)
+
+    def max_game_length(self, num_players: int) -> int:
+        """An upper bound on steps (actions and chance outcomes) in one game.
+
+        Each turn before the end trigger takes at least one tile out of the reserve (two-for-one
+        gives back at most one), so there are at most ``91 - 2n`` turns; a turn has at most 15
+        steps besides placements and exchanges; starts, expansions and clover retrievals number at
+        most 179 in a game (each puts an animal on the table for good, or a clover that only a
+        retrieval brings back); and exchanges in a turn are at most the 45 families the table can
+        hold plus that turn's placements (ruling on DS-5.4).
+        """
+        n = num_players
+        return 3 * n + 1 + (91 - 2 * n) * (15 + 45) + 2 * 179 + 10
+
+    # ----- notation and encoding -----------------------------------------------------------
+    def action_from_str(self, text: str) -> Any:
+        """Read an action (see :mod:`septet.games.double_seven.actions` for the notation)."""
+        return A.action_from_str(text)
+
+    def num_distinct_actions(self, num_players: int) -> int:
+        return A.num_distinct_actions(num_players)
+
+    def action_to_id(self, action: Any, num_players: int) -> int:
+        return A.action_to_id(action, num_players)
+
+    def id_to_action(self, action_id: int, num_players: int) -> Any:
+        return A.id_to_action(action_id, num_players)
+
+    def observation_size(self, num_players: int) -> int:
+        """See :mod:`septet.games.double_seven.observation`."""
+        return _obs_size(num_players)
+
+    # ----- text ----------------------------------------------------------------------------
+    def render(self, view: Mapping[str, JSON], lang: str = "en") -> str:
+        return R.render(view, lang)
+
+    def describe_action(self, action: Any, lang: str = "en") -> str:
+        return R.describe_action(action, lang)
+
+    def describe_event(self, event: Event, lang: str = "en") -> str:
+        return R.describe_event(event, lang)
+
+    def rules_text(self, lang: str = "en") -> str:
+        return R.rules_text(lang)
+
+    # ----- information sets ----------------------------------------------------------------
+    def sample_state(self, view: Mapping[str, JSON], rng: random.Random) -> DoubleSevenState:
+        """A state drawn uniformly from the information set of ``view``: the tiles the viewer
+        cannot see (pile, other racks beyond their known tiles) shuffled and dealt.
+
+        Raises:
+            RecordError: a malformed view or one that does not add up to the 91 tiles.
+        """
+        try:
+            if view.get("game") != self.name:
+                raise ValueError("not a Double Seven view")
+            n = int(view["num_players"])
+            seat = view["seat"]
+            st = DoubleSevenState(self, n)
+            st.phase = _PHASE_BY_NAME[str(view["phase"])]
+            st.turn = int(view["turn"])
+            st.dealt = int(view["dealt"])
+            st.draws_left = int(view["draws_left"])
+            st.await_pile = bool(view["face_down_pending"])
+            st.rainbow_used = bool(view["rainbow_used"])
+            st.t41_used = bool(view["two_for_one_used"])
+            st.blocked = counts_from_json(view["blocked"])
+            st.given = [family_from_str(str(x)) for x in view["given_away"]]
+            st.display = counts_from_json(view["display"])
+            st.removed = counts_from_json(view["removed"])
+            st.families = [
+                tuple(
+                    sorted(
+                        (NAMES_EN.index(str(f["animal"])), int(f["animals"]), int(f["clovers"]))
+                        for f in fams
+                    )
+                )
+                for fams in view["families"]
+            ]
+            st.sevens = [int(x) for x in view["sevens"]]
+            st.sevens_left = int(view["sevens_left"])
+            st.holder77 = -1 if view["double_seven"] is None else int(view["double_seven"])
+            st.trigger = -1 if view["end_triggered_by"] is None else int(view["end_triggered_by"])
+            st.log = [dict(e) for e in view["log"]]
+            racks_info = view["racks"]
+            if len(racks_info) != n or len(st.families) != n or len(st.sevens) != n:
+                raise ValueError("one entry per seat expected")
+            unseen = list(FULL_SET)
+            for t in range(NUM_TYPES):
+                unseen[t] -= st.display[t] + st.removed[t]
+            for fams in st.families:
+                for a, k, c in fams:
+                    unseen[a] -= k
+                    unseen[CLOVER] -= c
+            slots = [0] * n
+            for s in range(n):
+                known = counts_from_json(racks_info[s]["known"])
+                st.known[s] = known
+                if seat is not None and s == seat:
+                    rack = counts_from_json(view["rack"])
+                else:
+                    rack = known[:]
+                    slots[s] = int(racks_info[s]["size"]) - sum(known)
+                st.racks[s] = rack
+                for t in range(NUM_TYPES):
+                    unseen[t] -= rack[t]
+            pile_size = int(view["pile"])
+            if min(unseen) < 0 or min(slots) < 0 or sum(unseen) != sum(slots) + pile_size:
+                raise ValueError("the view's tiles do not add up to the 91 tiles")
+            bag = [t for t in range(NUM_TYPES) for _ in range(unseen[t])]
+            rng.shuffle(bag)
+            i = 0
+            for s in range(n):
+                for t in bag[i : i + slots[s]]:
+                    st.racks[s][t] += 1
+                i += slots[s]
+            st.pile = [0] * NUM_TYPES
+            for t in bag[i:]:
+                st.pile[t] += 1
+        except RecordError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise RecordError(f"not a Double Seven view: {exc}") from exc
+        if sum(st.sevens) + st.sevens_left != NUM_SEVEN_TOKENS:
+            raise RecordError("not a Double Seven view: the 7 tokens do not add up")
+        st.check_invariants()
+        return st
+
+
+__all__ = ["DOUBLE_SEVEN_MODES", "DoubleSeven", "DoubleSevenOptions"]

@@ -1,0 +1,943 @@
+"""The Double Seven position and its rules (DS-2 .. DS-8).
+
+The state is plain lists of ints (hot loops stay on ints and tuples):
+
+- ``pile``, ``display``, ``removed``: 9 counts each (see :mod:`.tiles`); the pile is a multiset,
+  not an order: a face-down draw is a chance node over tile types (probability count/remaining).
+- ``racks[s]``: 9 counts; ``known[s]``: the part of ``racks[s]`` every player knows (tiles taken
+  face up, clovers retrieved, a rack shown by Rainbow), a lower bound kept from public events.
+- ``families[s]``: a sorted tuple of families ``(animal, animals, clovers)``; identical families
+  are interchangeable, so sorting keeps one canonical position.
+- tokens: ``sevens[s]``, ``sevens_left``, ``holder77`` (-1 while the 77 token is unclaimed).
+- turn bookkeeping: ``phase``, ``turn`` (seat), ``draws_left``, ``await_pile`` (the player asked
+  for a face-down tile: a chance node), ``rainbow_used``, ``t41_used``, ``blocked`` (the two tiles
+  just put into the display by two-for-one, not drawable now), ``given`` (families given away by
+  exchange this turn), ``trigger`` (seat that triggered the end, -1 if none), ``dealt``.
+- ``log``: the public event log, as JSON dicts.
+
+Phases: deal (chance, DS-2.2) → first player (chance, DS-2.3) → per turn: flip (chance, DS-3.1)
+→ draw (DS-4) → rainbow decision (DS-4.3) → actions (DS-5) → end-of-turn discard (DS-6.2) → next
+turn or the end (DS-7).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Final
+
+from septet.core.errors import IllegalActionError, RecordError
+from septet.core.game import State
+from septet.core.types import CHANCE, JSON, TERMINAL, Event
+
+from . import actions as A
+from .tiles import (
+    CLOVER,
+    FULL_SET,
+    NAMES_EN,
+    NUM_ANIMALS,
+    NUM_SEVEN_TOKENS,
+    NUM_TILES,
+    NUM_TYPES,
+    Family,
+    counts_from_json,
+    counts_to_json,
+    family_str,
+)
+
+if TYPE_CHECKING:
+    from .game import DoubleSeven
+
+PH_DEAL: Final = 0
+PH_FIRST: Final = 1
+PH_FLIP: Final = 2
+PH_DRAW: Final = 3
+PH_RAINBOW: Final = 4
+PH_ACT: Final = 5
+PH_T41: Final = 6
+PH_DISCARD: Final = 7
+PH_OVER: Final = 8
+PHASE_NAMES: Final = (
+    "deal",
+    "first_player",
+    "flip",
+    "draw",
+    "rainbow",
+    "actions",
+    "two_for_one_draw",
+    "discard",
+    "over",
+)
+_PHASE_BY_NAME: Final = {n: i for i, n in enumerate(PHASE_NAMES)}
+
+
+def _reduce_known(known: list[int], tile: int, n: int) -> None:
+    # The public lower bound drops by what left the rack (DS-4.3 racks stay known after).
+    v = known[tile] - n
+    known[tile] = v if v > 0 else 0
+
+
+def score_of(families: tuple[Family, ...], sevens: int, has77: bool) -> int:
+    """DS-8.1: one point per tile in families, +1 per 7 token, +2 for the 77 token."""
+    return sum(f[1] + f[2] for f in families) + sevens + (2 if has77 else 0)
+
+
+class DoubleSevenState(State):
+    """A Double Seven position (see the module docstring for the fields)."""
+
+    __slots__ = (
+        "await_pile",
+        "blocked",
+        "dealt",
+        "display",
+        "draws_left",
+        "families",
+        "given",
+        "holder77",
+        "known",
+        "log",
+        "phase",
+        "pile",
+        "racks",
+        "rainbow_used",
+        "removed",
+        "sevens",
+        "sevens_left",
+        "t41_used",
+        "trigger",
+        "turn",
+        "_opt_rainbow",
+        "_opt_t41",
+        "_opt_two_families",
+    )
+
+    game: DoubleSeven
+
+    def __init__(self, game: DoubleSeven, num_players: int) -> None:
+        super().__init__(game, num_players)
+        n = num_players
+        opts = game.options
+        self._opt_rainbow: bool = opts.rainbow
+        self._opt_t41: bool = opts.two_for_one
+        self._opt_two_families: bool = opts.double_seven == "two_families"
+        self.phase = PH_DEAL
+        self.turn = -1
+        self.dealt = 0
+        self.draws_left = 0
+        self.await_pile = False
+        self.rainbow_used = False
+        self.t41_used = False
+        self.blocked = [0] * NUM_TYPES
+        self.given: list[Family] = []
+        self.pile = list(FULL_SET)
+        self.display = [0] * NUM_TYPES
+        self.removed = [0] * NUM_TYPES
+        self.racks = [[0] * NUM_TYPES for _ in range(n)]
+        self.known = [[0] * NUM_TYPES for _ in range(n)]
+        self.families: list[tuple[Family, ...]] = [() for _ in range(n)]
+        self.sevens = [0] * n
+        self.sevens_left = NUM_SEVEN_TOKENS
+        self.holder77 = -1
+        self.trigger = -1
+        self.log: list[dict[str, JSON]] = []
+
+    # ----- whose turn ----------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        ph = self.phase
+        if ph <= PH_FLIP or self.await_pile:
+            return CHANCE
+        if ph == PH_OVER:
+            return TERMINAL
+        return self.turn
+
+    # ----- chance --------------------------------------------------------------------------
+    def chance_outcomes(self) -> list[tuple[Any, float]]:
+        ph = self.phase
+        if ph == PH_FIRST:
+            p = 1.0 / self.num_players
+            return [(A.FIRST[s], p) for s in range(self.num_players)]
+        if ph == PH_DEAL or ph == PH_FLIP:
+            table = A.DEAL if ph == PH_DEAL else A.FLIP
+        elif self.await_pile:
+            table = A.PILE
+        else:
+            return []
+        pile = self.pile
+        total = sum(pile)
+        return [(table[t], pile[t] / total) for t in range(NUM_TYPES) if pile[t]]
+
+    def sample_chance(self, rng: random.Random) -> Any:
+        """An exact sample: a uniform tile of the pile (or a uniform first player)."""
+        ph = self.phase
+        if ph == PH_FIRST:
+            return A.FIRST[rng.randrange(self.num_players)]
+        if ph == PH_DEAL:
+            table = A.DEAL
+        elif ph == PH_FLIP:
+            table = A.FLIP
+        elif self.await_pile and ph != PH_OVER:
+            table = A.PILE
+        else:
+            raise IllegalActionError("not a chance node")
+        pile = self.pile
+        r = rng.randrange(sum(pile))
+        for t in range(NUM_TYPES):
+            r -= pile[t]
+            if r < 0:
+                return table[t]
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    # ----- legal actions -------------------------------------------------------------------
+    def legal_actions(self) -> list[Any]:
+        ph = self.phase
+        if ph <= PH_FLIP or self.await_pile or ph == PH_OVER:
+            return []
+        if ph == PH_ACT:
+            return self._legal_act()
+        if ph == PH_DRAW or ph == PH_T41:
+            out: list[Any] = []
+            if sum(self.pile):
+                out.append(A.DRAW)
+            disp = self.display
+            blocked = self.blocked
+            take = A.TAKE
+            for t in range(NUM_TYPES):
+                if disp[t] > blocked[t]:
+                    out.append(take[t])
+            return out
+        rack = self.racks[self.turn]
+        if ph == PH_DISCARD:
+            return [A.DISCARD[t] for t in range(NUM_TYPES) if rack[t]]
+        # PH_RAINBOW
+        return [A.RAINBOW_YES, A.RAINBOW_NO]
+
+    def _legal_act(self) -> list[Any]:
+        me = self.turn
+        rack = self.racks[me]
+        mine = self.families[me]
+        out: list[Any] = [A.PASS]
+        rc = rack[CLOVER]
+        own_animals = {f[0] for f in mine}
+        start = A.START
+        # DS-5.1 start a family: k animals + c clovers, k >= 1, k + c >= 2, animal not already
+        # in front of me.
+        for a in range(NUM_ANIMALS):
+            ra = rack[a]
+            if ra and a not in own_animals:
+                for k in range(1, ra + 1):
+                    for c in range(0 if k >= 2 else 1, rc + 1):
+                        out.append(start[(a, k, c)])
+        # DS-5.3 expand one of my families (identical families: one action).
+        prev = None
+        expand = A.expand
+        for f in mine:
+            if f == prev:
+                continue
+            prev = f
+            ra = rack[f[0]]
+            for k in range(ra + 1):
+                for c in range(0 if k else 1, rc + 1):
+                    out.append(expand(f, k, c))
+        # DS-5.4 exchange (ruling: never receive a composition given away this turn).
+        if mine:
+            given = self.given
+            exchange = A.exchange
+            for q in range(self.num_players):
+                if q == me:
+                    continue
+                theirs = self.families[q]
+                if not theirs:
+                    continue
+                prev = None
+                for f in mine:
+                    if f == prev:
+                        continue
+                    prev = f
+                    size = f[1] + f[2]
+                    prev_g = None
+                    for g in theirs:
+                        if g == prev_g:
+                            continue
+                        prev_g = g
+                        if g[1] + g[2] == size and g != f and g not in given:
+                            out.append(exchange(f, q, g))
+        # DS-5.5 retrieve a clover from any family, with a matching animal from my rack.
+        retrieve = A.retrieve
+        for q in range(self.num_players):
+            prev = None
+            for g in self.families[q]:
+                if g[2] and g != prev and rack[g[0]]:
+                    out.append(retrieve(q, g))
+                prev = g
+        # DS-5.6 two for one: once a turn, 2 tiles on the rack and a tile left to draw.
+        if self._opt_t41 and not self.t41_used and sum(rack) >= 2:
+            if sum(self.pile) + sum(self.display):
+                pairs = A.TWO_FOR_ONE
+                for x in range(NUM_TYPES):
+                    if rack[x]:
+                        if rack[x] >= 2:
+                            out.append(pairs[(x, x)])
+                        for y in range(x + 1, NUM_TYPES):
+                            if rack[y]:
+                                out.append(pairs[(x, y)])
+        return out
+
+    # ----- validation ----------------------------------------------------------------------
+    def check_action(self, action: Any) -> None:
+        """Raise :class:`IllegalActionError` naming the rule if ``action`` is not legal now."""
+        self._check(action)
+
+    def _check(self, action: Any) -> None:
+        ph = self.phase
+        cls = type(action)
+        if ph == PH_OVER:
+            raise IllegalActionError("the game is over", "DS-7.2")
+        if ph <= PH_FLIP or self.await_pile:
+            want = {PH_DEAL: A.Deal, PH_FIRST: A.FirstPlayer, PH_FLIP: A.Flip}.get(ph, A.PileDraw)
+            if cls is not want:
+                raise IllegalActionError(
+                    f"{action} is not possible now: a chance outcome ({want.__name__}) is due"
+                )
+            if cls is A.FirstPlayer:
+                if not (isinstance(action.seat, int) and 0 <= action.seat < self.num_players):
+                    raise IllegalActionError(f"there is no seat {action.seat}", "DS-2.3")
+            elif not (0 <= action.tile < NUM_TYPES and self.pile[action.tile]):
+                raise IllegalActionError(f"the pile holds no {NAMES_EN[action.tile]}", "DS-2.1")
+            return
+        if cls in (A.Deal, A.FirstPlayer, A.Flip, A.PileDraw):
+            raise IllegalActionError(f"{action} is a chance outcome; a player must act now")
+        checker = _CHECKERS.get(cls)
+        if checker is None:
+            raise IllegalActionError(f"{action!r} is not a Double Seven action")
+        checker(self, action)
+
+    def _chk_draw(self, action: A.Draw) -> None:
+        if self.phase not in (PH_DRAW, PH_T41):
+            raise IllegalActionError("you can draw only in the draw phase", "DS-4.1")
+        if not sum(self.pile):
+            raise IllegalActionError("the face-down pile is empty", "DS-4.2")
+
+    def _chk_take(self, action: A.Take) -> None:
+        if self.phase not in (PH_DRAW, PH_T41):
+            raise IllegalActionError("you can draw only in the draw phase", "DS-4.1")
+        t = action.tile
+        if not (0 <= t < NUM_TYPES) or self.display[t] <= self.blocked[t]:
+            if 0 <= t < NUM_TYPES and self.display[t]:
+                raise IllegalActionError(
+                    "you cannot take back a tile you just put out with two-for-one", "DS-5.6"
+                )
+            raise IllegalActionError(f"no face-up {NAMES_EN[t]} in the display", "DS-4.1")
+
+    def _chk_rainbow(self, action: A.Rainbow) -> None:
+        if self.phase != PH_RAINBOW:
+            raise IllegalActionError(
+                "Rainbow is declared right after the draws, with at least 5 tiles of "
+                "different animals and no clover",
+                "DS-4.3",
+            )
+
+    def _need_act(self) -> None:
+        if self.phase != PH_ACT:
+            raise IllegalActionError(
+                f"this is not the action phase (now: {PHASE_NAMES[self.phase]})", "DS-5"
+            )
+
+    def _chk_start(self, action: A.Start) -> None:
+        self._need_act()
+        a, k, c = action.family
+        rack = self.racks[self.turn]
+        if not (0 <= a < NUM_ANIMALS) or k < 1 or c < 0:
+            raise IllegalActionError("a family needs at least one animal tile", "DS-5.1")
+        if k + c < 2:
+            raise IllegalActionError("a family starts with at least 2 tiles", "DS-5.1")
+        if rack[a] < k or rack[CLOVER] < c:
+            raise IllegalActionError("those tiles are not on your rack", "DS-5.1")
+        if any(f[0] == a for f in self.families[self.turn]):
+            raise IllegalActionError(
+                f"you already have a family of {NAMES_EN[a]} in front of you", "DS-5.1"
+            )
+
+    def _chk_expand(self, action: A.Expand) -> None:
+        self._need_act()
+        f = action.family
+        if f not in self.families[self.turn]:
+            raise IllegalActionError(f"you have no family {family_str(f)}", "DS-5.3")
+        k, c = action.animals, action.clovers
+        rack = self.racks[self.turn]
+        if k < 0 or c < 0 or k + c < 1:
+            raise IllegalActionError("add at least one tile", "DS-5.3")
+        if rack[f[0]] < k or rack[CLOVER] < c:
+            raise IllegalActionError("those tiles are not on your rack", "DS-5.3")
+
+    def _chk_exchange(self, action: A.Exchange) -> None:
+        self._need_act()
+        f, q, g = action.family, action.seat, action.other
+        if f not in self.families[self.turn]:
+            raise IllegalActionError(f"you have no family {family_str(f)}", "DS-5.4")
+        if not (isinstance(q, int) and 0 <= q < self.num_players) or q == self.turn:
+            raise IllegalActionError("exchange with another player's family", "DS-5.4")
+        if g not in self.families[q]:
+            raise IllegalActionError(f"seat {q} has no family {family_str(g)}", "DS-5.4")
+        if f[1] + f[2] != g[1] + g[2]:
+            raise IllegalActionError("both families must have the same number of tiles", "DS-5.4")
+        if g == f or g in self.given:
+            raise IllegalActionError(
+                "you cannot take back a family like one you gave away this turn "
+                "(ruling: an exchange must change the table)",
+                "DS-5.4",
+            )
+
+    def _chk_retrieve(self, action: A.Retrieve) -> None:
+        self._need_act()
+        q, g = action.seat, action.family
+        if not (isinstance(q, int) and 0 <= q < self.num_players):
+            raise IllegalActionError(f"there is no seat {q}", "DS-5.5")
+        if g not in self.families[q]:
+            raise IllegalActionError(f"seat {q} has no family {family_str(g)}", "DS-5.5")
+        if g[2] < 1:
+            raise IllegalActionError("that family holds no clover", "DS-5.5")
+        if not self.racks[self.turn][g[0]]:
+            raise IllegalActionError(
+                f"you need a {NAMES_EN[g[0]]} on your rack to replace the clover", "DS-5.5"
+            )
+
+    def _chk_t41(self, action: A.TwoForOne) -> None:
+        self._need_act()
+        if not self._opt_t41:
+            raise IllegalActionError("two-for-one is off in this game", "DS-5.6")
+        if self.t41_used:
+            raise IllegalActionError("two-for-one only once per turn", "DS-5.6")
+        x, y = action.first, action.second
+        if not (0 <= x <= y < NUM_TYPES):
+            raise IllegalActionError("name two tiles of your rack", "DS-5.6")
+        rack = self.racks[self.turn]
+        if rack[x] < 1 or rack[y] < 1 or (x == y and rack[x] < 2):
+            raise IllegalActionError("those tiles are not on your rack", "DS-5.6")
+        if not (sum(self.pile) + sum(self.display)):
+            raise IllegalActionError("no tile left to draw", "DS-5.6")
+
+    def _chk_pass(self, action: A.Pass) -> None:
+        self._need_act()
+
+    def _chk_discard(self, action: A.Discard) -> None:
+        if self.phase != PH_DISCARD:
+            raise IllegalActionError(
+                "you discard only at the end of your turn with 6 or more tiles", "DS-6.2"
+            )
+        t = action.tile
+        if not (0 <= t < NUM_TYPES) or not self.racks[self.turn][t]:
+            raise IllegalActionError("that tile is not on your rack", "DS-6.2")
+
+    # ----- apply ---------------------------------------------------------------------------
+    def apply(self, action: Any) -> list[Event]:
+        self._check(action)
+        self.history.append(action)
+        events: list[Event] = []
+        _APPLIERS[type(action)](self, action, events)
+        return events
+
+    def _emit(
+        self,
+        events: list[Event],
+        kind: str,
+        seat: int | None,
+        data: dict[str, JSON],
+        private: bool = False,
+    ) -> None:
+        if private:
+            assert seat is not None
+            events.append(Event(kind, seat, data, frozenset((seat,))))
+        else:
+            events.append(Event(kind, seat, data))
+            self.log.append({"kind": kind, "seat": seat, "data": data})
+
+    def _do_deal(self, action: A.Deal, events: list[Event]) -> None:
+        s = self.dealt // 3
+        t = action.tile
+        self.pile[t] -= 1
+        self.racks[s][t] += 1
+        self.dealt += 1
+        self._emit(events, "dealt", s, {"tile": NAMES_EN[t]}, private=True)
+        if self.dealt == 3 * self.num_players:
+            self.phase = PH_FIRST
+
+    def _do_first(self, action: A.FirstPlayer, events: list[Event]) -> None:
+        self._emit(events, "first_player", action.seat, {})
+        self._begin_turn(action.seat, events)
+
+    def _begin_turn(self, seat: int, events: list[Event]) -> None:
+        self.turn = seat
+        self.rainbow_used = False
+        self.t41_used = False
+        self.given = []
+        # DS-4.1: 3 tiles if the rack was empty at the start of the turn, otherwise 2.
+        self.draws_left = 2 if sum(self.racks[seat]) else 3
+        self._emit(events, "turn", seat, {})
+        if not sum(self.display) and sum(self.pile):
+            self.phase = PH_FLIP  # DS-3.1
+            self.await_pile = False
+        else:
+            self._enter_draw()
+
+    def _do_flip(self, action: A.Flip, events: list[Event]) -> None:
+        t = action.tile
+        self.pile[t] -= 1
+        self.display[t] += 1
+        self._emit(events, "flip", None, {"tile": NAMES_EN[t]})
+        self._enter_draw()
+
+    def _enter_draw(self) -> None:
+        reserve = sum(self.pile) + sum(self.display)
+        if self.draws_left > reserve:
+            self.draws_left = reserve  # DS-4.2
+        if self.draws_left:
+            self.phase = PH_DRAW
+            # With no face-up tile the only draw is face down: straight to the chance node.
+            self.await_pile = not sum(self.display)
+        else:
+            self._after_draws()
+
+    def _after_draws(self) -> None:
+        self.await_pile = False
+        if self._opt_rainbow and not self.rainbow_used and (sum(self.pile) + sum(self.display)):
+            rack = self.racks[self.turn]
+            # DS-4.3: at least 5 tiles, all of different animals, no clover.
+            if not rack[CLOVER] and sum(rack) >= 5 and max(rack) == 1:
+                self.phase = PH_RAINBOW
+                return
+        self.phase = PH_ACT
+
+    def _do_draw(self, action: A.Draw, events: list[Event]) -> None:
+        self.await_pile = True
+
+    def _do_take(self, action: A.Take, events: list[Event]) -> None:
+        t = action.tile
+        me = self.turn
+        self.display[t] -= 1
+        self.racks[me][t] += 1
+        self.known[me][t] += 1
+        self._emit(events, "take", me, {"tile": NAMES_EN[t]})
+        self._after_one_draw(events)
+
+    def _do_pile(self, action: A.PileDraw, events: list[Event]) -> None:
+        t = action.tile
+        me = self.turn
+        self.pile[t] -= 1
+        self.racks[me][t] += 1
+        self._emit(events, "draw", me, {})
+        self._emit(events, "drew", me, {"tile": NAMES_EN[t]}, private=True)
+        self._after_one_draw(events)
+
+    def _after_one_draw(self, events: list[Event]) -> None:
+        reserve = sum(self.pile) + sum(self.display)
+        if not reserve and self.trigger < 0:
+            # DS-7.1: the last tile of the reserve is drawn.
+            self.trigger = self.turn
+            self._emit(events, "end_triggered", self.turn, {"reason": "reserve"})
+        if self.phase == PH_T41:
+            self.phase = PH_ACT
+            self.await_pile = False
+            self.blocked = [0] * NUM_TYPES
+            return
+        self.draws_left -= 1
+        if self.draws_left and reserve:
+            self.await_pile = not sum(self.display)
+        else:
+            self.draws_left = 0
+            self._after_draws()
+
+    def _do_rainbow(self, action: A.Rainbow, events: list[Event]) -> None:
+        self.rainbow_used = True
+        me = self.turn
+        if action.declare:
+            rack = self.racks[me]
+            self.known[me] = rack[:]
+            self._emit(events, "rainbow", me, {"rack": counts_to_json(rack)})
+            self.draws_left = 1
+            self._enter_draw()
+        else:
+            self.phase = PH_ACT
+
+    def _set_families(self, seat: int, fams: list[Family]) -> None:
+        fams.sort()
+        self.families[seat] = tuple(fams)
+
+    def _take_from_rack(self, tile: int, n: int) -> None:
+        me = self.turn
+        self.racks[me][tile] -= n
+        _reduce_known(self.known[me], tile, n)
+
+    def _do_start(self, action: A.Start, events: list[Event]) -> None:
+        me = self.turn
+        a, k, c = f = action.family
+        self._take_from_rack(a, k)
+        if c:
+            self._take_from_rack(CLOVER, c)
+        fams = list(self.families[me])
+        fams.append(f)
+        self._set_families(me, fams)
+        self._emit(events, "start", me, {"family": family_str(f)})
+        # Ruling: starting a family, even of 7+, earns no 7 token (DS-5.3 "during expansion").
+        self._after_placement(events)
+
+    def _do_expand(self, action: A.Expand, events: list[Event]) -> None:
+        me = self.turn
+        f = action.family
+        a, k0, c0 = f
+        k, c = action.animals, action.clovers
+        if k:
+            self._take_from_rack(a, k)
+        if c:
+            self._take_from_rack(CLOVER, c)
+        fams = list(self.families[me])
+        fams.remove(f)
+        new = (a, k0 + k, c0 + c)
+        fams.append(new)
+        self._set_families(me, fams)
+        self._emit(
+            events, "expand", me, {"family": family_str(f), "new_family": family_str(new)}
+        )
+        # DS-5.3 Seven!: from 6 or fewer tiles to 7 or more, while tokens remain.
+        if k0 + c0 <= 6 < new[1] + new[2] and self.sevens_left:
+            self.sevens_left -= 1
+            self.sevens[me] += 1
+            self._emit(events, "seven", me, {"family": family_str(new)})
+            if not self._opt_two_families and self.sevens[me] == 2 and self.holder77 < 0:
+                self._take_77(events)
+        self._after_placement(events)
+
+    def _take_77(self, events: list[Event]) -> None:
+        me = self.turn
+        self.holder77 = me
+        self._emit(events, "double_seven", me, {})
+        if self.trigger < 0:
+            self.trigger = me  # DS-7.1
+            self._emit(events, "end_triggered", me, {"reason": "double_seven"})
+
+    def _after_placement(self, events: list[Event]) -> None:
+        me = self.turn
+        if self._opt_two_families and self.holder77 < 0:
+            # Option two_families: two families of 7+ in front of you take the 77 token.
+            if sum(1 for f in self.families[me] if f[1] + f[2] >= 7) >= 2:
+                self._take_77(events)
+        if not sum(self.racks[me]):
+            self._emit(events, "clear", me, {})  # DS-6.1 "Clear!"
+            self._end_turn(events)
+
+    def _do_exchange(self, action: A.Exchange, events: list[Event]) -> None:
+        me, q = self.turn, action.seat
+        f, g = action.family, action.other
+        mine = list(self.families[me])
+        mine.remove(f)
+        mine.append(g)
+        theirs = list(self.families[q])
+        theirs.remove(g)
+        theirs.append(f)
+        self._set_families(me, mine)
+        self._set_families(q, theirs)
+        self.given.append(f)
+        self._emit(
+            events,
+            "exchange",
+            me,
+            {"family": family_str(f), "with_seat": q, "other": family_str(g)},
+        )
+
+    def _do_retrieve(self, action: A.Retrieve, events: list[Event]) -> None:
+        me, q = self.turn, action.seat
+        g = action.family
+        a, k, c = g
+        self._take_from_rack(a, 1)
+        self.racks[me][CLOVER] += 1
+        self.known[me][CLOVER] += 1
+        fams = list(self.families[q])
+        fams.remove(g)
+        fams.append((a, k + 1, c - 1))
+        self._set_families(q, fams)
+        self._emit(events, "retrieve", me, {"from_seat": q, "family": family_str(g)})
+
+    def _do_t41(self, action: A.TwoForOne, events: list[Event]) -> None:
+        x, y = action.first, action.second
+        self._take_from_rack(x, 1)
+        self._take_from_rack(y, 1)
+        blocked = [0] * NUM_TYPES
+        blocked[x] += 1
+        blocked[y] += 1
+        self.display[x] += 1
+        self.display[y] += 1
+        self.blocked = blocked
+        self.t41_used = True
+        self.phase = PH_T41
+        self.await_pile = sum(self.display) == 2  # only the pile is left to draw from
+        self._emit(events, "two_for_one", self.turn, {"tiles": [NAMES_EN[x], NAMES_EN[y]]})
+
+    def _do_pass(self, action: A.Pass, events: list[Event]) -> None:
+        me = self.turn
+        self._emit(events, "pass", me, {})  # DS-6.1 "Pass!"
+        if sum(self.racks[me]) >= 6:
+            self.phase = PH_DISCARD  # DS-6.2
+        else:
+            self._end_turn(events)
+
+    def _do_discard(self, action: A.Discard, events: list[Event]) -> None:
+        t = action.tile
+        self._take_from_rack(t, 1)
+        self.removed[t] += 1
+        self._emit(events, "discard", self.turn, {"tile": NAMES_EN[t]})
+        self._end_turn(events)
+
+    def _end_turn(self, events: list[Event]) -> None:
+        nxt = (self.turn + 1) % self.num_players
+        self.given = []
+        if self.trigger >= 0 and nxt == self.trigger:
+            # DS-7.2: everyone after the trigger has played one more turn.
+            self.phase = PH_OVER
+            self.await_pile = False
+            self._emit(
+                events,
+                "game_over",
+                None,
+                {"scores": self.scores(), "winners": self.winners()},
+            )
+            return
+        self._begin_turn(nxt, events)
+
+    # ----- results -------------------------------------------------------------------------
+    def scores(self) -> list[float]:
+        """DS-8.1 points per seat (families + 7 tokens + 77 token); rack tiles score 0."""
+        return [
+            float(score_of(self.families[s], self.sevens[s], self.holder77 == s))
+            for s in range(self.num_players)
+        ]
+
+    def winners(self) -> list[int]:
+        """DS-8.2: most points; a tied holder of the 77 token wins alone, otherwise the tied
+        players share the win. ``[]`` before the end."""
+        if self.phase != PH_OVER:
+            return []
+        sc = self.scores()
+        best = max(sc)
+        tied = [s for s in range(self.num_players) if sc[s] == best]
+        if self.holder77 in tied:
+            return [self.holder77]
+        return tied
+
+    # ----- information ---------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, JSON]:
+        """What ``seat`` knows (``None``: a spectator), as JSON.
+
+        Keys: ``game``, ``num_players``, ``seat``, ``phase``, ``to_move``, ``turn``, ``dealt``,
+        ``draws_left``, ``face_down_pending``, ``rainbow_used``, ``two_for_one_used``,
+        ``blocked`` (tiles just put out by two-for-one), ``given_away`` (families given by
+        exchange this turn), ``rack`` (own rack, ``{tile: count}``; ``None`` for a spectator),
+        ``racks`` (per seat ``{"size", "known"}``: rack size and the tiles everyone knows are
+        on it), ``families`` (per seat, list of ``{"animal", "animals", "clovers", "size"}``),
+        ``sevens`` (7 tokens per seat), ``sevens_left``, ``double_seven`` (seat holding the 77
+        token or ``None``), ``display``, ``pile`` (size), ``removed``, ``end_triggered_by``
+        (seat or ``None``), ``scores``, ``winners``, ``log`` (public events).
+        """
+        n = self.num_players
+        return {
+            "game": "double-seven",
+            "num_players": n,
+            "seat": seat,
+            "phase": PHASE_NAMES[self.phase],
+            "to_move": self.current_player,
+            "turn": self.turn,
+            "dealt": self.dealt,
+            "draws_left": self.draws_left,
+            "face_down_pending": self.await_pile,
+            "rainbow_used": self.rainbow_used,
+            "two_for_one_used": self.t41_used,
+            "blocked": counts_to_json(self.blocked),
+            "given_away": [family_str(f) for f in self.given],
+            "rack": counts_to_json(self.racks[seat]) if seat is not None else None,
+            "racks": [
+                {"size": sum(self.racks[s]), "known": counts_to_json(self.known[s])}
+                for s in range(n)
+            ],
+            "families": [
+                [
+                    {"animal": NAMES_EN[f[0]], "animals": f[1], "clovers": f[2], "size": f[1] + f[2]}
+                    for f in self.families[s]
+                ]
+                for s in range(n)
+            ],
+            "sevens": list(self.sevens),
+            "sevens_left": self.sevens_left,
+            "double_seven": self.holder77 if self.holder77 >= 0 else None,
+            "display": counts_to_json(self.display),
+            "pile": sum(self.pile),
+            "removed": counts_to_json(self.removed),
+            "end_triggered_by": self.trigger if self.trigger >= 0 else None,
+            "scores": self.scores(),
+            "winners": self.winners(),
+            "log": list(self.log),
+        }
+
+    def determinize(self, seat: int, rng: random.Random) -> DoubleSevenState:
+        """A state consistent with ``view(seat)``: the tiles ``seat`` cannot see (other racks
+        beyond their known tiles, the pile) dealt at random. History is left empty."""
+        return self.game.sample_state(self.view(seat), rng)
+
+    def observation_tensor(self, seat: int) -> list[float]:
+        """See :mod:`septet.games.double_seven.observation`."""
+        from .observation import encode
+
+        return encode(self.view(seat), self.num_players)
+
+    # ----- copying and serialisation -------------------------------------------------------
+    def clone(self) -> DoubleSevenState:
+        new = DoubleSevenState.__new__(DoubleSevenState)
+        new.game = self.game
+        new.num_players = self.num_players
+        new.history = list(self.history)
+        new._opt_rainbow = self._opt_rainbow
+        new._opt_t41 = self._opt_t41
+        new._opt_two_families = self._opt_two_families
+        new.phase = self.phase
+        new.turn = self.turn
+        new.dealt = self.dealt
+        new.draws_left = self.draws_left
+        new.await_pile = self.await_pile
+        new.rainbow_used = self.rainbow_used
+        new.t41_used = self.t41_used
+        new.blocked = self.blocked[:]
+        new.given = self.given[:]
+        new.pile = self.pile[:]
+        new.display = self.display[:]
+        new.removed = self.removed[:]
+        new.racks = [r[:] for r in self.racks]
+        new.known = [r[:] for r in self.known]
+        new.families = self.families[:]
+        new.sevens = self.sevens[:]
+        new.sevens_left = self.sevens_left
+        new.holder77 = self.holder77
+        new.trigger = self.trigger
+        new.log = self.log[:]
+        return new
+
+    def state_dict(self) -> dict[str, JSON]:
+        return {
+            "phase": PHASE_NAMES[self.phase],
+            "turn": self.turn,
+            "dealt": self.dealt,
+            "draws_left": self.draws_left,
+            "await_pile": self.await_pile,
+            "rainbow_used": self.rainbow_used,
+            "t41_used": self.t41_used,
+            "blocked": list(self.blocked),
+            "given": [list(f) for f in self.given],
+            "pile": list(self.pile),
+            "display": list(self.display),
+            "removed": list(self.removed),
+            "racks": [list(r) for r in self.racks],
+            "known": [list(r) for r in self.known],
+            "families": [[list(f) for f in fs] for fs in self.families],
+            "sevens": list(self.sevens),
+            "sevens_left": self.sevens_left,
+            "holder77": self.holder77,
+            "trigger": self.trigger,
+            "log": [dict(e) for e in self.log],
+        }
+
+    def load_state_dict(self, data: Mapping[str, JSON]) -> None:
+        try:
+            n = self.num_players
+
+            def counts(x: Any) -> list[int]:
+                v = [int(i) for i in x]
+                if len(v) != NUM_TYPES or min(v) < 0:
+                    raise ValueError(f"bad tile counts {x!r}")
+                return v
+
+            def fam(x: Any) -> Family:
+                a, k, c = (int(i) for i in x)
+                return (a, k, c)
+
+            self.phase = _PHASE_BY_NAME[str(data["phase"])]
+            self.turn = int(data["turn"])
+            self.dealt = int(data["dealt"])
+            self.draws_left = int(data["draws_left"])
+            self.await_pile = bool(data["await_pile"])
+            self.rainbow_used = bool(data["rainbow_used"])
+            self.t41_used = bool(data["t41_used"])
+            self.blocked = counts(data["blocked"])
+            self.given = [fam(f) for f in data["given"]]
+            self.pile = counts(data["pile"])
+            self.display = counts(data["display"])
+            self.removed = counts(data["removed"])
+            racks = [counts(r) for r in data["racks"]]
+            known = [counts(r) for r in data["known"]]
+            families = [tuple(sorted(fam(f) for f in fs)) for fs in data["families"]]
+            sevens = [int(x) for x in data["sevens"]]
+            if not (len(racks) == len(known) == len(families) == len(sevens) == n):
+                raise ValueError("per-seat lists must have one entry per seat")
+            self.racks, self.known, self.families, self.sevens = racks, known, families, sevens
+            self.sevens_left = int(data["sevens_left"])
+            self.holder77 = int(data["holder77"])
+            self.trigger = int(data["trigger"])
+            self.log = [dict(e) for e in data["log"]]
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RecordError(f"not a Double Seven state: {exc}") from exc
+        self.check_invariants()
+
+    def check_invariants(self) -> None:
+        """Raise :class:`RecordError` unless the tile counts add up to the 91 tiles (DS-1.1) and
+        the known tiles are part of their racks.
+
+        Raises:
+            RecordError: an inconsistent position.
+        """
+        total = [0] * NUM_TYPES
+        for t in range(NUM_TYPES):
+            total[t] = self.pile[t] + self.display[t] + self.removed[t]
+            total[t] += sum(r[t] for r in self.racks)
+        for fs in self.families:
+            for a, k, c in fs:
+                if not (0 <= a < NUM_ANIMALS) or k < 1 or c < 0:
+                    raise RecordError(f"bad family {(a, k, c)!r}")
+                total[a] += k
+                total[CLOVER] += c
+        if total != list(FULL_SET):
+            raise RecordError(
+                f"the tiles do not add up to the {NUM_TILES} tiles of the game: {total}"
+            )
+        for r, kn in zip(self.racks, self.known, strict=True):
+            if any(kn[t] > r[t] for t in range(NUM_TYPES)):
+                raise RecordError("known rack tiles must be on the rack")
+        if sum(self.sevens) + self.sevens_left != NUM_SEVEN_TOKENS:
+            raise RecordError("the 7 tokens do not add up to 8")
+
+
+_CHECKERS: dict[type, Any] = {
+    A.Draw: DoubleSevenState._chk_draw,
+    A.Take: DoubleSevenState._chk_take,
+    A.Rainbow: DoubleSevenState._chk_rainbow,
+    A.Start: DoubleSevenState._chk_start,
+    A.Expand: DoubleSevenState._chk_expand,
+    A.Exchange: DoubleSevenState._chk_exchange,
+    A.Retrieve: DoubleSevenState._chk_retrieve,
+    A.TwoForOne: DoubleSevenState._chk_t41,
+    A.Pass: DoubleSevenState._chk_pass,
+    A.Discard: DoubleSevenState._chk_discard,
+}
+_APPLIERS: dict[type, Any] = {
+    A.Deal: DoubleSevenState._do_deal,
+    A.FirstPlayer: DoubleSevenState._do_first,
+    A.Flip: DoubleSevenState._do_flip,
+    A.PileDraw: DoubleSevenState._do_pile,
+    A.Draw: DoubleSevenState._do_draw,
+    A.Take: DoubleSevenState._do_take,
+    A.Rainbow: DoubleSevenState._do_rainbow,
+    A.Start: DoubleSevenState._do_start,
+    A.Expand: DoubleSevenState._do_expand,
+    A.Exchange: DoubleSevenState._do_exchange,
+    A.Retrieve: DoubleSevenState._do_retrieve,
+    A.TwoForOne: DoubleSevenState._do_t41,
+    A.Pass: DoubleSevenState._do_pass,
+    A.Discard: DoubleSevenState._do_discard,
+}
+
+__all__ = ["PHASE_NAMES", "DoubleSevenState", "score_of"]
