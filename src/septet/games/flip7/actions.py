@@ -1,0 +1,156 @@
+"""Flip 7 actions and chance outcomes: one small immutable tuple type with a text notation.
+
+Notation (seats are 0-based indices; cards are the tokens of :mod:`.cards`):
+
+==========================  ==============================================================
+``hit`` / ``stay``          the player to move takes the next card / stops (F7V-3.3)
+``target 2``                give the card being resolved (modifier, Just One More, Flip 4,
+                            Freeze, Flip Three, Second Chance) to seat 2 (F7V-4.1, F7V-5.1)
+``swap 0:5 2:-4``           Swap: seat 0's 5 with seat 2's −4; the lower seat comes first
+``steal 1:l13``             Steal seat 1's Lucky 13 into the resolver's row (F7V-4.6)
+``discard 3:zero``          Discard: seat 3 discards its Zero (F7V-4.7)
+``bonus`` / ``penalty 2``   brutal Flip 7 choice: +15 for oneself / −15 to seat 2 (F7V-8.3)
+``draw 7``                  chance: the next card of the deck is a 7
+``dealer 1``                chance: seat 1 deals the first round (F7V-3.1)
+==========================  ==============================================================
+
+``F7Action`` is a ``NamedTuple`` ``(op, a, b, c, d)`` so that hashing and equality run at C
+speed in the hot loop; the common ones are interned (``HIT``, ``STAY``, ``draw_action(k)``...).
+"""
+
+from __future__ import annotations
+
+from typing import Final, NamedTuple
+
+from septet.core.errors import NotationError
+from septet.games.flip7.cards import KIND_OF_TOKEN, NUM_KINDS, TOKENS
+
+OP_HIT: Final = 0
+OP_STAY: Final = 1
+OP_TARGET: Final = 2
+OP_SWAP: Final = 3
+OP_STEAL: Final = 4
+OP_DISCARD: Final = 5
+OP_BONUS: Final = 6
+OP_PENALTY: Final = 7
+OP_DRAW: Final = 8
+OP_DEALER: Final = 9
+
+MAX_SEATS: Final = 64
+
+
+class F7Action(NamedTuple):
+    """A Flip 7 action or chance outcome: ``op`` (an ``OP_*`` code) and up to four ints.
+
+    ``swap``: ``a``/``c`` seats (``a < c``), ``b``/``d`` card kinds; ``steal``/``discard``: ``a``
+    seat, ``b`` kind; ``target``/``penalty``/``dealer``: ``a`` seat; ``draw``: ``a`` kind.
+    """
+
+    op: int
+    a: int = 0
+    b: int = 0
+    c: int = 0
+    d: int = 0
+
+    def __str__(self) -> str:
+        op = self.op
+        if op == OP_HIT:
+            return "hit"
+        if op == OP_STAY:
+            return "stay"
+        if op == OP_TARGET:
+            return f"target {self.a}"
+        if op == OP_SWAP:
+            return f"swap {self.a}:{TOKENS[self.b]} {self.c}:{TOKENS[self.d]}"
+        if op == OP_STEAL:
+            return f"steal {self.a}:{TOKENS[self.b]}"
+        if op == OP_DISCARD:
+            return f"discard {self.a}:{TOKENS[self.b]}"
+        if op == OP_BONUS:
+            return "bonus"
+        if op == OP_PENALTY:
+            return f"penalty {self.a}"
+        if op == OP_DRAW:
+            return f"draw {TOKENS[self.a]}"
+        return f"dealer {self.a}"
+
+
+HIT: Final = F7Action(OP_HIT)
+STAY: Final = F7Action(OP_STAY)
+BONUS: Final = F7Action(OP_BONUS)
+_TARGETS: Final = tuple(F7Action(OP_TARGET, s) for s in range(MAX_SEATS))
+_PENALTIES: Final = tuple(F7Action(OP_PENALTY, s) for s in range(MAX_SEATS))
+_DEALERS: Final = tuple(F7Action(OP_DEALER, s) for s in range(MAX_SEATS))
+_DRAWS: Final = tuple(F7Action(OP_DRAW, k) for k in range(NUM_KINDS))
+
+
+def target_action(seat: int) -> F7Action:
+    """The interned ``target <seat>``."""
+    return _TARGETS[seat]
+
+
+def penalty_action(seat: int) -> F7Action:
+    """The interned ``penalty <seat>``."""
+    return _PENALTIES[seat]
+
+
+def dealer_action(seat: int) -> F7Action:
+    """The interned chance outcome ``dealer <seat>``."""
+    return _DEALERS[seat]
+
+
+def draw_action(kind: int) -> F7Action:
+    """The interned chance outcome ``draw <token>``."""
+    return _DRAWS[kind]
+
+
+def _seat(text: str, whole: str) -> int:
+    if not text.isdigit() or int(text) >= MAX_SEATS:
+        raise NotationError(f"{whole!r}: {text!r} is not a seat number (0, 1, 2, ...)")
+    return int(text)
+
+
+def _card(text: str, whole: str) -> int:
+    kind = KIND_OF_TOKEN.get(text.lower())
+    if kind is None:
+        raise NotationError(f"{whole!r}: {text!r} is not a card (cards: {', '.join(TOKENS)})")
+    return kind
+
+
+def _seat_card(text: str, whole: str) -> tuple[int, int]:
+    seat, colon, card = text.partition(":")
+    if not colon:
+        raise NotationError(f"{whole!r}: expected seat:card such as 2:7, got {text!r}")
+    return _seat(seat, whole), _card(card, whole)
+
+
+def parse(text: str) -> F7Action:
+    """Read the notation above (case-insensitive, extra spaces allowed).
+
+    Raises:
+        NotationError: not Flip 7 notation.
+    """
+    words = text.strip().lower().split()
+    if not words:
+        raise NotationError("empty action; try 'hit' or 'stay'")
+    head, args = words[0], words[1:]
+    if head in ("hit", "stay", "bonus") and not args:
+        return {"hit": HIT, "stay": STAY, "bonus": BONUS}[head]
+    if head in ("target", "penalty", "dealer") and len(args) == 1:
+        seat = _seat(args[0], text)
+        return {"target": _TARGETS, "penalty": _PENALTIES, "dealer": _DEALERS}[head][seat]
+    if head == "draw" and len(args) == 1:
+        return _DRAWS[_card(args[0], text)]
+    if head in ("steal", "discard") and len(args) == 1:
+        seat, kind = _seat_card(args[0], text)
+        return F7Action(OP_STEAL if head == "steal" else OP_DISCARD, seat, kind)
+    if head == "swap" and len(args) == 2:
+        s1, k1 = _seat_card(args[0], text)
+        s2, k2 = _seat_card(args[1], text)
+        if s1 >= s2:
+            raise NotationError(f"{text!r}: write the lower seat first, two different seats")
+        return F7Action(OP_SWAP, s1, k1, s2, k2)
+    raise NotationError(
+        f"{text!r} is not a Flip 7 action (hit, stay, target N, swap N:card N:card, "
+        "steal N:card, discard N:card, bonus, penalty N, draw card, dealer N)"
+    )

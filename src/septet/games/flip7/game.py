@@ -1,0 +1,264 @@
+"""``Flip7``: the Game object (options, notation, integer encoding, bounds, text)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from septet.core.errors import OptionError
+from septet.core.game import Action, Game
+from septet.core.types import JSON, Event
+from septet.games.flip7 import cards as C
+from septet.games.flip7.actions import (
+    BONUS,
+    HIT,
+    OP_BONUS,
+    OP_DISCARD,
+    OP_HIT,
+    OP_PENALTY,
+    OP_STAY,
+    OP_STEAL,
+    OP_SWAP,
+    OP_TARGET,
+    STAY,
+    F7Action,
+    parse,
+    penalty_action,
+    target_action,
+)
+from septet.games.flip7.state import Flip7State
+
+
+def _to_bool(value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in ("1", "true", "yes", "on"):
+        return True
+    if isinstance(value, str) and value.strip().lower() in ("0", "false", "no", "off"):
+        return False
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    raise OptionError(f"flip7: brutal must be true or false, not {value!r}")
+
+
+@dataclass(frozen=True)
+class Flip7Options:
+    """Options of Flip 7.
+
+    Attributes:
+        edition: ``"vengeance"`` (F7V-1 … F7V-8) or ``"classic"`` (F7V-9).
+        brutal: brutal mode (F7V-8), Vengeance only.
+        target: the points that end the game (F7V-3.7), 1 to 10000.
+    """
+
+    edition: str = field(
+        default="vengeance", metadata={"help": "vengeance (default) or classic Flip 7"}
+    )
+    brutal: bool = field(
+        default=False, metadata={"help": "brutal mode (Vengeance only): scores below 0, ±15"}
+    )
+    target: int = field(default=200, metadata={"help": "points to win (default 200)"})
+
+    def __post_init__(self) -> None:
+        if self.edition not in ("vengeance", "classic"):
+            raise OptionError(
+                f"flip7: edition must be 'vengeance' or 'classic', not {self.edition!r}"
+            )
+        object.__setattr__(self, "brutal", _to_bool(self.brutal))
+        try:
+            target = int(self.target)
+        except (TypeError, ValueError):
+            raise OptionError(
+                f"flip7: target must be a whole number, not {self.target!r}"
+            ) from None
+        if not 1 <= target <= 10000 or isinstance(self.target, bool):
+            raise OptionError(f"flip7: target must be between 1 and 10000, not {self.target!r}")
+        object.__setattr__(self, "target", target)
+        if self.brutal and self.edition != "vengeance":
+            raise OptionError("flip7: brutal mode exists only in the Vengeance edition")
+
+
+class Flip7(Game[Flip7Options]):
+    """Flip 7: With a Vengeance, and classic Flip 7 (``edition="classic"``).
+
+    2 to 36 players: one deck up to 18 players, two decks from 19 (F7V-1.5).
+    """
+
+    name: ClassVar[str] = "flip7"
+    titles: ClassVar[Mapping[str, str]] = {
+        "en": "Flip 7: With a Vengeance",
+        "ja": "フリップ7：復讐心とともに",
+    }
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 36
+    options_type: ClassVar[type[Any]] = Flip7Options
+
+    __slots__ = ()
+
+    @property
+    def vengeance(self) -> bool:
+        """Whether this is the Vengeance edition."""
+        return bool(self.options.edition == "vengeance")
+
+    def title(self, lang: str = "en") -> str:
+        """The edition's title."""
+        if self.vengeance:
+            return self.titles.get(lang, self.titles["en"])
+        return "フリップ7" if lang == "ja" else "Flip 7"
+
+    # ----- bounds ----------------------------------------------------------------------------
+    @staticmethod
+    def num_decks(num_players: int) -> int:
+        """Decks shuffled together: 1 up to 18 players, 2 from 19 (F7V-1.5)."""
+        return 1 if num_players <= 18 else 2
+
+    def deck_size(self, num_players: int) -> int:
+        """Cards in play: 108 (Vengeance) or 94 (classic) per deck."""
+        base = C.vengeance_deck() if self.vengeance else C.classic_deck()
+        return sum(base) * self.num_decks(num_players)
+
+    def round_draw_cap(self, num_players: int) -> int:
+        """Ruling (docs/rulings/flip7.md): a round ends, scored as it stands, after this many
+        draws (3 decks' worth); only reachable by endlessly recycling discarded cards."""
+        return 3 * self.deck_size(num_players)
+
+    def max_rounds(self) -> int:
+        """Ruling: the game ends after ``100 + target`` rounds at the latest (highest total wins,
+        ties share); a guard that makes every game finite, never reached in practice."""
+        return 100 + int(self.options.target)
+
+    def max_game_length(self, num_players: int) -> int:
+        """A true bound: 1 (first dealer) + rounds × (per round: each draw is one chance step and
+        at most one hit and one choice about the drawn card; plus one stay per player and the
+        brutal Flip 7 choice)."""
+        per_round = 3 * self.round_draw_cap(num_players) + num_players + 1
+        return 1 + self.max_rounds() * per_round
+
+    # ----- states ------------------------------------------------------------------------------
+    def new_state(self, num_players: int) -> Flip7State:
+        """A new game: a chance node choosing the first dealer (F7V-3.1).
+
+        Raises:
+            OptionError: fewer than 2 or more than 36 players.
+        """
+        return Flip7State(self, num_players)
+
+    # ----- notation ----------------------------------------------------------------------------
+    def action_from_str(self, text: str) -> Action:
+        """Read Flip 7 notation (see :mod:`septet.games.flip7.actions`).
+
+        Raises:
+            NotationError: not Flip 7 notation.
+        """
+        return parse(text)
+
+    # ----- integer encoding --------------------------------------------------------------------
+    def _row_kinds(self) -> tuple[int, ...]:
+        return C.VENGEANCE_ROW_KINDS if self.vengeance else ()
+
+    def num_distinct_actions(self, num_players: int) -> int:
+        """``3 + 2n`` (hit, stay, bonus, target s, penalty s) plus, in Vengeance, ``n·R`` steals,
+        ``n·R`` discards and ``m(m−1)/2`` swaps over the ``m = n·R`` (seat, card) slots
+        (``R = 22`` row card kinds)."""
+        n = num_players
+        m = n * len(self._row_kinds())
+        return 3 + 2 * n + 2 * m + m * (m - 1) // 2
+
+    def action_to_id(self, action: Action, num_players: int) -> int:
+        """The fixed id of a player action (layout in :meth:`num_distinct_actions`).
+
+        Raises:
+            ValueError: not a player action for ``num_players`` seats of this edition.
+        """
+        if type(action) is not F7Action:
+            raise ValueError(f"{action!r} is not a Flip 7 action")
+        n = num_players
+        op, a = action.op, action.a
+        if op == OP_HIT:
+            return 0
+        if op == OP_STAY:
+            return 1
+        if op == OP_BONUS:
+            return 2
+        if op in (OP_TARGET, OP_PENALTY) and 0 <= a < n:
+            return 3 + a + (n if op == OP_PENALTY else 0)
+        rk = self._row_kinds()
+        r = len(rk)
+        m = n * r
+        if op in (OP_STEAL, OP_DISCARD, OP_SWAP) and r and 0 <= a < n and action.b in rk:
+            slot = a * r + rk.index(action.b)
+            if op == OP_STEAL:
+                return 3 + 2 * n + slot
+            if op == OP_DISCARD:
+                return 3 + 2 * n + m + slot
+            if 0 <= action.c < n and action.d in rk and a < action.c:
+                j = action.c * r + rk.index(action.d)
+                i = slot
+                return 3 + 2 * n + 2 * m + i * m - i * (i + 1) // 2 + (j - i - 1)
+        raise ValueError(f"{action} is not a player action of this Flip 7 game")
+
+    def id_to_action(self, action_id: int, num_players: int) -> Action:
+        """Inverse of :meth:`action_to_id`.
+
+        Raises:
+            ValueError: id out of range.
+        """
+        n = num_players
+        if not 0 <= action_id < self.num_distinct_actions(n):
+            raise ValueError(f"action id {action_id} out of range")
+        if action_id < 3:
+            return (HIT, STAY, BONUS)[action_id]
+        i = action_id - 3
+        if i < n:
+            return target_action(i)
+        if i < 2 * n:
+            return penalty_action(i - n)
+        rk = self._row_kinds()
+        r = len(rk)
+        m = n * r
+        i -= 2 * n
+        if i < m:
+            return F7Action(OP_STEAL, i // r, rk[i % r])
+        i -= m
+        if i < m:
+            return F7Action(OP_DISCARD, i // r, rk[i % r])
+        i -= m
+        first = 0
+        while i >= m - first - 1:
+            i -= m - first - 1
+            first += 1
+        second = first + 1 + i
+        return F7Action(OP_SWAP, first // r, rk[first % r], second // r, rk[second % r])
+
+    # ----- observation -------------------------------------------------------------------------
+    def observation_size(self, num_players: int) -> int:
+        """Length of ``Flip7State.observation_tensor`` (see :mod:`.observation`)."""
+        from septet.games.flip7.observation import size
+
+        return size(self, num_players)
+
+    # ----- text ----------------------------------------------------------------------------------
+    def render(self, view: Mapping[str, JSON], lang: str = "en") -> str:
+        """The table as text (one line per player), in English or Japanese."""
+        from septet.games.flip7.text import render
+
+        return render(self, view, lang)
+
+    def describe_action(self, action: Action, lang: str = "en") -> str:
+        """A short phrase for an action (``"Hit"``, ``"ヒット"``)."""
+        from septet.games.flip7.text import describe_action
+
+        return describe_action(action, lang)
+
+    def describe_event(self, event: Event, lang: str = "en") -> str:
+        """A log line for an engine event."""
+        from septet.games.flip7.text import describe_event
+
+        return describe_event(event, lang)
+
+    def rules_text(self, lang: str = "en") -> str:
+        """The rules summary with the project's rulings."""
+        from septet.games.flip7.text import rules_text
+
+        return rules_text(self, lang)
