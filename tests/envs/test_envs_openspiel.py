@@ -175,7 +175,7 @@ def test_envs_openspiel_tiny_serialization_round_trip() -> None:
 def test_envs_openspiel_errors() -> None:
     with pytest.raises(ValueError, match="2 to 4 players, not 9"):
         sos.load(TINY, 9)
-    with pytest.raises(ValueError, match="limit must be 5..9"):
+    with pytest.raises(ValueError, match=r"limit must be 5\.\.9"):
         sos.load(TINY, 2, limit=4)
     with pytest.raises(Exception, match="unknown game"):
         sos.load("no-such-game", 2)
