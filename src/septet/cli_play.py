@@ -39,7 +39,7 @@ _T = {
         "prompt": "Your move (number or notation; help, log, quit)",
         "to_play": "seat {seat} (you) to play",
         "moves": "Legal moves",
-        "not_number": "There are {n} legal moves: type a number from 1 to {n}.",
+        "not_number": "There is no move {i}: type a number from 1 to {n}.",
         "not_move": "{text!r} is not a move here: {reason}",
         "illegal": "Not allowed now: {reason}",
         "help": (
@@ -68,7 +68,7 @@ _T = {
         "prompt": "手を入力（番号か表記。help, log, quit）",
         "to_play": "席 {seat}（あなた）の番",
         "moves": "指せる手",
-        "not_number": "指せる手は {n} 通りです。1 から {n} の番号を入力してください。",
+        "not_number": "{i} 番の手はありません。1 から {n} の番号を入力してください。",
         "not_move": "{text!r} はここでは手になりません: {reason}",
         "illegal": "今は指せません: {reason}",
         "help": (
@@ -241,7 +241,7 @@ class PlaySession:
                 i = int(line)
                 if 1 <= i <= len(legal):
                     return legal[i - 1]
-                self.error(self.t("not_number", n=len(legal)))
+                self.error(self.t("not_number", i=i, n=len(legal)))
                 continue
             if low in by_text:
                 return by_text[low]
@@ -321,7 +321,7 @@ def play(
         "--players",
         "-p",
         help="Seats in order: 'you' for a person, else an agent spec "
-        "(random, greedy, ismcts:time=1 ...). Default: you against greedy bots.",
+        "(random, greedy, ismcts:time=1 ...). Default: you against two greedy bots.",
     ),
     lang: str = typer.Option("en", "--lang", "-l", help="Language: en or ja."),
     seed: int | None = typer.Option(None, "--seed", help="Seed for the deal and the bots."),
@@ -337,16 +337,22 @@ def play(
     with user_errors():
         _check_lang(lang)
         g = make_game(game, option)
+        from septet.bots import AgentSpecError, make_agent
+
         specs = split_specs(players)
         if not specs:
             n = min(max(3, g.min_players), g.max_players)
-            specs = [HUMAN] + ["greedy"] * (n - 1)
+            try:
+                make_agent("greedy", g)
+                bot = "greedy"
+            except AgentSpecError:  # a game without a greedy bot yet
+                bot = "random"
+            specs = [HUMAN] + [bot] * (n - 1)
         g.check_num_players(len(specs))
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         if seed < 0:
             raise OptionError(f"the seed must be 0 or more, not {seed}")
-        from septet.bots import make_agent
 
         state = g.new_state(len(specs))
         session = PlaySession(

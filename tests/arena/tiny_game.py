@@ -157,6 +157,11 @@ class TinyState(State):
             events.append(Event("end", None, {"pile": self.pile}))
         return events
 
+    def check_action(self, action: Any) -> None:
+        if self.current_player >= 0 and action == "add 2" and action not in self.legal_actions():
+            raise IllegalActionError("that would pass the target", rule="TT-2")
+        super().check_action(action)
+
     def view(self, seat: int | None) -> dict[str, Any]:
         done = self.is_terminal
         cards: list[int | None] = [

@@ -267,7 +267,7 @@ def run_ray(
         # A game registered at run time (tests, plug-ins) travels by value to the workers.
         module = sys.modules.get(job.game_class.__module__)
         if module is not None and not job.game_class.__module__.startswith("septet."):
-            ray.cloudpickle.register_pickle_by_value(module)
+            ray.cloudpickle.register_pickle_by_value(module)  # type: ignore[no-untyped-call]
     remote = ray.remote(_ray_chunk)
     results: list[GameResult] = []
     interrupted = False
