@@ -24,7 +24,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from septet.arena.options import make_game, split_specs, user_errors
+from septet.arena.options import build_agent, make_game, split_specs, user_errors
 from septet.core.errors import IllegalActionError, OptionError, RecordError
 from septet.core.game import Action, Game, State
 from septet.core.play import Agent, play_game
@@ -337,15 +337,15 @@ def play(
     with user_errors():
         _check_lang(lang)
         g = make_game(game, option)
-        from septet.bots import AgentSpecError, make_agent
+        from septet.bots import AgentSpecError
 
         specs = split_specs(players)
         if not specs:
             n = min(max(3, g.min_players), g.max_players)
             try:
-                make_agent("greedy", g)
+                build_agent("greedy", g)
                 bot = "greedy"
-            except AgentSpecError:  # a game without a greedy bot yet
+            except (AgentSpecError, OptionError):  # a game without a greedy bot yet
                 bot = "random"
             specs = [HUMAN] + [bot] * (n - 1)
         g.check_num_players(len(specs))
@@ -365,7 +365,7 @@ def play(
             read_line=_read_line(console),
         )
         agents: list[Agent] = [
-            HumanAgent(session, s) if s in session.humans else make_agent(spec, g)
+            HumanAgent(session, s) if s in session.humans else build_agent(spec, g)
             for s, spec in enumerate(specs)
         ]
     title = g.titles.get(lang, g.name)

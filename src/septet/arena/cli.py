@@ -22,7 +22,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from septet.arena.options import make_game, split_specs, user_errors
+from septet.arena.options import build_agent, make_game, split_specs, user_errors
 from septet.arena.report import Report, build_report, write_results
 from septet.arena.runner import BACKENDS, make_job, ray_available, run
 from septet.arena.schedule import Schedule
@@ -127,10 +127,8 @@ def simulate(
             raise _bad(f"--backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
         if backend == "ray" and not ray_available():
             raise _bad("the ray backend needs ray: pip install 'septet[ray]'")
-        from septet.bots import make_agent
-
         for spec in dict.fromkeys(specs):
-            make_agent(spec, g)  # unknown agent or bad parameters: exit 2 before any game
+            build_agent(spec, g)  # unknown agent or bad parameters: exit 2 before any game
         if out is None:
             stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
             out = Path("septet-results") / f"{g.name}-{stamp}"

@@ -140,6 +140,25 @@ def split_specs(text: str) -> list[str]:
     return out
 
 
+def build_agent(spec: str, game: Game[Any]) -> Any:
+    """``septet.bots.make_agent(spec, game)``, with any failure of a bot's factory (a missing
+    module, a bad parameter) turned into :class:`OptionError`-style sentences.
+
+    Raises:
+        AgentSpecError: unknown agent or bad parameters.
+        OptionError: the bot could not be built for another reason.
+    """
+    from septet.bots import make_agent
+    from septet.core.errors import SeptetError
+
+    try:
+        return make_agent(spec, game)
+    except SeptetError:
+        raise
+    except Exception as exc:  # a bot that fails to build is the user's problem to hear about
+        raise OptionError(f"agent {spec!r} cannot be built for {game.name}: {exc}") from exc
+
+
 @contextmanager
 def user_errors() -> Iterator[None]:
     """Turn Septet's errors (unknown game, option, agent, record) into ``error: ...`` on stderr
@@ -159,4 +178,4 @@ def user_errors() -> Iterator[None]:
         raise typer.Exit(2) from None
 
 
-__all__ = ["make_game", "parse_options", "split_specs", "user_errors"]
+__all__ = ["build_agent", "make_game", "parse_options", "split_specs", "user_errors"]
