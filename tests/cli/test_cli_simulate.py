@@ -5,12 +5,14 @@ from __future__ import annotations
 import csv
 import json
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 from typer.testing import CliRunner
 
 import tests.arena.tiny_game  # noqa: F401  (registers test-tiny-sevens)
 from septet import games
+from septet.arena.runner import RunOutcome
 from septet.cli import app
 from tests.arena.tiny_game import NAME
 
@@ -79,11 +81,42 @@ def test_cli_simulate_other_options_differ(tmp_path: Path) -> None:
 
 def test_cli_simulate_fewer_agents_than_seats(tmp_path: Path) -> None:
     args = ["simulate", NAME, "-a", "random", "--players", "2", "-n", "10", "--no-plots"]
-    result = runner.invoke(app, [*args, "--out", str(tmp_path), "--no-progress"])
+    result = runner.invoke(app, [*args, "--out", str(tmp_path)])  # with the progress bar
     assert result.exit_code == 0, result.output
     data = json.loads((tmp_path / "results.json").read_text())
     assert data["agent_stats"][0]["games"] == 10
     assert not (tmp_path / "scores.png").exists()
+
+
+def test_cli_simulate_ctrl_c_keeps_finished_games(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from septet.arena import cli as arena_cli
+
+    real_run = arena_cli.run
+
+    def interrupted_run(job: Any, **kwargs: Any) -> RunOutcome:
+        # Ctrl-C after the first two chunks (of 2 games each): 4 of 30 games finished.
+        calls = [0]
+        progress = kwargs["on_progress"]
+
+        def on_progress(n: int) -> None:
+            progress(n)
+            calls[0] += 1
+            if calls[0] == 2:
+                raise KeyboardInterrupt
+
+        kwargs["on_progress"] = on_progress
+        return cast(RunOutcome, real_run(job, **kwargs))
+
+    monkeypatch.setattr(arena_cli, "run", interrupted_run)
+    args = ["simulate", NAME, "-a", "random,random", "-n", "30", "--out", str(tmp_path)]
+    result = runner.invoke(app, [*args, "--no-progress", "--no-plots"])
+    assert result.exit_code == 130, result.output
+    assert "Stopped: 4 of 30 games finished; keeping them." in result.output
+    data = json.loads((tmp_path / "results.json").read_text())
+    assert data["interrupted"] is True and data["games_played"] == 4
+    assert len((tmp_path / "games.csv").read_text().splitlines()) == 1 + 4
 
 
 @pytest.mark.parametrize(
