@@ -166,7 +166,9 @@ def test_ds43_rainbow_conditions_and_option():
     step(st, "pile bird")
     assert st.phase == PH_ACT
     # Option off.
-    st = build_state(2, racks=["fox swan frog", ""], display="bird", game=DoubleSeven(rainbow=False))
+    st = build_state(
+        2, racks=["fox swan frog", ""], display="bird", game=DoubleSeven(rainbow=False)
+    )
     step(st, "take bird")
     step(st, "pile deer")
     assert st.phase == PH_ACT
@@ -314,9 +316,7 @@ def test_ds53_double_seven_two_families_option():
     assert [e.kind for e in ev] == ["expand", "seven", "double_seven", "end_triggered"]
     assert st.sevens == [1, 0] and st.holder77 == 0
     # Under the default rule the same move takes only the 7 token.
-    st = build_state(
-        2, racks=["fox bird", ""], families=[["fox6", "swan9"], []], phase="actions"
-    )
+    st = build_state(2, racks=["fox bird", ""], families=[["fox6", "swan9"], []], phase="actions")
     step(st, "expand fox6 with fox1")
     assert st.holder77 == -1
 
@@ -441,10 +441,11 @@ def test_ds62_discard_with_six_tiles():
     st = build_state(2, racks=["fox bird swan frog deer rabbit", ""], phase="actions")
     step(st, "pass")
     assert st.phase == PH_DISCARD and st.current_player == 0
-    assert legal(st) == sorted(f"discard {t}" for t in "fox bird swan frog deer rabbit".split())
+    names = ["fox", "bird", "swan", "frog", "deer", "rabbit"]
+    assert legal(st) == sorted(f"discard {t}" for t in names)
     rejects(st, "discard clover", "DS-6.2")
     ev = step(st, "discard deer")
-    assert [e.kind for e in ev][0] == "discard"
+    assert next(e.kind for e in ev) == "discard"
     assert st.removed == tiles("deer") and st.turn == 1
     assert "take deer" not in legal(st)  # removed tiles are never drawable
     st = build_state(2, racks=["fox bird swan frog deer", ""], phase="actions")
@@ -514,7 +515,9 @@ def test_ds83_scoring_example():
 
 def finish(st):
     while not st.is_terminal:
-        st.apply(st.legal_actions()[0] if st.current_player >= 0 else st.sample_chance(random.Random(0)))
+        st.apply(
+            st.legal_actions()[0] if st.current_player >= 0 else st.sample_chance(random.Random(0))
+        )
     return st
 
 

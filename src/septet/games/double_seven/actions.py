@@ -334,7 +334,13 @@ def action_from_str(text: str) -> DSAction:
             return RAINBOW_NO
         if head in ("take", "discard", "deal", "flip", "pile") and len(args) == 1:
             t = tile_from_name(args[0])
-            table = {"take": TAKE, "discard": DISCARD, "deal": DEAL, "flip": FLIP, "pile": PILE}
+            table: dict[str, tuple[DSAction, ...]] = {
+                "take": TAKE,
+                "discard": DISCARD,
+                "deal": DEAL,
+                "flip": FLIP,
+                "pile": PILE,
+            }
             return table[head][t]
         if head == "first" and len(args) == 1 and args[0].isdigit():
             s = int(args[0])
@@ -412,21 +418,27 @@ def action_to_id(action: object, n: int) -> int:
         return OFF_T41 + _PAIR_ID[(action.first, action.second)]
     if isinstance(action, Start):
         return OFF_START + family_index(action.family)
-    if isinstance(action, Expand):
-        if 0 <= action.animals < TILES_PER_ANIMAL and 0 <= action.clovers <= NUM_CLOVERS:
-            return (
-                OFF_EXPAND
-                + family_index(action.family) * _ADD
-                + action.animals * (NUM_CLOVERS + 1)
-                + action.clovers
-            )
+    if (
+        isinstance(action, Expand)
+        and 0 <= action.animals < TILES_PER_ANIMAL
+        and 0 <= action.clovers <= NUM_CLOVERS
+    ):
+        return (
+            OFF_EXPAND
+            + family_index(action.family) * _ADD
+            + action.animals * (NUM_CLOVERS + 1)
+            + action.clovers
+        )
     if isinstance(action, Exchange):
         i = _PAIR_INDEX.get((action.family, action.other))
         if i is not None and 0 <= action.seat < n:
             return OFF_EXCHANGE + i * n + action.seat
     if isinstance(action, Retrieve) and 0 <= action.seat < n:
-        return OFF_EXCHANGE + len(EXCHANGE_PAIRS) * n + action.seat * NUM_FAMILIES + (
-            family_index(action.family)
+        return (
+            OFF_EXCHANGE
+            + len(EXCHANGE_PAIRS) * n
+            + action.seat * NUM_FAMILIES
+            + (family_index(action.family))
         )
     raise ValueError(f"{action!r} is not a Double Seven player action for {n} players")
 

@@ -47,9 +47,7 @@ class DoubleSevenOptions:
         OptionError: a value of the wrong type or an unknown ``double_seven`` mode.
     """
 
-    rainbow: bool = field(
-        default=True, metadata={"help": "Rainbow! after the draws (DS-4.3)"}
-    )
+    rainbow: bool = field(default=True, metadata={"help": "Rainbow! after the draws (DS-4.3)"})
     two_for_one: bool = field(
         default=True, metadata={"help": "two-for-one special action, once a turn (DS-5.6)"}
     )

@@ -9,7 +9,15 @@ from typing import Any
 from septet.core.types import JSON, Event
 
 from . import actions as A
-from .tiles import NAMES_EN, NAMES_JA, PLURALS_EN, Family, counts_from_json, tile_name
+from .tiles import (
+    NAMES_EN,
+    NAMES_JA,
+    PLURALS_EN,
+    Family,
+    counts_from_json,
+    family_from_str,
+    tile_name,
+)
 
 
 def _tiles(counts: list[int], lang: str) -> str:
@@ -86,7 +94,9 @@ def render(view: Mapping[str, JSON], lang: str = "en") -> str:
         else:
             known = counts_from_json(rack["known"])
             rack_text = (
-                f"{rack['size']}枚" if ja else f"{rack['size']} tile{'s' if rack['size'] != 1 else ''}"
+                f"{rack['size']}枚"
+                if ja
+                else f"{rack['size']} tile{'s' if rack['size'] != 1 else ''}"
             )
             if sum(known):
                 rack_text += f" ({'公開' if ja else 'known'}: {_tiles(known, lang)})"
@@ -165,7 +175,7 @@ def describe_action(action: Any, lang: str = "en") -> str:
 
 
 def _fam_name(text: str, lang: str) -> str:
-    f = A.family_from_str(text)
+    f = family_from_str(text)
     return family_text(f, lang)
 
 
@@ -189,7 +199,11 @@ def describe_event(event: Event, lang: str = "en") -> str:
     if k == "flip":
         return f"{tn('tile')}が表向きになった" if ja else f"A {tn('tile')} is flipped face up"
     if k == "take":
-        return f"{who}が表向きの{tn('tile')}を取った" if ja else f"{who} takes the face-up {tn('tile')}"
+        return (
+            f"{who}が表向きの{tn('tile')}を取った"
+            if ja
+            else f"{who} takes the face-up {tn('tile')}"
+        )
     if k == "draw":
         return f"{who}が裏向きのタイルを引いた" if ja else f"{who} draws a face-down tile"
     if k == "drew":
@@ -223,7 +237,9 @@ def describe_event(event: Event, lang: str = "en") -> str:
         return f"{who} retrieves a clover from seat {q}'s {f}"
     if k == "two_for_one":
         x, y = (tile_name(NAMES_EN.index(str(t)), lang) for t in d["tiles"])
-        return f"{who}: 2対1のトレード({x}、{y}を出す)" if ja else f"{who}: two for one ({x}, {y} out)"
+        return (
+            f"{who}: 2対1のトレード({x}、{y}を出す)" if ja else f"{who}: two for one ({x}, {y} out)"
+        )
     if k == "clear":
         return f"{who}: 空っぽ!" if ja else f"{who}: Clear!"
     if k == "pass":
@@ -242,7 +258,11 @@ def describe_event(event: Event, lang: str = "en") -> str:
     if k == "game_over":
         w = ", ".join(str(x) for x in d.get("winners", []))
         sc = " / ".join(f"{x:g}" for x in d.get("scores", []))
-        return f"ゲーム終了: 得点 {sc}、勝者 席{w}" if ja else f"Game over: scores {sc}; winner(s) seat {w}"
+        return (
+            f"ゲーム終了: 得点 {sc}、勝者 席{w}"
+            if ja
+            else f"Game over: scores {sc}; winner(s) seat {w}"
+        )
     return f"{k} {dict(d)}"
 
 

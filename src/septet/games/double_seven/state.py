@@ -40,7 +40,6 @@ from .tiles import (
     NUM_TILES,
     NUM_TYPES,
     Family,
-    counts_from_json,
     counts_to_json,
     family_str,
 )
@@ -86,6 +85,9 @@ class DoubleSevenState(State):
     """A Double Seven position (see the module docstring for the fields)."""
 
     __slots__ = (
+        "_opt_rainbow",
+        "_opt_t41",
+        "_opt_two_families",
         "await_pile",
         "blocked",
         "dealt",
@@ -106,9 +108,6 @@ class DoubleSevenState(State):
         "t41_used",
         "trigger",
         "turn",
-        "_opt_rainbow",
-        "_opt_t41",
-        "_opt_two_families",
     )
 
     game: DoubleSeven
@@ -127,13 +126,13 @@ class DoubleSevenState(State):
         self.await_pile = False
         self.rainbow_used = False
         self.t41_used = False
-        self.blocked = [0] * NUM_TYPES
+        self.blocked: list[int] = [0] * NUM_TYPES
         self.given: list[Family] = []
-        self.pile = list(FULL_SET)
-        self.display = [0] * NUM_TYPES
-        self.removed = [0] * NUM_TYPES
-        self.racks = [[0] * NUM_TYPES for _ in range(n)]
-        self.known = [[0] * NUM_TYPES for _ in range(n)]
+        self.pile: list[int] = list(FULL_SET)
+        self.display: list[int] = [0] * NUM_TYPES
+        self.removed: list[int] = [0] * NUM_TYPES
+        self.racks: list[list[int]] = [[0] * NUM_TYPES for _ in range(n)]
+        self.known: list[list[int]] = [[0] * NUM_TYPES for _ in range(n)]
         self.families: list[tuple[Family, ...]] = [() for _ in range(n)]
         self.sevens = [0] * n
         self.sevens_left = NUM_SEVEN_TOKENS
@@ -157,7 +156,8 @@ class DoubleSevenState(State):
         if ph == PH_FIRST:
             p = 1.0 / self.num_players
             return [(A.FIRST[s], p) for s in range(self.num_players)]
-        if ph == PH_DEAL or ph == PH_FLIP:
+        table: tuple[Any, ...]
+        if ph in (PH_DEAL, PH_FLIP):
             table = A.DEAL if ph == PH_DEAL else A.FLIP
         elif self.await_pile:
             table = A.PILE
@@ -172,6 +172,7 @@ class DoubleSevenState(State):
         ph = self.phase
         if ph == PH_FIRST:
             return A.FIRST[rng.randrange(self.num_players)]
+        table: tuple[Any, ...]
         if ph == PH_DEAL:
             table = A.DEAL
         elif ph == PH_FLIP:
@@ -195,7 +196,7 @@ class DoubleSevenState(State):
             return []
         if ph == PH_ACT:
             return self._legal_act()
-        if ph == PH_DRAW or ph == PH_T41:
+        if ph in (PH_DRAW, PH_T41):
             out: list[Any] = []
             if sum(self.pile):
                 out.append(A.DRAW)
@@ -271,16 +272,20 @@ class DoubleSevenState(State):
                     out.append(retrieve(q, g))
                 prev = g
         # DS-5.6 two for one: once a turn, 2 tiles on the rack and a tile left to draw.
-        if self._opt_t41 and not self.t41_used and sum(rack) >= 2:
-            if sum(self.pile) + sum(self.display):
-                pairs = A.TWO_FOR_ONE
-                for x in range(NUM_TYPES):
-                    if rack[x]:
-                        if rack[x] >= 2:
-                            out.append(pairs[(x, x)])
-                        for y in range(x + 1, NUM_TYPES):
-                            if rack[y]:
-                                out.append(pairs[(x, y)])
+        if (
+            self._opt_t41
+            and not self.t41_used
+            and sum(rack) >= 2
+            and sum(self.pile) + sum(self.display)
+        ):
+            pairs = A.TWO_FOR_ONE
+            for x in range(NUM_TYPES):
+                if rack[x]:
+                    if rack[x] >= 2:
+                        out.append(pairs[(x, x)])
+                    for y in range(x + 1, NUM_TYPES):
+                        if rack[y]:
+                            out.append(pairs[(x, y)])
         return out
 
     # ----- validation ----------------------------------------------------------------------
@@ -474,7 +479,7 @@ class DoubleSevenState(State):
         # DS-4.1: 3 tiles if the rack was empty at the start of the turn, otherwise 2.
         self.draws_left = 2 if sum(self.racks[seat]) else 3
         self._emit(events, "turn", seat, {})
-        if not sum(self.display) and sum(self.pile):
+        if sum(self.display) == 0 and sum(self.pile) > 0:
             self.phase = PH_FLIP  # DS-3.1
             self.await_pile = False
         else:
@@ -595,9 +600,7 @@ class DoubleSevenState(State):
         new = (a, k0 + k, c0 + c)
         fams.append(new)
         self._set_families(me, fams)
-        self._emit(
-            events, "expand", me, {"family": family_str(f), "new_family": family_str(new)}
-        )
+        self._emit(events, "expand", me, {"family": family_str(f), "new_family": family_str(new)})
         # DS-5.3 Seven!: from 6 or fewer tiles to 7 or more, while tokens remain.
         if k0 + c0 <= 6 < new[1] + new[2] and self.sevens_left:
             self.sevens_left -= 1
@@ -617,10 +620,13 @@ class DoubleSevenState(State):
 
     def _after_placement(self, events: list[Event]) -> None:
         me = self.turn
-        if self._opt_two_families and self.holder77 < 0:
-            # Option two_families: two families of 7+ in front of you take the 77 token.
-            if sum(1 for f in self.families[me] if f[1] + f[2] >= 7) >= 2:
-                self._take_77(events)
+        # Option two_families: two families of 7+ in front of you take the 77 token.
+        if (
+            self._opt_two_families
+            and self.holder77 < 0
+            and sum(1 for f in self.families[me] if f[1] + f[2] >= 7) >= 2
+        ):
+            self._take_77(events)
         if not sum(self.racks[me]):
             self._emit(events, "clear", me, {})  # DS-6.1 "Clear!"
             self._end_turn(events)
@@ -759,7 +765,12 @@ class DoubleSevenState(State):
             ],
             "families": [
                 [
-                    {"animal": NAMES_EN[f[0]], "animals": f[1], "clovers": f[2], "size": f[1] + f[2]}
+                    {
+                        "animal": NAMES_EN[f[0]],
+                        "animals": f[1],
+                        "clovers": f[2],
+                        "size": f[1] + f[2],
+                    }
                     for f in self.families[s]
                 ]
                 for s in range(n)
