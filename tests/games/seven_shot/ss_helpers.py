@@ -9,6 +9,11 @@ from septet.games.seven_shot import SevenShot, SevenShotState
 from septet.games.seven_shot.cards import CARD_NAMES, HAND_SIZES, SUIT_LETTERS, SUIT_OF
 
 
+def cards(text: str) -> list[str]:
+    """The card names of a space-separated list."""
+    return text.split()
+
+
 def fill_hands(
     n: int,
     fixed: Sequence[Sequence[str]],
@@ -46,3 +51,16 @@ def game(**options: object) -> SevenShot:
     g = get("seven-shot", **options)
     assert isinstance(g, SevenShot)
     return g
+
+
+# SS-4.2 scenario (4 players, no pass, trump G7 indicator, seat 1 leads): team B wins the first
+# seven tricks, each led by seat 1 with the top card played.
+SEVEN_TRICKS_HANDS = [
+    cards("S4 M3 F5 W6 T8 E10 G9 S5 S7 M6 F7 W9"),
+    cards("S6 M8 F9 W10 T11 E13 G12 S1 W7 M4 F6 G10"),
+    cards("S2 M2 F3 W4 T5 E8 G6 T9 T10 G11 E11 E12"),
+    cards("S3 M7 F4 W5 T6 E9 G8 T7 E7 M5 F8 W8"),
+]
+SEVEN_TRICKS_PLAYS = (
+    "S6 S2 S3 S4  M8 M2 M7 M3  F9 F3 F4 F5  W10 W4 W5 W6  T11 T5 T6 T8  E13 E8 E9 E10  G12 G6 G8 G9"
+)

@@ -38,7 +38,7 @@ def score_oracle(state: State) -> tuple[Sequence[float], Sequence[int]]:
         indicator = moves[i][1]
         i += 1
         gifts = []
-        for s in range(n):
+        for _s in range(n):
             gifts.append([m[1] for m in moves[i : i + k]])
             i += k
         for s in range(n):

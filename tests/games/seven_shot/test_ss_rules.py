@@ -1,11 +1,11 @@
-"""Seven Shot rules, one scenario per rule id, on hand-built deals (``shared/rules/seven-shot.md``)."""
+"""Seven Shot rules, one scenario per rule id, on hand-built deals (rules/seven-shot.md)."""
 
 from __future__ import annotations
 
 import json
 
 import pytest
-from ss_helpers import fill_hands, game, play
+from ss_helpers import SEVEN_TRICKS_HANDS, SEVEN_TRICKS_PLAYS, cards, fill_hands, game, play
 
 from septet.core.errors import IllegalActionError, NotationError, OptionError
 from septet.core.types import CHANCE, TERMINAL
@@ -184,7 +184,7 @@ def test_the_ace_wins_even_when_trumps_are_played() -> None:
     # Seat 3 holds W7 and must follow suit.
     assert state.legal_actions() == [Play(parse_card("W7"))]
     events = state.apply(Play(parse_card("W7")))
-    won = [e for e in events if e.kind == "trick_won"][0]
+    won = next(e for e in events if e.kind == "trick_won")
     assert won.seat == 2 and won.data["how"] == "ace"
     assert state.current_player == 2
     assert state.view(None)["taken"][2] == ["S1", "W5", "W7", "E8"]
@@ -232,7 +232,7 @@ def test_failure_to_follow_reveals_a_void() -> None:
     assert state.view(3)["voids"] == [[], ["W"], [], []]
 
 
-# ----- SS-4 end of a deal (4 players) --------------------------------------------------------------
+# ----- SS-4 end of a deal (4 players) -----------------------------------------------------------
 def test_four_sevens_end_the_deal() -> None:
     # SS-4.1: W7 led, M7 F7 T7 discarded by void seats: team A (0 & 2) has 4 7s after one trick.
     # SS-4.4: 4 - 0 + 1 = 5 points.
@@ -246,7 +246,7 @@ def test_four_sevens_end_the_deal() -> None:
     events = []
     for text in ["W7", "M7", "F7", "T7"]:
         events = state.apply(Play(parse_card(text)))
-    end = [e for e in events if e.kind == "deal_end"][0].data
+    end = next(e for e in events if e.kind == "deal_end").data
     assert end["condition"] == "sevens" and end["rule"] == "SS-4.1"
     assert end["sevens"] == [4, 0] and end["gains"] == [5, 0]
     assert end["formula"] == "4 - 0 + 1 = 5"
@@ -254,25 +254,14 @@ def test_four_sevens_end_the_deal() -> None:
     assert state.deal_number == 2 and state.current_player == CHANCE
 
 
-_SEVEN_TRICKS_HANDS = [
-    "S4 M3 F5 W6 T8 E10 G9 S5 S7 M6 F7 W9".split(),
-    "S6 M8 F9 W10 T11 E13 G12 S1 W7 M4 F6 G10".split(),
-    "S2 M2 F3 W4 T5 E8 G6 T9 T10 G11 E11 E12".split(),
-    "S3 M7 F4 W5 T6 E9 G8 T7 E7 M5 F8 W8".split(),
-]
-_SEVEN_TRICKS_PLAYS = (
-    "S6 S2 S3 S4  M8 M2 M7 M3  F9 F3 F4 F5  W10 W4 W5 W6  T11 T5 T6 T8  E13 E8 E9 E10  G12 G6 G8 G9"
-)
-
-
 def test_seven_tricks_lose_and_the_losers_sevens_are_transferred() -> None:
     # SS-4.2: team B (1 & 3) leads and wins 7 tricks, taking M7 on the way. Its 7s in hand (W7,
     # T7, E7) and the 7 indicator (G7) go to team A, which wins: 4 - 1 + 1 = 4 points (SS-4.4).
-    state = game(pass_cards=0).deal_state(_SEVEN_TRICKS_HANDS, "G7", first_leader=1)
-    play(state, _SEVEN_TRICKS_PLAYS[: -len(" G9")])
+    state = game(pass_cards=0).deal_state(SEVEN_TRICKS_HANDS, "G7", first_leader=1)
+    play(state, SEVEN_TRICKS_PLAYS[: -len(" G9")])
     assert state.view(None)["side_tricks"] == [0, 6]
     events = state.apply(Play(parse_card("G9")))
-    end = [e for e in events if e.kind == "deal_end"][0].data
+    end = next(e for e in events if e.kind == "deal_end").data
     assert end["condition"] == "seven_tricks" and end["rule"] == "SS-4.2"
     assert end["winning_sides"] == [0]
     assert end["transferred"] == ["W7", "T7", "G7", "E7"]
@@ -285,10 +274,10 @@ def test_points_are_at_least_one() -> None:
     # SS-4.4 ruling: team B takes 7 tricks holding M7 F7 W7 among them and no 7 in hand; team A
     # wins with 0 7s: 0 - 3 + 1 = -2, so 1 point.
     hands = [
-        "S4 M3 F7 W6 T8 E10 G9 S7 T7 E7 F5 W9".split(),
-        "S6 M8 F9 W10 T11 E13 G12 S1 W4 M4 F6 G10".split(),
-        "S2 M2 F3 W7 T5 E8 G6 T9 T10 G7 E11 E12".split(),
-        "S3 M7 F4 W5 T6 E9 G8 S5 M6 M5 F8 W8".split(),
+        cards("S4 M3 F7 W6 T8 E10 G9 S7 T7 E7 F5 W9"),
+        cards("S6 M8 F9 W10 T11 E13 G12 S1 W4 M4 F6 G10"),
+        cards("S2 M2 F3 W7 T5 E8 G6 T9 T10 G7 E11 E12"),
+        cards("S3 M7 F4 W5 T6 E9 G8 S5 M6 M5 F8 W8"),
     ]
     state = game(pass_cards=0).deal_state(hands, "G11", first_leader=1)
     play(
@@ -307,9 +296,9 @@ def test_points_are_at_least_one() -> None:
 
 # ----- SS-4.3 and SS-5 (3 players) ---------------------------------------------------------------
 _EMPTY_HANDS = [
-    "S2 S1 S6 M7 M3 W5 W6 T5 T9 G9 G10 E7 E12 E11 F4 F8".split(),
-    "S5 S4 M8 M6 M5 W4 W8 T6 T11 T10 G7 G6 E13 E8 F3 F5".split(),
-    "S3 S7 M2 M4 W7 W10 W9 T7 T8 G8 G12 G11 E9 E10 F9 F6".split(),
+    cards("S2 S1 S6 M7 M3 W5 W6 T5 T9 G9 G10 E7 E12 E11 F4 F8"),
+    cards("S5 S4 M8 M6 M5 W4 W8 T6 T11 T10 G7 G6 E13 E8 F3 F5"),
+    cards("S3 S7 M2 M4 W7 W10 W9 T7 T8 G8 G12 G11 E9 E10 F9 F6"),
 ]
 _EMPTY_PLAYS = (
     "S2 S5 S3  M8 M2 M7  W4 W7 W5  T7 T5 T6  G8 G9 G7  E7 E13 E9  F3 F9 F4  S7 S1 S4"
@@ -354,9 +343,9 @@ def test_three_sevens_end_a_three_player_deal_with_half_points() -> None:
 
 def _seven_trick_three_player_deal() -> list[list[str]]:
     fixed = [
-        "M8 F9 W10 T11 E13 G12 M6".split(),
-        "M2 F3 W4 T5 E8 G6 M4".split(),
-        "M3 F4 W5 T6 E9 G8 M5".split(),
+        cards("M8 F9 W10 T11 E13 G12 M6"),
+        cards("M2 F3 W4 T5 E8 G6 M4"),
+        cards("M3 F4 W5 T6 E9 G8 M5"),
     ]
     return fill_hands(3, fixed, "S2")
 

@@ -1,0 +1,263 @@
+"""A greedy Seven Shot bot: fast rules of thumb on the seat's view only.
+
+- Pass (SS-2.3 / SS-5.2): never the A, keep trumps and (3 players) 7s; empty the shortest plain
+  suit (a void lets you trump in later); to a partner, high cards; to an opponent, low ones.
+- Follow: win a trick that holds 7s (with the cheapest card that wins, a sure winner if there is
+  one); drop a 7 on a trick the partner is winning; otherwise duck, shedding a high plain card,
+  and never give a 7 to the other side if it can be helped.
+- Avoid the 7th trick (SS-4.2): a side with 6 tricks only wins a trick that ends the deal on 7s.
+- Lead: cash a 7 that cannot be beaten, lead a sure winner above a 7 still out (to catch it), or
+  a low card of a long plain suit; keep the A and high trumps for tricks with 7s.
+
+"Sure" means: no card the seat has not seen could beat it, given the voids shown so far.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from septet.core.game import Action, Game
+from septet.core.types import JSON
+from septet.games.seven_shot.actions import Pass, Play
+from septet.games.seven_shot.cards import (
+    ACE,
+    FULL_MASK,
+    RANK_OF,
+    SEVEN_MASK,
+    SUIT_LETTERS,
+    SUIT_MASK,
+    SUIT_OF,
+    parse_card,
+)
+
+
+def _mask(names: Any) -> int:
+    m = 0
+    for n in names or ():
+        m |= 1 << parse_card(str(n))
+    return m
+
+
+class GreedyAgent:
+    """Greedy Seven Shot player (see the module docstring). No parameters.
+
+    Raises:
+        TypeError: unknown parameters (``make_agent`` reports it as a bad spec).
+    """
+
+    def __init__(self, game: Game[Any] | None = None, **params: str) -> None:
+        if params:
+            raise TypeError(f"greedy takes no parameters, got {', '.join(sorted(params))}")
+        self.name = "greedy"
+
+    def act(
+        self, view: dict[str, JSON], legal_actions: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """Choose one of ``legal_actions`` from ``view`` (``SevenShotState.view(seat)``)."""
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        if isinstance(legal_actions[0], Pass):
+            return self._pass(view, legal_actions)
+        return self._play(view, legal_actions)
+
+    # ----- the pass --------------------------------------------------------------------------
+    def _pass(self, view: dict[str, JSON], legal: Sequence[Action]) -> Action:
+        n = int(view["num_players"])
+        trump = SUIT_LETTERS.index(str(view["trump"])) if view.get("trump") else -1
+        hand = _mask(view["hand"])
+        to_partner = n == 4
+        best: Action = legal[0]
+        best_score = -1e9
+        for a in legal:
+            assert isinstance(a, Pass)
+            c = a.card
+            s = SUIT_OF[c]
+            length = (hand & SUIT_MASK[s]).bit_count()
+            score = 2.0 * (7 - length)  # empty short suits
+            rank = (RANK_OF[c] - s - 1) / 6.0  # 0 lowest .. 1 highest of its suit
+            score += rank if to_partner else 1.0 - rank
+            if c == ACE:
+                score -= 100.0
+            if s == trump:
+                score -= 10.0 + 5.0 * rank
+            if SEVEN_MASK >> c & 1:
+                score -= 3.0 if to_partner else 50.0
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+    # ----- tricks ----------------------------------------------------------------------------
+    def _play(self, view: dict[str, JSON], legal: Sequence[Action]) -> Action:
+        n = int(view["num_players"])
+        me = int(view["seat"])
+        trump = SUIT_LETTERS.index(str(view["trump"]))
+        hand = _mask(view["hand"])
+        trick = [(int(t["seat"]), parse_card(str(t["card"]))) for t in view["trick"]]
+        seen = hand | (1 << parse_card(str(view["trump_indicator"])))
+        for cards in view["taken"]:
+            seen |= _mask(cards)
+        for _, c in trick:
+            seen |= 1 << c
+        unseen = FULL_MASK & ~seen
+        voids = [_mask_suits(v) for v in view["voids"]]
+        my_side = me % 2 if n == 4 else me
+        side_tricks = int(view["side_tricks"][my_side])
+        side_sevens = int(view["side_sevens"][my_side])
+        threshold = 4 if n == 4 else 3
+        danger = side_tricks >= 6  # SS-4.2: a 7th trick loses the deal
+        leader = int(view["leader"])
+        later = [(leader + j) % n for j in range(len(trick) + 1, n)]
+        cards = [a.card for a in legal if isinstance(a, Play)]
+        if not trick:
+            choice = self._lead(cards, hand, unseen, trump, voids, later, danger)
+        else:
+            choice = self._follow(
+                cards, trick, unseen, trump, voids, later, me, n, danger, side_sevens, threshold
+            )
+        for a in legal:
+            if isinstance(a, Play) and a.card == choice:
+                return a
+        return legal[0]
+
+    def _lead(
+        self,
+        cards: list[int],
+        hand: int,
+        unseen: int,
+        trump: int,
+        voids: list[int],
+        later: list[int],
+        danger: bool,
+    ) -> int:
+        best, best_score = cards[0], -1e9
+        for c in cards:
+            s = SUIT_OF[c]
+            higher = unseen & SUIT_MASK[s] & ~((1 << (c + 1)) - 1)
+            sure = _sure(c, s, unseen, trump, voids, later)
+            is_seven = bool(SEVEN_MASK >> c & 1)
+            length = (hand & SUIT_MASK[s]).bit_count()
+            if danger:
+                # Lead what others can beat: low cards under many unseen higher ones.
+                score = higher.bit_count() - (20.0 if sure else 0.0) - (3.0 if is_seven else 0.0)
+                score -= 5.0 if s == trump else 0.0
+            elif is_seven:
+                score = 6.0 if sure else -6.0
+            elif c == ACE:
+                score = 1.0 if unseen & (1 << 6) else -3.0  # S7 still out: followers may drop it
+            else:
+                seven = SEVEN_MASK & SUIT_MASK[s]
+                seven_out_below = bool(unseen & seven) and (seven.bit_length() - 1) < c
+                score = 4.0 if sure and seven_out_below else 0.5 - RANK_OF[c] / 20.0
+                score += 0.1 * length
+                if s == trump:
+                    score -= 1.5
+            if score > best_score:
+                best, best_score = c, score
+        return best
+
+    def _follow(
+        self,
+        cards: list[int],
+        trick: list[tuple[int, int]],
+        unseen: int,
+        trump: int,
+        voids: list[int],
+        later: list[int],
+        me: int,
+        n: int,
+        danger: bool,
+        side_sevens: int,
+        threshold: int,
+    ) -> int:
+        led = SUIT_OF[trick[0][1]]
+        best_seat, best_card = trick[0]
+        for seat, c in trick[1:]:
+            if _power(c, led, trump) > _power(best_card, led, trump):
+                best_seat, best_card = seat, c
+        sevens_in_trick = sum(1 for _, c in trick if SEVEN_MASK >> c & 1)
+        partner_wins = n == 4 and best_seat == (me + 2) % n
+        partner_sure = partner_wins and not _threats(best_card, led, unseen, trump, voids, later)
+        top = _power(best_card, led, trump)
+        choice, best_score = cards[0], -1e9
+        for c in cards:
+            is_seven = bool(SEVEN_MASK >> c & 1)
+            power = _power(c, led, trump)
+            if power > top:
+                sure = not _threats(c, led, unseen, trump, voids, later)
+                p = 1.0 if sure else 0.5
+                gained = sevens_in_trick + is_seven
+                ends_on_sevens = side_sevens + gained >= threshold  # SS-4.1 comes first
+                if danger and not ends_on_sevens:
+                    score = -10.0 * p
+                else:
+                    score = p * (3.0 * gained + (5.0 if ends_on_sevens else 0.0))
+                    score -= (1 - p) * (3.0 if is_seven else 0.0)
+                    if partner_wins:
+                        score -= 1.0  # no need to overtake the partner
+                    # The cost of spending a strong card.
+                    score -= 1.5 if c == ACE else 0.0
+                    score -= 0.05 * (power if power < 1000 else 0) + (0.5 if gained == 0 else 0)
+            else:
+                if partner_wins:
+                    score = (3.0 if is_seven else 0.0) * (1.0 if partner_sure else 0.4)
+                else:
+                    score = -3.0 if is_seven else 0.0
+                score -= 2.0 if c == ACE else 0.0
+                score -= 0.5 if SUIT_OF[c] == trump else 0.0
+                score += RANK_OF[c] / 100.0  # shed high plain cards
+            if score > best_score:
+                choice, best_score = c, score
+        return choice
+
+
+def _mask_suits(letters: Any) -> int:
+    m = 0
+    for x in letters or ():
+        m |= 1 << SUIT_LETTERS.index(str(x))
+    return m
+
+
+def _power(c: int, led: int, trump: int) -> int:
+    """Trick strength (SS-3.2): the A beats everything, then trumps, then the led suit."""
+    if c == ACE:
+        return 1000
+    s = SUIT_OF[c]
+    if s == trump:
+        return 100 + RANK_OF[c]
+    if s == led:
+        return RANK_OF[c]
+    return -1
+
+
+def _threats(c: int, led: int, unseen: int, trump: int, voids: list[int], later: list[int]) -> bool:
+    """Whether a seat still to play might beat ``c`` with a card not seen yet."""
+    if not later or c == ACE:
+        return False
+    power = _power(c, led, trump)
+    can_follow = [not voids[s] >> led & 1 for s in later]
+    may_ruff = any(not f for f in can_follow) or (unseen & SUIT_MASK[led]).bit_count() < len(later)
+    if unseen & 1 and (led == 0 or may_ruff):
+        return True  # the A is out
+    if (
+        led != trump
+        and any(can_follow)
+        and power < 100
+        and unseen & SUIT_MASK[led] & ~((1 << (c + 1)) - 1)
+    ):
+        return True
+    if power >= 100 or may_ruff or led == trump:
+        floor = c + 1 if SUIT_OF[c] == trump else 7 * trump
+        trumps_above = unseen & SUIT_MASK[trump] & ~((1 << floor) - 1)
+        if trumps_above and any(not voids[s] >> trump & 1 for s in later):
+            return True
+    return False
+
+
+def _sure(c: int, s: int, unseen: int, trump: int, voids: list[int], later: list[int]) -> bool:
+    """Whether leading ``c`` wins the trick against every unseen card."""
+    return not _threats(c, s, unseen, trump, voids, later)
+
+
+__all__ = ["GreedyAgent"]
