@@ -1,0 +1,154 @@
+"""Benchmark: Seven Shot engine speed (issue 5).
+
+    .venv/bin/python bench/bench_seven_shot.py                  # 200 games per player count
+    .venv/bin/python bench/bench_seven_shot.py --games 1000 --profile
+
+For 3 and 4 players: full random games (to 7 points) per second with exact chance
+(``septet.core.random_playout``), deals per second and milliseconds per deal (target: a random
+deal in under 2 ms), steps per second; the greedy bot's mean time per move; the mean time of a
+``determinize`` during play. ``--profile`` prints the top functions of a cProfile run of random
+games. Prints a table and writes JSON (default ``bench/results/seven_shot.json``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import json
+import platform
+import pstats
+import random
+import time
+from pathlib import Path
+
+from septet.bots.greedy.seven_shot import GreedyAgent
+from septet.core.play import random_playout
+from septet.core.types import CHANCE
+from septet.games import get
+
+
+def bench_random(num_players: int, games: int, seed: int) -> dict[str, float]:
+    """Random games to the end: games/s, deals/s, ms per deal, steps/s."""
+    game = get("seven-shot")
+    rng = random.Random(seed)
+    deals = steps = 0
+    start = time.perf_counter()
+    for _ in range(games):
+        state = random_playout(game.new_state(num_players), rng)
+        deals += state.deal_number
+        steps += len(state.history)
+    elapsed = time.perf_counter() - start
+    return {
+        "games_per_s": games / elapsed,
+        "deals_per_s": deals / elapsed,
+        "ms_per_deal": 1000 * elapsed / deals,
+        "steps_per_s": steps / elapsed,
+        "deals_per_game": deals / games,
+        "steps_per_game": steps / games,
+    }
+
+
+def bench_agents(num_players: int, games: int, seed: int) -> dict[str, float]:
+    """Greedy bot time per move and determinize time, over games played by the greedy bot."""
+    game = get("seven-shot")
+    bot = GreedyAgent(game)
+    rng = random.Random(seed)
+    act_time = det_time = 0.0
+    moves = dets = 0
+    for _ in range(games):
+        state = game.new_state(num_players)
+        while not state.is_terminal:
+            seat = state.current_player
+            if seat == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            view = state.view(seat)
+            legal = state.legal_actions()
+            t0 = time.perf_counter()
+            action = bot.act(view, legal, rng)
+            act_time += time.perf_counter() - t0
+            moves += 1
+            if moves % 7 == 0:
+                t0 = time.perf_counter()
+                state.determinize(seat, rng)
+                det_time += time.perf_counter() - t0
+                dets += 1
+            state.apply(action)
+    return {"greedy_us_per_move": 1e6 * act_time / moves, "determinize_us": 1e6 * det_time / dets}
+
+
+def profile(num_players: int, games: int, seed: int, top: int = 15) -> str:
+    """cProfile of random games; the top functions by own time."""
+    game = get("seven-shot")
+    rng = random.Random(seed)
+    prof = cProfile.Profile()
+    prof.enable()
+    for _ in range(games):
+        random_playout(game.new_state(num_players), rng)
+    prof.disable()
+    out = io.StringIO()
+    pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(top)
+    return out.getvalue()
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200, help="random games per player count")
+    parser.add_argument("--bot-games", type=int, default=20, help="greedy games per count")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--profile", action="store_true", help="print a cProfile summary")
+    parser.add_argument("--out", type=Path, default=Path("bench/results/seven_shot.json"))
+    args = parser.parse_args(argv)
+    rows = []
+    for n in (3, 4):
+        row: dict[str, float | int] = {"players": n}
+        row.update(bench_random(n, args.games, args.seed))
+        row.update(bench_agents(n, args.bot_games, args.seed))
+        rows.append(row)
+    cols = [
+        ("players", "players", "{:.0f}"),
+        ("games/s", "games_per_s", "{:.1f}"),
+        ("deals/s", "deals_per_s", "{:.0f}"),
+        ("ms/deal", "ms_per_deal", "{:.3f}"),
+        ("steps/s", "steps_per_s", "{:.0f}"),
+        ("deals/game", "deals_per_game", "{:.2f}"),
+        ("greedy us/move", "greedy_us_per_move", "{:.0f}"),
+        ("determinize us", "determinize_us", "{:.0f}"),
+    ]
+    print(" | ".join(c[0] for c in cols))
+    for row in rows:
+        print(" | ".join(fmt.format(row[key]).rjust(len(name)) for name, key, fmt in cols))
+    for row in rows:
+        verdict = "meets" if row["ms_per_deal"] < 2.0 else "MISSES"
+        print(
+            f"{row['players']} players: {row['ms_per_deal']:.3f} ms per random deal "
+            f"({2.0 / row['ms_per_deal']:.1f}x under the 2 ms target; {verdict} it)"
+        )
+    profiles = {}
+    if args.profile:
+        for n in (3, 4):
+            profiles[n] = profile(n, max(20, args.games // 5), args.seed)
+            print(f"--- profile, {n} players ---")
+            print(profiles[n])
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(
+        json.dumps(
+            {
+                "benchmark": "seven-shot",
+                "python": platform.python_version(),
+                "machine": platform.machine(),
+                "games_per_config": args.games,
+                "seed": args.seed,
+                "rows": rows,
+                "profiles": {str(k): v for k, v in profiles.items()},
+            },
+            indent=1,
+        ),
+        encoding="utf-8",
+    )
+    print(f"written to {args.out}")
+
+
+if __name__ == "__main__":
+    main()
