@@ -61,6 +61,8 @@ _T = {
         "player": "player",
         "score": "score",
         "log_empty": "(nothing yet)",
+        "notation": "notation",
+        "pause": "[Enter] next · b back · q quit",
         "step": "Move {i}/{n}",
         "start": "Start",
     },
@@ -90,6 +92,8 @@ _T = {
         "player": "プレイヤー",
         "score": "得点",
         "log_empty": "（まだありません）",
+        "notation": "表記",
+        "pause": "[Enter] 次へ · b 戻る · q 終了",
         "step": "手 {i}/{n}",
         "start": "開始",
     },
@@ -165,7 +169,7 @@ class PlaySession:
     def show_moves(self, legal: Sequence[Action]) -> None:
         table = Table(title=self.t("moves"), show_edge=False, pad_edge=False)
         table.add_column("#", justify="right")
-        table.add_column("notation")
+        table.add_column(self.t("notation"))
         table.add_column("")
         for i, action in enumerate(legal, 1):
             note = str(action)
@@ -410,6 +414,10 @@ def play(
         raise typer.Exit(1)
 
 
+def _stdin_is_terminal() -> bool:
+    return sys.stdin.isatty()
+
+
 def _events_text(game: Game[Any], events: Sequence[Event], seat: int | None, lang: str) -> str:
     return "\n".join("  " + game.describe_event(ev, lang) for ev in events if ev.is_visible(seat))
 
@@ -455,7 +463,7 @@ def replay_command(
                 frames.append((i + 1, actor, pending, state.clone()))
                 pending = []
     t = _T[lang]
-    interactive = pause and sys.stdin.isatty()
+    interactive = pause and _stdin_is_terminal()
     title = g.titles.get(lang, g.name)
     console.rule(escape(f"{title} · {file.name} · {len(rec.actions)} moves"))
     k = 0
@@ -475,7 +483,7 @@ def replay_command(
         console.print(Panel(body, title=escape(head), title_align="left"))
         k += 1
         if interactive and k < len(frames):
-            answer = console.input("[Enter] next · b back · q quit > ").strip().lower()
+            answer = console.input(escape(t["pause"]) + " > ").strip().lower()
             if answer == "q":
                 break
             if answer == "b":

@@ -134,6 +134,25 @@ def test_cli_replay_saved_record(tmp_path: Path) -> None:
     assert "dealt" not in spectator and "card ?" in spectator
 
 
+def test_cli_replay_pauses_on_a_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import septet.cli_play
+
+    rec = tmp_path / "g.json"
+    _play([NAME, "-p", "you,random", "--seed", "3", "--record", str(rec)], ["1", "2"])
+    monkeypatch.setattr(septet.cli_play, "_stdin_is_terminal", lambda: True)
+    # next, back, next, next, quit: frames Start, Move 2, Start, Move 2, Move 3, then stop
+    result = runner.invoke(app, ["replay", str(rec)], input="\nb\n\n\nq\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert out.count("Tiny table") == 5
+    assert out.count("╭─ Start") == 2 and out.count("Move 2/6") == 2
+    assert "Move 3/6" in out and "Move 4/6" not in out
+    assert "[Enter] next · b back · q quit" in out
+    # without pausing, every frame
+    full = runner.invoke(app, ["replay", str(rec), "--no-pause"], input="")
+    assert full.output.count("Tiny table") == 6
+
+
 def test_cli_replay_bad_files(tmp_path: Path) -> None:
     foreign = tmp_path / "foreign.json"
     foreign.write_text('{"hello": 1}')
