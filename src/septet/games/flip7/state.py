@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from septet.core.errors import IllegalActionError, RecordError
 from septet.core.game import Action, State
@@ -261,7 +261,7 @@ class Flip7State(State):
     def apply(self, action: Action) -> list[Event]:
         if type(action) is not F7Action:
             self.check_action(action)  # raises
-        act = cast(F7Action, action)
+        act: F7Action = action  # type: ignore[assignment]
         op = act[0]
         tm = self._to_move
         ev: list[Event] = []
@@ -288,7 +288,6 @@ class Flip7State(State):
                 self._dec = D_NONE
                 self._to_move = _RUN
                 self._stack[-1] = (F_TURN, (tm + 1) % self.num_players)
-                ev.append(Event("hit", tm))
                 if self._draw(tm, False):
                     self.history.append(action)
                     return ev
@@ -750,6 +749,7 @@ class Flip7State(State):
         dc = self._dcount
         disc = self._disc
         kinds = self._kinds
+        ktoks = [tok[k] for k in kinds]
         decision: JSON = None
         if self._dec != D_NONE and self._to_move >= 0:
             decision = {
@@ -785,9 +785,9 @@ class Flip7State(State):
             "flip7": self._flip7 if self._flip7 >= 0 else None,
             "flip7_choice": self._bonus_to if self._bonus_to >= 0 else None,
             "stack": frames,
-            "deck": {tok[k]: dc[k] for k in kinds},
+            "deck": dict(zip(ktoks, [dc[k] for k in kinds], strict=True)),
             "deck_size": len(self._deck),
-            "discard": {tok[k]: disc[k] for k in kinds},
+            "discard": dict(zip(ktoks, [disc[k] for k in kinds], strict=True)),
             "discard_size": sum(disc),
             "round_draws": self._draws,
             "round_over": self._round_end,

@@ -1,0 +1,168 @@
+"""Benchmark: full Flip 7 games to 200 per second, both editions (issue 4).
+
+    .venv/bin/python bench/bench_flip7.py                  # 4 players, 300 games per row
+    .venv/bin/python bench/bench_flip7.py --games 1000 --players 4 --profile
+
+Rows (one process, one core):
+
+- ``random``: ``septet.core.random_playout`` (uniform random actions, exact chance sampling);
+- ``threshold``: a simple threshold policy in the engine loop: stay at 20 points or more
+  (``state.round_score(seat)``), otherwise hit; any other choice is the first legal action;
+- ``threshold-view``: the same policy as an agent would run it, reading ``view(seat)``;
+- ``greedy``: ``septet.bots.greedy.flip7.GreedyAgent`` through ``play_game`` (views, records).
+
+Prints a table (games/s, steps/s, mean steps and rounds per game) and writes JSON to
+``bench/results/flip7.json``; ``--profile`` adds the top functions of a cProfile run of the
+random classic row to the output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import json
+import pstats
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+from septet.bots.greedy.flip7 import GreedyAgent
+from septet.core.play import play_game, random_playout
+from septet.core.types import CHANCE
+from septet.games import get
+
+
+def run_random(game: Any, players: int, games: int, seed: int) -> tuple[int, int]:
+    steps = rounds = 0
+    rng = random.Random(seed)
+    for _ in range(games):
+        state = random_playout(game.new_state(players), rng)
+        steps += len(state.history)
+        rounds += state.view(None)["round"]
+    return steps, rounds
+
+
+def run_threshold_direct(
+    game: Any, players: int, games: int, seed: int, stay_at: int = 20
+) -> tuple[int, int]:
+    steps = rounds = 0
+    rng = random.Random(seed)
+    for _ in range(games):
+        state = game.new_state(players)
+        while True:
+            p = state.current_player
+            if p == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            if p < 0:
+                break
+            legal = state.legal_actions()
+            if len(legal) == 2 and str(legal[1]) == "stay":
+                state.apply(legal[1] if state.round_score(p) >= stay_at else legal[0])
+            else:
+                state.apply(legal[0])
+        steps += len(state.history)
+        rounds += state.view(None)["round"]
+    return steps, rounds
+
+
+def run_threshold(
+    game: Any, players: int, games: int, seed: int, stay_at: int = 20
+) -> tuple[int, int]:
+    steps = rounds = 0
+    rng = random.Random(seed)
+    for _ in range(games):
+        state = game.new_state(players)
+        while True:
+            p = state.current_player
+            if p == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            if p < 0:
+                break
+            legal = state.legal_actions()
+            view = state.view(p)
+            if view["decision"]["kind"] == "hit_stay" and len(legal) == 2:
+                score = view["players"][p]["round_score"]
+                state.apply(legal[1] if score >= stay_at else legal[0])
+            else:
+                state.apply(legal[0])
+        steps += len(state.history)
+        rounds += state.view(None)["round"]
+    return steps, rounds
+
+
+def run_greedy(game: Any, players: int, games: int, seed: int) -> tuple[int, int]:
+    steps = rounds = 0
+    for i in range(games):
+        agents = [GreedyAgent(game) for _ in range(players)]
+        result = play_game(game, agents, seed=f"{seed}:{i}")
+        steps += len(result.state.history)
+        rounds += result.state.view(None)["round"]
+    return steps, rounds
+
+
+RUNNERS = {
+    "random": run_random,
+    "threshold": run_threshold_direct,
+    "threshold-view": run_threshold,
+    "greedy": run_greedy,
+}
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=300, help="games per row")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--bots", default="random,threshold,threshold-view,greedy")
+    parser.add_argument("--profile", action="store_true", help="profile the random classic row")
+    parser.add_argument("--out", type=Path, default=Path("bench/results/flip7.json"))
+    args = parser.parse_args(argv)
+    rows = []
+    print(
+        f"{'edition':10} {'bot':14} {'games/s':>9} {'steps/s':>10} {'steps/game':>10} "
+        f"{'rounds/game':>11}"
+    )
+    for edition in ("classic", "vengeance"):
+        game = get("flip7", edition=edition)
+        for bot in args.bots.split(","):
+            start = time.perf_counter()
+            steps, rounds = RUNNERS[bot](game, args.players, args.games, args.seed)
+            elapsed = time.perf_counter() - start
+            row = {
+                "edition": edition,
+                "bot": bot,
+                "players": args.players,
+                "games": args.games,
+                "seconds": elapsed,
+                "games_per_s": args.games / elapsed,
+                "steps_per_s": steps / elapsed,
+                "steps_per_game": steps / args.games,
+                "rounds_per_game": rounds / args.games,
+            }
+            rows.append(row)
+            print(
+                f"{edition:10} {bot:14} {row['games_per_s']:9.1f} {row['steps_per_s']:10.0f} "
+                f"{row['steps_per_game']:10.1f} {row['rounds_per_game']:11.2f}"
+            )
+    profile = None
+    if args.profile:
+        game = get("flip7", edition="classic")
+        prof = cProfile.Profile()
+        prof.enable()
+        run_random(game, args.players, args.games, args.seed)
+        prof.disable()
+        buf = io.StringIO()
+        pstats.Stats(prof, stream=buf).sort_stats("tottime").print_stats(15)
+        profile = buf.getvalue()
+        print(profile)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps({"rows": rows, "profile": profile}, indent=1))
+    print(f"written to {args.out}")
+
+
+if __name__ == "__main__":
+    main()
