@@ -10,9 +10,9 @@ Septet. The learner's seat rotates from game to game.
 
 Policy: a linear softmax over the game's fixed action ids, masked to the legal ones
 (``logits = W @ [observation, 1]``). Training: REINFORCE (Williams 1992) on the game's result
-(reward 1 for a win, 0 otherwise) with a running-mean baseline and Adam, updated after every batch
-of games. The win rate over each block of training games is printed as it goes: it starts near
-that of a random player and rises toward (and usually past) an equal share.
+(reward 1 for a win, 0 otherwise) with the batch's mean result as baseline and Adam, one update
+per batch of games. The win rate over each block of training games is printed as it goes: it
+starts near that of a random player and rises toward (and usually past) an equal share.
 
 Classic Flip 7 (``edition="classic"``) keeps the action space small: hit, stay and the targets of
 the action cards (3 + 2n ids). See ``docs/rl.md``.
@@ -42,7 +42,7 @@ class LinearPolicy:
 
     num_obs: int
     num_actions: int
-    lr: float = 0.01
+    lr: float = 0.03
     w: Any = None
     m: Any = None
     v: Any = None
@@ -95,7 +95,7 @@ def train(
     batch: int = 50,
     block: int = 1000,
     seed: int = 0,
-    lr: float = 0.01,
+    lr: float = 0.03,
     opponent: Callable[[Game[Any]], Agent] | None = None,
     game: Game[Any] | None = None,
     log: Callable[[str], None] | None = print,
@@ -113,10 +113,10 @@ def train(
     bots = [opponent(game) for _ in range(players)]
     rng = np.random.default_rng(seed)
     bot_rng = random.Random(seed)
-    baseline = 1.0 / players
     result = TrainResult(block)
     start = time.perf_counter()
-    grad_sum = np.zeros_like(policy.w)
+    batch_grads: list[Any] = []
+    batch_wins: list[float] = []
     wins_in_block = 0
     for g in range(games_total):
         env.reset(seed=seed * 1_000_003 + g)
@@ -142,11 +142,13 @@ def train(
                 bot = bots[raw.seat(agent)]
                 env.step(raw.action_id(choose_action(bot, raw.state, bot_rng)))
         wins_in_block += won
-        grad_sum += (float(won) - baseline) * grads
-        baseline += 0.01 * (float(won) - baseline)
-        if (g + 1) % batch == 0:
-            policy.update(grad_sum / batch)
-            grad_sum[:] = 0.0
+        batch_grads.append(grads)
+        batch_wins.append(float(won))
+        if len(batch_wins) == batch:
+            baseline = sum(batch_wins) / batch  # the batch's mean result
+            step = sum((w - baseline) * gr for w, gr in zip(batch_wins, batch_grads, strict=True))
+            policy.update(step / batch)
+            batch_grads, batch_wins = [], []
         if (g + 1) % block == 0:
             rate = wins_in_block / block
             result.win_rates.append(rate)
@@ -166,7 +168,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=3, help="seats, learner included")
     parser.add_argument("--block", type=int, default=1000, help="games per reported win rate")
     parser.add_argument("--batch", type=int, default=50, help="games per policy update")
-    parser.add_argument("--lr", type=float, default=0.01, help="Adam step size")
+    parser.add_argument("--lr", type=float, default=0.03, help="Adam step size")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     print(
