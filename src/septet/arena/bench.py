@@ -23,6 +23,9 @@ from septet.core.game import Game
 from septet.core.play import random_playout
 from septet.core.rng import derive_rng
 
+MAX_DEFAULT = 6
+"""Without ``players``, counts from the game's minimum up to this (Flip 7 seats up to 36)."""
+
 
 @dataclass
 class BenchRow:
@@ -98,7 +101,7 @@ def bench_engines(
     options: dict[str, dict[str, Any]] | None = None,
 ) -> list[BenchRow]:
     """Benchmark each game in ``names`` (default: every registered game) at each player count in
-    ``players`` (default: every count the game supports)."""
+    ``players`` (default: every count the game supports up to :data:`MAX_DEFAULT`)."""
     from septet import games
 
     rows: list[BenchRow] = []
@@ -108,7 +111,7 @@ def bench_engines(
         except Exception as exc:  # an engine not there yet: report it and go on
             rows.append(BenchRow(name, 0, error=f"{type(exc).__name__}: {exc}"))
             continue
-        counts = players or range(game.min_players, game.max_players + 1)
+        counts = players or range(game.min_players, min(game.max_players, MAX_DEFAULT) + 1)
         for n in counts:
             if not game.min_players <= n <= game.max_players:
                 continue
