@@ -132,13 +132,15 @@ def render(view: Mapping[str, JSON], lang: str = "en") -> str:
         )
     # Per seat.
     thr = 4 if n == 4 else 3
+    # With 3 players each seat is a side: show the 7-trick and 3-seven limits (SS-4, SS-5.3).
+    limits = ("", "") if n == 4 else ("/7", f"/{thr}")
     for s in range(n):
         sevens = [c for c in view["taken"][s] if RANK_OF[parse_card(str(c))] == 7]
         voids = "".join(SUITS[SUIT_LETTERS.index(v)].symbol for v in view["voids"][s])
         if ja:
             line = (
                 f"  {_seat(s, lang, me)}: 手札{view['hand_sizes'][s]}枚 "
-                f"トリック{view['tricks_won'][s]} 7: {len(sevens)}"
+                f"トリック{view['tricks_won'][s]}{limits[0]} 7: {len(sevens)}{limits[1]}"
             )
             if sevens:
                 line += f"（{_cards(sevens, lang)}）"
@@ -147,7 +149,7 @@ def render(view: Mapping[str, JSON], lang: str = "en") -> str:
         else:
             line = (
                 f"  {_seat(s, lang, me)}: {view['hand_sizes'][s]} cards, "
-                f"{view['tricks_won'][s]} tricks, {len(sevens)} 7s"
+                f"{view['tricks_won'][s]}{limits[0]} tricks, {len(sevens)}{limits[1]} 7s"
             )
             if sevens:
                 line += f" ({_cards(sevens, lang)})"
@@ -330,7 +332,9 @@ _RULES_EN = """\
 Seven Shot — collect 7s in tricks (3 players each for themselves, or 4 in two teams).
 
 Cards (SS-1): 49 cards, 7 suits of 7 consecutive ranks; every suit has one 7.
+
 {suits}
+
 The Sun 1 (☀S1) is the A: it wins any trick it is played to.
 
 A deal (SS-2): all cards are dealt (16 each with 3 players, 12 with 4); the last card is turned
@@ -361,7 +365,9 @@ _RULES_JA = """\
 セブンショット — トリックで「7」を集める（3人は個人戦、4人は2対2のチーム戦）。
 
 カード（SS-1）: 49枚、7つのシンボル（スート）に連続した7つの数字。各スートに7が1枚ずつ。
+
 {suits}
+
 日1（☀日1）が「A」: 出されたトリックには必ず勝つ。
 
 ディール（SS-2）: 全カードを配り（3人は16枚、4人は12枚ずつ）、残った1枚を表向きにして切り札表示
@@ -389,7 +395,7 @@ _RULES_JA = """\
 def rules_text(lang: str = "en") -> str:
     """The rules summary with the project's rulings, in ``lang``."""
     lang = _lang(lang)
-    suits = "\n".join(f"  {suit_label(s.index, lang)}" for s in SUITS)
+    suits = "\n".join(f"- {suit_label(s.index, lang)}" for s in SUITS)
     return (_RULES_JA if lang == "ja" else _RULES_EN).format(suits=suits)
 
 
