@@ -25,11 +25,16 @@ from typing import Any
 from septet import games
 from septet.bots import AGENT_FACTORIES, make_agent
 from septet.core import CHANCE, Action, Agent, Event, Game, IllegalActionError, State
+from septet.core.play import seat_view
 from septet.core.rng import derive_rng
 from septet.server.config import Settings
 from septet.server.store import SeatData, StaleWriteError, Store, TableData
 
 log = logging.getLogger("septet.server")
+
+SERVER_BOT_SPECS = {"ismcts": "ismcts:time=1.0"}
+"""How the server runs a bot offered by name: search bots get a one-second budget per move so a
+table keeps a readable pace."""
 
 QUEUE_LIMIT = 512
 """Messages waiting for a slow connection before it is dropped."""
@@ -514,9 +519,12 @@ class LiveTable:
         if agent is None:
             spec = self.seats[seat].bot or "random"
             try:
-                agent = make_agent(spec, self.game)
+                agent = make_agent(SERVER_BOT_SPECS.get(spec, spec), self.game)
             except Exception:
-                agent = make_agent("random", self.game)
+                try:
+                    agent = make_agent(spec, self.game)
+                except Exception:
+                    agent = make_agent("random", self.game)
             self.agents[seat] = agent
         return agent
 
@@ -526,6 +534,29 @@ class LiveTable:
             return
         if self.bot_task is None or self.bot_task.done():
             self.bot_task = asyncio.get_running_loop().create_task(self._bot_loop())
+
+    async def _bot_action(self, seat: int) -> Action:
+        """The bot's choice for ``seat`` (lock held). Its view carries the seat's
+        information-set sampler (``seat_view``) for search bots; a bot that fails or answers
+        an illegal move is replaced by a uniform choice, so a table never stalls."""
+        assert self.state is not None
+        agent = self._agent(seat)
+        legal = self.state.legal_actions()
+        rng = derive_rng(self.seed, "seat", seat, self.version)
+        view = seat_view(self.state, seat)
+        try:
+            if self.seats[seat].bot in ("random", "greedy"):
+                action = agent.act(view, legal, rng)
+            else:  # search bots think in a worker thread so the server stays responsive
+                action = await asyncio.to_thread(agent.act, view, legal, rng)
+        except Exception:
+            log.exception("table %s: bot %s failed; playing a random move", self.id, agent.name)
+            action = None
+        if action not in legal:
+            if action is not None:
+                log.error("table %s: bot %s chose an illegal action", self.id, agent.name)
+            action = legal[rng.randrange(len(legal))]
+        return action
 
     async def _bot_loop(self) -> None:
         failures = 0
@@ -537,17 +568,7 @@ class LiveTable:
             async with self.lock:
                 if self._bot_to_move() != seat or self.state is None:
                     continue
-                agent = self._agent(seat)
-                view = self.state.view(seat)
-                legal = self.state.legal_actions()
-                rng = derive_rng(self.seed, "seat", seat, self.version)
-                if self.seats[seat].bot in ("random", "greedy"):
-                    action = agent.act(view, legal, rng)
-                else:  # search bots think in a worker thread so the server stays responsive
-                    action = await asyncio.to_thread(agent.act, view, legal, rng)
-                if action not in legal:
-                    log.error("table %s: bot %s chose an illegal action", self.id, agent.name)
-                    action = legal[rng.randrange(len(legal))]
+                action = await self._bot_action(seat)
                 try:
                     await self._play(action, seat)
                     failures = 0

@@ -1,0 +1,80 @@
+// Double Seven: the reserve (face-down pile and face-up display), each player's families,
+// 7 and 77 tokens and rack size; my rack at the bottom. Animals carry a symbol and a name.
+
+import { h } from '../dom.js';
+import { L, bind, stat } from './common.js';
+
+const ANIMALS = {
+  squirrel: ['🐿', 'squirrel', 'リス'], fox: ['🦊', 'fox', 'キツネ'], butterfly: ['🦋', 'butterfly', '蝶'],
+  swan: ['🦢', 'swan', '白鳥'], rabbit: ['🐇', 'rabbit', 'ウサギ'], frog: ['🐸', 'frog', 'カエル'],
+  deer: ['🦌', 'deer', '鹿'], bird: ['🐦', 'bird', '鳥'], clover: ['🍀', 'clover', 'クローバー'],
+};
+
+function animalName(a, ctx) {
+  const x = ANIMALS[a];
+  return x ? x[ctx.lang === 'ja' ? 2 : 1] : a;
+}
+
+/** A tile: the animal's symbol over its name (readable without colour). */
+export function tile(animal, ctx, count = 1) {
+  const x = ANIMALS[animal] || ['?', animal, animal];
+  return h('span', { class: `tile tile-${animal}`, title: animalName(animal, ctx), 'aria-label': `${animalName(animal, ctx)}${count > 1 ? ` ×${count}` : ''}` },
+    h('span', { class: 'tile-icon', 'aria-hidden': 'true' }, x[0]),
+    h('span', { class: 'tile-name' }, animalName(animal, ctx)),
+    count > 1 ? h('span', { class: 'tile-count' }, `×${count}`) : null);
+}
+
+function family(f, ctx) {
+  return h('span', { class: `family${f.size >= 7 ? ' seven' : ''}`, title: `${f.size}` },
+    tile(f.animal, ctx, f.animals),
+    f.clovers ? tile('clover', ctx, f.clovers) : null,
+    h('span', { class: 'family-size' }, String(f.size)));
+}
+
+function draw(view, ctx) {
+  const phase = h('div', { class: 'ds-head' },
+    stat(L(ctx, 'Phase', 'フェーズ'), view.phase),
+    stat(L(ctx, 'Pile', '山'), view.pile),
+    stat(L(ctx, '7 tokens left', '残りの7トークン'), view.sevens_left),
+    stat('77', view.double_seven === null || view.double_seven === undefined ? L(ctx, 'unclaimed', '未獲得') : ctx.name(view.double_seven)),
+    view.two_for_one_used ? h('span', { class: 'tag' }, L(ctx, 'two-for-one used', '2対1使用済み')) : null,
+    view.rainbow_used ? h('span', { class: 'tag' }, L(ctx, 'Rainbow used', 'レインボー使用済み')) : null,
+    view.end_triggered_by !== null && view.end_triggered_by !== undefined ? h('span', { class: 'tag warn' }, L(ctx, 'last turns', '最終ターン')) : null);
+  const display = h('div', { class: 'ds-display' },
+    h('span', { class: 'pile', 'aria-label': L(ctx, 'face-down pile', '裏向きの山') }, h('span', { class: 'tile back' }, '?'), ` ×${view.pile}`),
+    Object.entries(view.display || {}).map(([a, n]) => {
+      const out = [];
+      for (let i = 0; i < n; i++) out.push(bind(tile(a, ctx), `take ${a}`, ctx));
+      return out;
+    }),
+    Object.keys(view.removed || {}).length ? h('span', { class: 'removed muted' }, L(ctx, ' removed: ', ' 除外: '),
+      Object.entries(view.removed).map(([a, n]) => tile(a, ctx, n))) : null);
+  const players = view.families.map((fams, i) => h('div', {
+    class: `ds-player${view.to_move === i ? ' to-move' : ''}${ctx.seat === i ? ' mine' : ''}`, dataset: { seat: i },
+  },
+  h('div', { class: 'ds-who' }, h('strong', {}, ctx.name(i)),
+    stat(L(ctx, 'score', '得点'), (view.scores || [])[i] ?? 0),
+    stat('7', view.sevens[i]),
+    view.double_seven === i ? h('span', { class: 'tag seven' }, '77') : null,
+    stat(L(ctx, 'rack', 'ラック'), view.racks[i].size),
+    Object.keys(view.racks[i].known || {}).length && i !== ctx.seat
+      ? h('span', { class: 'known' }, L(ctx, 'known: ', '判明: '), Object.entries(view.racks[i].known).map(([a, n]) => tile(a, ctx, n))) : null),
+  h('div', { class: 'families' }, fams.length ? fams.map((f) => family(f, ctx)) : h('span', { class: 'muted' }, L(ctx, 'no families', '家族なし')))));
+  const rack = view.rack ? h('div', { class: 'rack', 'aria-label': L(ctx, 'your rack', 'あなたのラック') },
+    h('h3', {}, L(ctx, 'Your rack', 'あなたのラック')),
+    Object.entries(view.rack).map(([a, n]) => tile(a, ctx, n))) : null;
+  return h('div', { class: 'double-seven' }, phase, display, h('div', { class: 'ds-players' }, players), rack);
+}
+
+function breakdown(view, ctx) {
+  return h('table', { class: 'breakdown' },
+    h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', {}, L(ctx, 'tiles in families', '家族のタイル')), h('th', {}, L(ctx, '7 tokens', '7トークン')), h('th', {}, '77'), h('th', {}, L(ctx, 'score', '得点')))),
+    h('tbody', {}, view.families.map((fams, i) => h('tr', {},
+      h('td', {}, ctx.name(i)),
+      h('td', {}, String(fams.reduce((s, f) => s + f.size, 0))),
+      h('td', {}, String(view.sevens[i])),
+      h('td', {}, view.double_seven === i ? '★' : ''),
+      h('td', {}, String((view.scores || [])[i] ?? ''))))));
+}
+
+export default { draw, breakdown };

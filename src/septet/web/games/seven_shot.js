@@ -1,0 +1,65 @@
+// Seven Shot: my hand sorted by suit, playable cards highlighted; the trump indicator; the
+// current trick in the centre; tricks and 7s per team against the 4 and 7 thresholds.
+
+import { h } from '../dom.js';
+import { L, bind, progress, stat } from './common.js';
+
+const SUITS = {
+  S: ['☀', 'Sun', '日'], M: ['☾', 'Moon', '月'], F: ['▲', 'Fire', '火'], W: ['≈', 'Water', '水'],
+  T: ['♣', 'Tree', '木'], G: ['◆', 'Gold', '金'], E: ['■', 'Earth', '土'],
+};
+
+/** A card "M5" drawn as suit symbol, suit name and rank. */
+export function ssCard(code, ctx) {
+  const suit = code[0];
+  const rank = code.slice(1);
+  const s = SUITS[suit] || ['?', suit, suit];
+  const name = `${s[ctx.lang === 'ja' ? 2 : 1]} ${rank}`;
+  return h('span', { class: `sscard suit-${suit}${rank === '7' ? ' seven' : ''}`, title: name, 'aria-label': name },
+    h('span', { class: 'ss-rank' }, rank), h('span', { class: 'ss-suit' }, s[0]), h('span', { class: 'ss-name' }, s[ctx.lang === 'ja' ? 2 : 1]));
+}
+
+function draw(view, ctx) {
+  const teamName = (t) => (t === 0 ? L(ctx, 'Team A', 'チームA') : L(ctx, 'Team B', 'チームB'));
+  const head = h('div', { class: 'ss-head' },
+    stat(L(ctx, 'Deal', 'ディール'), view.deal_number),
+    stat(L(ctx, 'Phase', 'フェーズ'), view.phase),
+    view.trump_indicator ? h('span', { class: 'trump' }, L(ctx, 'Trump ', '切り札 '), ssCard(view.trump_indicator, ctx)) : null,
+    view.teams.map((members, t) => h('span', { class: 'team' },
+      h('strong', {}, `${teamName(t)} (${members.map((s) => ctx.name(s)).join(' & ')})`), ' ',
+      stat(L(ctx, 'points', '点'), `${view.side_points[t]}/${view.target}`),
+      progress(view.side_points[t], view.target, `${view.side_points[t]}/${view.target}`),
+      stat(L(ctx, 'tricks', 'トリック'), `${view.side_tricks[t]}/7`),
+      stat('7s', `${view.side_sevens[t]}/4`))));
+  const trick = h('div', { class: 'trick', 'aria-label': L(ctx, 'current trick', '現在のトリック') },
+    view.trick.length ? view.trick.map((p, i) => h('span', { class: 'played' }, ssCard(p.card, ctx), h('small', {}, `${ctx.name(p.seat)}${i === 0 ? L(ctx, ' (lead)', '（リード）') : ''}`)))
+      : h('span', { class: 'muted' }, view.phase === 'play' && view.leader !== null ? `${ctx.name(view.leader)} ${L(ctx, 'leads', 'がリード')}` : ''));
+  const seats = h('ul', { class: 'plain ss-seats' }, view.hand_sizes.map((n, i) => h('li', {
+    class: `${view.to_move === i ? 'to-move' : ''}${ctx.seat === i ? ' mine' : ''}`, dataset: { seat: i },
+  }, h('strong', {}, ctx.name(i)), ' ',
+  stat(L(ctx, 'cards', '枚'), n), stat(L(ctx, 'tricks', 'トリック'), view.tricks_won[i]), stat('7s', view.sevens_taken[i]),
+  (view.voids[i] || []).length ? h('span', { class: 'muted' }, L(ctx, ' void: ', ' 欠: '), view.voids[i].map((s) => (SUITS[s] || [s])[0]).join(' ')) : null)));
+  let hand = null;
+  if (view.hand) {
+    const action = (c) => (ctx.canPlay(c) ? c : `pass ${c}`);
+    hand = h('div', { class: 'hand', 'aria-label': L(ctx, 'your hand', 'あなたの手札') },
+      h('h3', {}, L(ctx, 'Your hand', 'あなたの手札')),
+      h('div', { class: 'cards' }, view.hand.map((c) => bind(ssCard(c, ctx), action(c), ctx))),
+      view.passing && view.passing.length ? h('div', {}, L(ctx, 'Chosen to pass: ', '渡すカード: '), view.passing.map((c) => ssCard(c, ctx))) : null,
+      view.passed && view.passed.length ? h('div', { class: 'muted' }, L(ctx, `Passed to ${ctx.name(view.passed_to)}: `, `${ctx.name(view.passed_to)}に渡した: `), view.passed.map((c) => ssCard(c, ctx))) : null,
+      view.received && view.received.length ? h('div', { class: 'muted' }, L(ctx, `Received from ${ctx.name(view.received_from)}: `, `${ctx.name(view.received_from)}から受け取った: `), view.received.map((c) => ssCard(c, ctx))) : null);
+  }
+  return h('div', { class: 'seven-shot' }, head, trick, seats, hand);
+}
+
+function breakdown(view, ctx) {
+  const deals = view.deals || [];
+  return h('table', { class: 'breakdown' },
+    h('thead', {}, h('tr', {}, ['#', L(ctx, 'ended by', '終了条件'), L(ctx, 'tricks', 'トリック'), '7s', L(ctx, 'points', '得点式'), L(ctx, 'score', '得点')].map((x) => h('th', {}, x)))),
+    h('tbody', {}, deals.map((d) => h('tr', {},
+      h('td', {}, String(d.deal)), h('td', {}, `${d.condition} (${d.rule})`),
+      h('td', {}, (d.tricks || []).join(' / ')), h('td', {}, (d.sevens || []).join(' / ')),
+      h('td', {}, d.formula || ''), h('td', {}, (d.points || []).join(' / '))))));
+}
+
+export default { draw, breakdown };

@@ -1,0 +1,113 @@
+"""Fixtures of the browser tests: a real ``septet serve`` process and Debian's chromium driven
+by Playwright. Screenshots go to ``artifacts/`` (git-ignored) for people to look at."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "artifacts"
+CHROMIUM = os.environ.get("SEPTET_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def _skip_or_fail(reason: str) -> None:
+    if os.environ.get("SEPTET_REQUIRE_BROWSER") == "1":
+        pytest.fail(reason)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Base URL of a ``septet serve`` child process on a fresh SQLite file (bots quick)."""
+    import httpx
+
+    db = tmp_path_factory.mktemp("web") / "septet.sqlite3"
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = int(s.getsockname()[1])
+    code = "import tests.server.server_tiny; from septet.cli import main; main()"
+    cmd = [sys.executable, "-c", code, "serve", "--port", str(port), "--db", f"sqlite:///{db}"]
+    cmd += ["--bot-delay", "0.05", "--log-level", "warning"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        end = time.monotonic() + 60
+        while True:
+            try:
+                if httpx.get(f"{base}/api/health", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            assert proc.poll() is None and time.monotonic() < end, "server did not start"
+            time.sleep(0.1)
+        yield base
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's chromium under Playwright (skipped, or failed under SEPTET_REQUIRE_BROWSER=1,
+    when chromium or Playwright is missing)."""
+    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
+        _skip_or_fail(f"chromium not found at {CHROMIUM} (apt-get install chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _skip_or_fail("playwright is not installed (pip install -e .[dev])")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+class Console:
+    """Console errors and page errors collected from a page."""
+
+    def __init__(self, page: Any) -> None:
+        self.errors: list[str] = []
+        page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+
+@pytest.fixture
+def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A fresh browser context (its own cookies) and page, English unless the test says."""
+    context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
+    pg = context.new_page()
+    pg.console = Console(pg)
+    pg.set_default_timeout(15000)
+    yield pg
+    context.close()
+
+
+def shot(page: Any, name: str) -> Path:
+    """Save a full-page screenshot as artifacts/<name>.png."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path

@@ -1,0 +1,183 @@
+"""Browser tests: Playwright drives Debian's chromium against a real ``septet serve``.
+
+Create tables against bots and play by clicking (a whole Flip 7 game, a Double Seven turn, a
+Seven Shot trick, a whole tiny game with its replay), switch the language, check the page logs
+no console errors; screenshots are kept in artifacts/.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+
+from tests.web.conftest import shot
+
+pytestmark = pytest.mark.timeout(300)
+
+READY = """() => document.querySelector('#final') !== null ||
+  document.querySelector('#actions button.move:not([disabled])') !== null"""
+
+
+def enter_lobby(page: Any, base: str, name: str = "Aki") -> None:
+    page.goto(base + "/")
+    page.fill("#name", name)
+    page.click("#name-ok")
+    page.wait_for_selector("#create")
+
+
+def create_table(page: Any, game: str, players: int, options: dict[str, str] | None = None) -> str:
+    """Fill the lobby form (seat 1 is me, the others bots) and create; returns the table id."""
+    page.select_option("#game", game)
+    page.select_option("#players", str(players))
+    for i in range(1, players):
+        page.select_option(f"#seat-{i}", "bot:random")
+    if options:
+        page.click("details > summary")
+        for key, value in options.items():
+            page.fill(f"#opt-{key}", value)
+            page.dispatch_event(f"#opt-{key}", "change")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/t/[\w-]+$"))
+    return str(page.url.rsplit("/", 1)[1])
+
+
+def my_moves(page: Any) -> list[str]:
+    """The notations of the moves offered now (waits until it is my turn or the game is over)."""
+    page.wait_for_function(READY, timeout=60000)
+    if page.query_selector("#final") is not None:
+        return []
+    return [
+        b.get_attribute("data-action")
+        for b in page.query_selector_all("#actions button.move:not([disabled])")
+    ]
+
+
+def click_move(page: Any, action: str) -> None:
+    page.click(f'#actions button.move[data-action="{action}"]')
+
+
+def test_web_tiny_game_language_switch_and_replay(browser: Any, live_server: str) -> None:
+    context = browser.new_context(locale="ja-JP", viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(live_server + "/")
+    assert page.text_content(".brand") == "セプテット"  # default from the browser language
+    assert page.text_content("label[for=name]") == "あなたの名前"
+    page.click("#lang-en")
+    assert page.text_content(".brand") == "Septet"
+    assert page.text_content("label[for=name]") == "Your name"
+    page.fill("#name", "Aki")
+    page.click("#name-ok")
+    page.wait_for_selector("#create")
+    shot(page, "web-lobby-en")
+    create_table(page, "tiny-sevens", 2, {"target": "12"})
+    rng = random.Random(1)
+    while moves := my_moves(page):
+        assert moves == ["add 1", "add 2", "add 3"]  # the engine's legal moves, as buttons
+        click_move(page, rng.choice(moves))
+    assert "Results" in page.text_content("#final")
+    page.click("#lang-ja")
+    assert "結果" in page.text_content("#final")
+    shot(page, "web-tiny-final-ja")
+    page.click("#final a[href^='/r/']")
+    page.wait_for_selector("#steps li")
+    total = len(page.query_selector_all("#steps li"))
+    assert "手中" in page.text_content("#step-label")
+    page.click("#lang-en")
+    page.click("#first")
+    page.wait_for_selector("#step-label:has-text('Step 0 of')")
+    page.click("#next")
+    page.wait_for_selector("#step-label:has-text('Step 1 of')")
+    assert page.text_content("#step-label") == f"Step 1 of {total}"
+    shot(page, "web-tiny-replay")
+    assert errors == []
+    context.close()
+
+
+def test_web_flip7_whole_game(page: Any, live_server: str) -> None:
+    enter_lobby(page, live_server)
+    create_table(page, "flip7", 2, {"target": "40"})
+    page.wait_for_selector(".f7-row")
+    rng = random.Random(7)
+    clicks = 0
+    while moves := my_moves(page):
+        if clicks == 2:
+            shot(page, "web-flip7-play")
+        # prefer hitting early in a round, then staying; any other decision at random
+        if "hit" in moves and "stay" in moves:
+            action = "hit" if rng.random() < 0.6 else "stay"
+        else:
+            action = rng.choice(moves)
+        click_move(page, action)
+        clicks += 1
+        assert clicks < 400
+    final = page.text_content("#final")
+    assert "Results" in final and "Winner" in final
+    assert page.query_selector("#final table.breakdown") is not None  # the score breakdown
+    assert page.query_selector("#log li") is not None
+    shot(page, "web-flip7-final")
+    assert page.console.errors == []
+
+
+def test_web_double_seven_turn(page: Any, live_server: str) -> None:
+    enter_lobby(page, live_server)
+    create_table(page, "double-seven", 2)
+    page.wait_for_selector(".ds-player")
+    rng = random.Random(3)
+    # play my moves until the turn passes to the bot (a whole turn of mine, by clicking)
+    clicks = 0
+    turn_over = False
+    while not turn_over:
+        moves = my_moves(page)
+        assert moves, "the game ended during the first turn"
+        if clicks == 0:
+            shot(page, "web-double-seven-turn")
+        click_move(page, rng.choice(moves))
+        clicks += 1
+        page.wait_for_function(
+            "() => !document.querySelector('#actions button.move[disabled]')", timeout=30000
+        )
+        status = page.text_content("#status") or ""
+        turn_over = "Your turn" not in status
+        assert clicks < 60
+    assert page.query_selector(".rack .tile") is not None or clicks > 0
+    shot(page, "web-double-seven-after")
+    assert page.console.errors == []
+
+
+def test_web_seven_shot_trick_on_a_phone(browser: Any, live_server: str) -> None:
+    context = browser.new_context(
+        locale="en-US", viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.set_default_timeout(15000)
+    enter_lobby(page, live_server)
+    create_table(page, "seven-shot", 4)
+    page.wait_for_selector(".hand .sscard")
+    rng = random.Random(5)
+    clicks = 0
+    while page.query_selector("#log li.ev-trick_won") is None:
+        page.wait_for_function(
+            READY + " || document.querySelector('#log li.ev-trick_won') !== null", timeout=60000
+        )
+        if page.query_selector("#log li.ev-trick_won") is not None:
+            break
+        legal_cards = page.query_selector_all(".hand .sscard.legal")
+        if legal_cards:  # click the card itself in the hand
+            rng.choice(legal_cards).click()
+        else:
+            click_move(page, rng.choice(my_moves(page)))
+        clicks += 1
+        assert clicks < 40
+    assert clicks >= 3  # three cards passed, then at least one played
+    shot(page, "web-seven-shot-trick-phone")
+    assert errors == []
+    context.close()
