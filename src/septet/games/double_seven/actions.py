@@ -244,7 +244,38 @@ NUM_FAMILIES: Final = len(FAMILIES)  # 352
 START: Final = {f: Start(f) for f in FAMILIES}
 _EXPAND: dict[tuple[Family, int, int], Expand] = {}
 _EXCHANGE: dict[tuple[Family, int, Family], Exchange] = {}
+EXCHANGES: Final = _EXCHANGE  # read by the move generator
 _RETRIEVE: dict[tuple[int, Family], Retrieve] = {}
+
+
+# Hot-path tables for the move generator (state.py): every start with k animals and c clovers
+# for rack counts (ra, rc), and the expansions of a family, built once.
+START_LISTS: Final = tuple(
+    tuple(
+        tuple(
+            tuple(
+                START[(a, k, c)]
+                for k in range(1, ra + 1)
+                for c in range(0 if k >= 2 else 1, rc + 1)
+            )
+            for rc in range(NUM_CLOVERS + 1)
+        )
+        for ra in range(TILES_PER_ANIMAL + 1)
+    )
+    for a in range(NUM_ANIMALS)
+)
+_EXPAND_LISTS: dict[tuple[Family, int, int], tuple[Expand, ...]] = {}
+
+
+def expand_list(f: Family, ra: int, rc: int) -> tuple[Expand, ...]:
+    """Every expansion of ``f`` with up to ``ra`` of its animal and ``rc`` clovers (cached)."""
+    key = (f, ra, rc)
+    out = _EXPAND_LISTS.get(key)
+    if out is None:
+        out = _EXPAND_LISTS[key] = tuple(
+            expand(f, k, c) for k in range(ra + 1) for c in range(0 if k else 1, rc + 1)
+        )
+    return out
 
 
 def family_index(f: Family) -> int:

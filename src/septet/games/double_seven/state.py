@@ -220,35 +220,28 @@ class DoubleSevenState(State):
         out: list[Any] = [A.PASS]
         rc = rack[CLOVER]
         own_animals = {f[0] for f in mine}
-        start = A.START
         # DS-5.1 start a family: k animals + c clovers, k >= 1, k + c >= 2, animal not already
-        # in front of me.
+        # in front of me (tables of actions built once, see actions.START_LISTS).
+        starts = A.START_LISTS
         for a in range(NUM_ANIMALS):
             ra = rack[a]
             if ra and a not in own_animals:
-                for k in range(1, ra + 1):
-                    for c in range(0 if k >= 2 else 1, rc + 1):
-                        out.append(start[(a, k, c)])
-        # DS-5.3 expand one of my families (identical families: one action).
-        prev = None
-        expand = A.expand
-        for f in mine:
-            if f == prev:
-                continue
-            prev = f
-            ra = rack[f[0]]
-            for k in range(ra + 1):
-                for c in range(0 if k else 1, rc + 1):
-                    out.append(expand(f, k, c))
-        # DS-5.4 exchange (ruling: never receive a composition given away this turn).
+                out.extend(starts[a][ra][rc])
         if mine:
+            # DS-5.3 expand one of my families (identical families: one action).
+            expand_list = A.expand_list
+            prev = None
+            for f in mine:
+                if f != prev:
+                    out.extend(expand_list(f, rack[f[0]], rc))
+                    prev = f
+            # DS-5.4 exchange (ruling: never receive a composition given away this turn).
             given = self.given
-            exchange = A.exchange
+            families = self.families
+            cache = A.EXCHANGES
             for q in range(self.num_players):
-                if q == me:
-                    continue
-                theirs = self.families[q]
-                if not theirs:
+                theirs = families[q]
+                if q == me or not theirs:
                     continue
                 prev = None
                 for f in mine:
@@ -258,11 +251,12 @@ class DoubleSevenState(State):
                     size = f[1] + f[2]
                     prev_g = None
                     for g in theirs:
-                        if g == prev_g:
-                            continue
-                        prev_g = g
-                        if g[1] + g[2] == size and g != f and g not in given:
-                            out.append(exchange(f, q, g))
+                        if g != prev_g:
+                            prev_g = g
+                            if g[1] + g[2] == size and g != f and g not in given:
+                                key = (f, q, g)
+                                act = cache.get(key)
+                                out.append(act if act is not None else A.exchange(f, q, g))
         # DS-5.5 retrieve a clover from any family, with a matching animal from my rack.
         retrieve = A.retrieve
         for q in range(self.num_players):
