@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from septet.core.errors import OptionError
+from septet.core.errors import OptionError, RecordError
 from septet.core.game import Action, Game
 from septet.core.types import JSON, Event
 from septet.games.flip7 import cards as C
@@ -144,6 +145,22 @@ class Flip7(Game[Flip7Options]):
         """
         return Flip7State(self, num_players)
 
+    def sample_state(self, view: Mapping[str, JSON], rng: random.Random) -> Flip7State:
+        """A full state from any seat's view, even a plain JSON one (a remote bot): every field
+        of the game is public except the deck order, which the engine never fixes, so the view
+        rebuilds the position exactly (with an empty ``history``).
+
+        Raises:
+            RecordError: the view is malformed or from another edition.
+        """
+        try:
+            n = int(view["num_players"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RecordError(f"not a Flip 7 view: {exc!r}") from exc
+        state = self.new_state(n)
+        state.load_state_dict(view)
+        return state
+
     # ----- notation ----------------------------------------------------------------------------
     def action_from_str(self, text: str) -> Action:
         """Read Flip 7 notation (see :mod:`septet.games.flip7.actions`).
@@ -159,11 +176,11 @@ class Flip7(Game[Flip7Options]):
 
     def num_distinct_actions(self, num_players: int) -> int:
         """``3 + 2n`` (hit, stay, bonus, target s, penalty s) plus, in Vengeance, ``n·R`` steals,
-        ``n·R`` discards and ``m(m−1)/2`` swaps over the ``m = n·R`` (seat, card) slots
-        (``R = 22`` row card kinds)."""
+        ``n·R`` discards and ``n(n−1)/2 · R²`` swaps (a pair of seats, lower first, and a card
+        kind for each; ``R = 22`` row card kinds)."""
         n = num_players
-        m = n * len(self._row_kinds())
-        return 3 + 2 * n + 2 * m + m * (m - 1) // 2
+        r = len(self._row_kinds())
+        return 3 + 2 * n + 2 * n * r + n * (n - 1) // 2 * r * r
 
     def action_to_id(self, action: Action, num_players: int) -> int:
         """The fixed id of a player action (layout in :meth:`num_distinct_actions`).
@@ -192,10 +209,11 @@ class Flip7(Game[Flip7Options]):
                 return 3 + 2 * n + slot
             if op == OP_DISCARD:
                 return 3 + 2 * n + m + slot
-            if 0 <= action.c < n and action.d in rk and a < action.c:
-                j = action.c * r + rk.index(action.d)
-                i = slot
-                return 3 + 2 * n + 2 * m + i * m - i * (i + 1) // 2 + (j - i - 1)
+            s2 = action.c
+            if a < s2 < n and action.d in rk:
+                pair = a * n - a * (a + 1) // 2 + (s2 - a - 1)
+                cards = rk.index(action.b) * r + rk.index(action.d)
+                return 3 + 2 * n + 2 * m + pair * r * r + cards
         raise ValueError(f"{action} is not a player action of this Flip 7 game")
 
     def id_to_action(self, action_id: int, num_players: int) -> Action:
@@ -224,12 +242,12 @@ class Flip7(Game[Flip7Options]):
         if i < m:
             return F7Action(OP_DISCARD, i // r, rk[i % r])
         i -= m
-        first = 0
-        while i >= m - first - 1:
-            i -= m - first - 1
-            first += 1
-        second = first + 1 + i
-        return F7Action(OP_SWAP, first // r, rk[first % r], second // r, rk[second % r])
+        pair, cards = divmod(i, r * r)
+        s1 = 0
+        while pair >= n - s1 - 1:
+            pair -= n - s1 - 1
+            s1 += 1
+        return F7Action(OP_SWAP, s1, rk[cards // r], s1 + 1 + pair, rk[cards % r])
 
     # ----- observation -------------------------------------------------------------------------
     def observation_size(self, num_players: int) -> int:

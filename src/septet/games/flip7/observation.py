@@ -1,6 +1,6 @@
 """The observation tensor of Flip 7 (everything in it is public).
 
-Layout for ``n`` seats, with ``K`` = the edition's card kinds (28 Vengeance, 25 classic) and
+Layout for ``n`` seats, with ``K`` = the edition's card kinds (27 Vengeance, 22 classic) and
 ``R`` = the kinds that can lie in a row (22 Vengeance, 20 classic), seats rotated so that the
 observer comes first (block ``i`` is seat ``(seat + i) % n``):
 

@@ -538,10 +538,7 @@ class Flip7State(State):
             self._take(s1, k1)
             self._take(s2, k2)
             self._arrive(s2, k1)
-            if self._status[s1] != BUSTED:
-                self._arrive(s1, k2)
-            else:  # cannot happen (s1 is not busted), kept for safety
-                self._rows[s1].append(k2)
+            self._arrive(s1, k2)
 
     def _on_decision(self, t: int, a: F7Action) -> None:
         op = a[0]

@@ -1,0 +1,120 @@
+"""The Flip 7 greedy bot, views, sample_state, the observation tensor and the action encoding."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from f7_helpers import game, play, position
+
+from septet.bots import make_agent
+from septet.bots.greedy.flip7 import GreedyAgent
+from septet.core.play import play_game
+
+
+def choose(state, agent=None):
+    agent = agent or GreedyAgent(state.game)
+    seat = state.current_player
+    return str(agent.act(state.view(seat), state.legal_actions(), random.Random(0)))
+
+
+def test_greedy_stays_on_a_high_risky_row_and_hits_a_safe_one():
+    # 12+11+10+9 = 42 with many 9..12 left: too risky (F7V-2 bust), stay.
+    s = position(2, [["12", "11", "10", "9"], ["3"]], to_move=0)
+    assert choose(s) == "stay"
+    s = position(2, [["1"], ["3"]], to_move=0)
+    assert choose(s) == "hit"
+
+
+def test_greedy_stays_when_staying_wins_and_hits_to_catch_up():
+    s = position(2, [["3"], ["5"]], to_move=0, totals=[198, 150])
+    assert choose(s) == "stay"  # 201 and alone at the top
+    s = position(2, [["3"], ["9"]], to_move=0, status=["active", "stayed"], totals=[150, 195])
+    assert choose(s) == "hit"  # P1 will end on 204: hit whatever the risk
+
+
+def test_greedy_threshold_parameter():
+    s = position(2, [["1", "2"], ["3"]], to_move=0)
+    agent = make_agent("greedy:threshold=3", s.game)
+    assert choose(s, agent) == "stay"
+
+
+def test_greedy_aims_negative_modifiers_and_halving_at_opponents():  # F7V-5.1
+    s = position(3, [["3"], ["12", "11"], ["5", "4"]], to_move=0, totals=[0, 100, 10])
+    play(s, "hit", "draw -10")
+    assert choose(s) == "target 1"
+    s = position(3, [["12", "11"], ["3"], ["5", "4"]], to_move=0)
+    play(s, "hit", "draw /2")
+    assert choose(s) != "target 0"
+
+
+def test_greedy_steals_the_most_valuable_safe_card():  # F7V-4.6
+    s = position(3, [["3"], ["12", "2"], ["5", "3"]], to_move=0)
+    play(s, "hit", "draw steal")
+    assert choose(s) == "steal 1:12"
+
+
+def test_greedy_beats_random():
+    g = game(edition="classic")
+    wins = 0
+    for i in range(30):
+        agents = [make_agent("greedy", g), make_agent("random", g)]
+        if i % 2:
+            agents.reverse()
+        result = play_game(g, agents, seed=i)
+        greedy_seat = 1 if i % 2 else 0
+        wins += greedy_seat in result.winners
+    assert wins >= 24
+
+
+def test_view_is_public_and_rebuilds_the_state():
+    g = game()
+    s = g.new_state(4)
+    rng = random.Random(5)
+    for _ in range(40):
+        if s.current_player == -1:
+            s.apply(s.sample_chance(rng))
+        elif s.current_player >= 0:
+            s.apply(rng.choice(s.legal_actions()))
+    view = json.loads(json.dumps(s.view(2)))
+    assert view["seat"] == 2
+    assert sum(view["deck"].values()) == view["deck_size"]
+    cards_out = (
+        view["deck_size"]
+        + view["discard_size"]
+        + sum(len(p["row"]) + len(p["after_bust"]) for p in view["players"])
+    )
+    set_aside = sum(len(f.get("set_aside", [])) for f in view["stack"])
+    assert cards_out + set_aside <= 108
+    rebuilt = g.sample_state(view, rng)
+    assert rebuilt.state_dict() == s.state_dict()
+    assert rebuilt.legal_actions() == s.legal_actions()
+    assert rebuilt.current_player == s.current_player
+
+
+def test_observation_tensor_shape_and_content():
+    g = game()
+    s = position(3, [["12", "u7"], ["5"], []], to_move=1, totals=[100, 0, 0])
+    obs = s.observation_tensor(1)
+    assert len(obs) == g.observation_size(3) == 3 * (22 + 9) + 3 * 27 + 10
+    # Block 0 is the observer (P1): one 5 in the row, active, to move.
+    row_kinds = 22
+    assert obs[4] == 1.0  # the 5 (kinds 1..13 first)
+    assert obs[row_kinds : row_kinds + 3] == [1.0, 0.0, 0.0]
+    assert obs[row_kinds + 4] == 1.0  # to move
+    # Block 2 is P0 with 100 of 200 points.
+    assert obs[2 * (row_kinds + 9) + row_kinds + 5] == 0.5
+    assert len(game(edition="classic").new_state(5).observation_tensor(0)) == game(
+        edition="classic"
+    ).observation_size(5)
+
+
+def test_action_encoding_round_trip_for_every_id():
+    for edition in ("vengeance", "classic"):
+        g = game(edition=edition)
+        n = 3
+        size = g.num_distinct_actions(n)
+        ids = [g.action_to_id(g.id_to_action(i, n), n) for i in range(size)]
+        assert ids == list(range(size))
+    assert game().num_distinct_actions(2) == 3 + 4 + 2 * 44 + 22 * 22
+    assert game(edition="classic").num_distinct_actions(4) == 11
