@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from septet.core.errors import IllegalActionError, RecordError
 from septet.core.game import Action, State
@@ -260,8 +260,8 @@ class Flip7State(State):
     # ----- applying -----------------------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
         if type(action) is not F7Action:
-            self.check_action(action)  # raises
-        act: F7Action = action  # type: ignore[assignment]
+            self._reject(action)
+        act: F7Action = action
         op = act[0]
         tm = self._to_move
         ev: list[Event] = []
@@ -269,7 +269,7 @@ class Flip7State(State):
             if op == OP_DRAW and self._draw_for >= 0:
                 k = act[1]
                 if not (0 <= k < C.NUM_KINDS and self._dcount[k]):
-                    self.check_action(action)
+                    self._reject(action)
                 self._ev = ev
                 self._to_move = _RUN
                 self._on_draw(k)
@@ -280,7 +280,7 @@ class Flip7State(State):
                 ev.append(Event("dealer", act[1]))
                 self._start_round()
             else:
-                self.check_action(action)
+                self._reject(action)
         elif tm >= 0:
             dec = self._dec
             if dec == D_HITSTAY and op == OP_HIT:
@@ -304,13 +304,17 @@ class Flip7State(State):
                 self._to_move = _RUN
                 self._on_decision(tm, act)
             else:
-                self.check_action(action)
+                self._reject(action)
         else:
-            self.check_action(action)
+            self._reject(action)
         if self._to_move == _RUN:
             self._run()
         self.history.append(action)
         return ev
+
+    def _reject(self, action: Action) -> NoReturn:
+        self.check_action(action)  # raises with the rule broken
+        raise IllegalActionError(f"{action} is not legal now")
 
     def check_action(self, action: Action) -> None:
         """Raise :class:`IllegalActionError` naming the rule if ``action`` is illegal now."""
