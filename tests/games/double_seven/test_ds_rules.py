@@ -580,3 +580,35 @@ def test_observation_tensor():
     base = 61  # my block: a swan family of 4 tiles with one clover
     assert obs[base + 12 + 4 * 13 + 2] == 1.0 and obs[base + 116 + 4] == 1.0
     assert st.observation_tensor(1)[2] == 0.0  # seat 1 does not see my foxes
+
+
+def test_ds57_family_animal():
+    # DS-5.7: a family is named by its animal and always holds one; it takes only that animal.
+    with pytest.raises(NotationError) as exc:
+        DoubleSeven().action_from_str("start clover2")
+    assert exc.value.rule == "DS-5.7"
+    with pytest.raises(NotationError) as exc:
+        DoubleSeven().action_from_str("expand fox2 with swan1")
+    assert exc.value.rule == "DS-5.3"
+    st = build_state(2, racks=["fox clover*2", ""], families=[["fox1+1"], []], phase="actions")
+    step(st, "expand fox1+1 with clover2")
+    assert fams(st, 0) == ["fox1+3"]  # mostly clovers, still a fox family
+
+
+def test_sample_state_from_json_view_and_bad_data():
+    import json
+
+    from septet.core.errors import RecordError
+
+    st = build_state(3, racks=["fox*2", "bird swan", ""], families=[["deer3"], [], ["frog2"]])
+    view = json.loads(json.dumps(st.view(2)))
+    det = st.game.sample_state(view, random.Random(3))
+    assert det.view(2) == st.view(2) and det.racks[2] == st.racks[2]
+    assert sum(det.racks[0]) == 2 and sum(det.racks[1]) == 2
+    view["pile"] += 1  # one tile too many: the view no longer adds up
+    with pytest.raises(RecordError):
+        st.game.sample_state(view, random.Random(3))
+    data = st.to_json()
+    data["state"]["racks"][0][2] += 1
+    with pytest.raises(RecordError):
+        type(st).from_json(data)
