@@ -580,3 +580,39 @@ def test_text_in_both_languages():
     assert g.describe_action(g.action_from_str("hit"), "ja") == "ヒット"
     assert "Flip 4" in g.rules_text("en") and "フリップ4" in g.rules_text("ja")
     assert "Freeze" in game(edition="classic").rules_text("en")
+
+
+@pytest.mark.parametrize(
+    ("card", "then", "want_rows", "want_status", "to_move"),
+    [
+        ("zero", [], [["3"], ["5", "zero"], ["6"]], ["active", "stayed", "active"], 2),
+        ("l13", [], [["3"], ["5", "l13"], ["6"]], ["active", "stayed", "active"], 2),
+        ("u7", [], [["3"], ["u7"], ["6"]], ["active", "stayed", "active"], 2),
+        ("5", [], [["3"], ["5", "5"], ["6"]], ["active", "busted", "active"], 2),
+        ("-4", ["target 2"], [["3"], ["5"], ["6", "-4"]], ["active", "stayed", "active"], 2),
+        ("swap", ["swap 0:3 2:6"], [["6"], ["5"], ["3"]], ["active", "stayed", "active"], 2),
+        ("steal", ["steal 2:6"], [["3"], ["5", "6"], []], ["active", "stayed", "active"], 2),
+        ("discard", ["discard 0:3"], [[], ["5"], ["6"]], ["active", "stayed", "active"], 2),
+        (
+            "jom",
+            ["target 2", "draw 1"],
+            [["3"], ["5"], ["6", "1"]],
+            ["active", "stayed", "stayed"],
+            0,
+        ),
+        (
+            "flip4",
+            ["target 0", "draw 1", "draw 2", "draw 4", "draw 7"],
+            [["3", "1", "2", "4", "7"], ["5"], ["6"]],
+            ["active", "stayed", "active"],
+            2,
+        ),
+    ],
+)
+def test_each_card_after_just_one_more(card, then, want_rows, want_status, to_move):
+    # F7V-4.4: the target takes the next card, resolves it, then stays (unless busted).
+    s = position(3, [["3"], ["5"], ["6"]], to_move=0)
+    play(s, "hit", "draw jom", "target 1", f"draw {card}", *then)
+    assert rows(s) == want_rows
+    assert statuses(s) == want_status
+    assert s.current_player == to_move
