@@ -302,7 +302,7 @@ class DoubleSevenState(State):
                 if not (isinstance(action.seat, int) and 0 <= action.seat < self.num_players):
                     raise IllegalActionError(f"there is no seat {action.seat}", "DS-2.3")
             elif not (0 <= action.tile < NUM_TYPES and self.pile[action.tile]):
-                raise IllegalActionError(f"the pile holds no {NAMES_EN[action.tile]}", "DS-2.1")
+                raise IllegalActionError(f"the pile holds no such tile ({action!r})", "DS-2.1")
             return
         if cls in (A.Deal, A.FirstPlayer, A.Flip, A.PileDraw):
             raise IllegalActionError(f"{action} is a chance outcome; a player must act now")
@@ -326,7 +326,8 @@ class DoubleSevenState(State):
                 raise IllegalActionError(
                     "you cannot take back a tile you just put out with two-for-one", "DS-5.6"
                 )
-            raise IllegalActionError(f"no face-up {NAMES_EN[t]} in the display", "DS-4.1")
+            name = NAMES_EN[t] if 0 <= t < NUM_TYPES else repr(t)
+            raise IllegalActionError(f"no face-up {name} in the display", "DS-4.1")
 
     def _chk_rainbow(self, action: A.Rainbow) -> None:
         if self.phase != PH_RAINBOW:
