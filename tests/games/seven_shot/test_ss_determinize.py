@@ -113,3 +113,39 @@ def test_constrained_deal_with_tight_voids_never_fails() -> None:
         assert out[0] | out[1] | out[2] == SUIT_MASK[0] | SUIT_MASK[1] | SUIT_MASK[2]
     with pytest.raises(ValueError):
         constrained_deal(pool, [7, 7, 7], [0b111, 0, 0], rng)  # seat 0 can hold nothing here
+
+
+@pytest.mark.parametrize("num_players", [3, 4])
+def test_sample_state_from_a_plain_json_view(num_players: int) -> None:
+    # A remote bot only has the JSON view: the engine rebuilds an information-set sample from it.
+    g = game()
+    rng = random.Random(f"view{num_players}")
+    checked = 0
+    for _ in range(6):
+        state = g.new_state(num_players)
+        while not state.is_terminal:
+            if state.current_player == CHANCE:
+                state.apply(state.sample_chance(rng))
+            else:
+                legal = state.legal_actions()
+                state.apply(legal[rng.randrange(len(legal))])
+            if rng.random() < 0.1:
+                seat = rng.randrange(num_players)
+                view = json.loads(json.dumps(state.view(seat)))
+                sample = g.sample_state(view, rng)
+                assert isinstance(sample, SevenShotState)
+                _check(state, seat, sample)
+                assert sample.history == []
+                assert sample.legal_actions() == state.legal_actions() or (
+                    state.current_player != seat
+                )
+                checked += 1
+    assert checked > 20
+
+
+def test_sample_state_rejects_a_spectator_view() -> None:
+    from septet.core.errors import RecordError
+
+    state = game().new_state(3)
+    with pytest.raises(RecordError):
+        game().sample_state(state.view(None), random.Random(0))

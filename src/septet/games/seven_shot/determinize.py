@@ -24,15 +24,29 @@ deal. Earlier deals' history is kept as it was (it says nothing about this deal'
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from typing import Any
 
+from septet.core.errors import RecordError
 from septet.core.game import Action
+from septet.core.types import JSON
 from septet.games.seven_shot.actions import DEALS, PASSES
-from septet.games.seven_shot.cards import SUIT_OF, cards_of
+from septet.games.seven_shot.cards import (
+    FULL_MASK,
+    SUIT_LETTERS,
+    SUIT_OF,
+    cards_of,
+    mask_from_names,
+    parse_card,
+)
 from septet.games.seven_shot.state import (
     HAND_CARDS,
     PH_DEAL,
+    PH_FIRST,
     PH_OVER,
     PH_PASS,
+    PH_PLAY,
+    PHASE_NAMES,
     SevenShotState,
 )
 
@@ -240,3 +254,120 @@ def _rewrite_history(det: SevenShotState, state: SevenShotState) -> None:
         # A state built without its full history (tests): keep only the rewritten deal.
         history = dealt + passes + rest
     det.history = history
+
+
+def state_from_view(game: Any, view: Mapping[str, JSON], rng: random.Random) -> SevenShotState:
+    """A state drawn from the information set of the seat whose (plain JSON) view this is.
+
+    Rebuilds every public and own field from the view, puts the unseen cards anywhere that fits
+    the hand sizes (the cards the seat passed, unplayed, in the receiver's hand), then resamples
+    them with :func:`determinize`. The result has an empty ``history``.
+
+    Raises:
+        RecordError: a view of another game, a spectator's view, or a malformed one.
+    """
+    try:
+        return _state_from_view(game, view, rng)
+    except RecordError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        raise RecordError(f"not a Seven Shot seat view: {exc!r}") from exc
+
+
+def _state_from_view(game: Any, view: Mapping[str, JSON], rng: random.Random) -> SevenShotState:
+    if view.get("game") != "seven-shot" or view.get("seat") is None:
+        raise RecordError("not a Seven Shot seat view (a spectator's view has no information set)")
+    n = int(view["num_players"])
+    seat = int(view["seat"])
+    state = game.new_state(n)
+    assert isinstance(state, SevenShotState)
+    state.phase = PHASE_NAMES.index(str(view["phase"]))
+    state._cur = int(view["to_move"])
+    state.deal_number = int(view["deal_number"])
+    state.deal_pos = int(view["cards_dealt"])
+    ind = view["trump_indicator"]
+    state.indicator = -1 if ind is None else parse_card(str(ind))
+    state.points = [int(p) for p in view["side_points"]]
+    state.deal_log = [dict(d) for d in view["deals"]]
+    state.last_tricks = [
+        (int(t["leader"]), tuple(parse_card(c) for c in t["cards"]), int(t["winner"]))
+        for t in view["last_deal_tricks"]
+    ]
+    state.final_winners = sorted({state.side_of(int(w)) for w in view["winners"]})
+    fl = view["first_leader"]
+    state.first_leader = -1 if fl is None else int(fl)
+    lead = view["leader"]
+    state.leader = -1 if lead is None else int(lead)
+    state.tricks = [
+        (int(t["leader"]), tuple(parse_card(c) for c in t["cards"]), int(t["winner"]))
+        for t in view["tricks"]
+    ]
+    state.trick = [parse_card(str(t["card"])) for t in view["trick"]]
+    state.tricks_won = [int(x) for x in view["tricks_won"]]
+    state.taken = [mask_from_names(list(t)) for t in view["taken"]]
+    state.bonus = [mask_from_names(list(b)) for b in view["bonus"]]
+    state.voids = [sum(1 << SUIT_LETTERS.index(str(x)) for x in v) for v in view["voids"]]
+    played = [0] * n
+    for leader, cards, _w in state.tricks:
+        for i, c in enumerate(cards):
+            played[(leader + i) % n] |= 1 << c
+    for i, c in enumerate(state.trick):
+        played[(state.leader + i) % n] |= 1 << c
+    state.played = played
+    hand = mask_from_names(list(view["hand"]))
+    state.hands[seat] = hand
+    target = state.pass_target(seat)
+    source = int(view["received_from"])
+    own_passed = mask_from_names(list(view["passed"] or []))
+    own_received = mask_from_names(list(view["received"] or []))
+    state.passed[seat] = own_passed
+    state.received[target] = own_passed
+    state.passed[source] = own_received
+    state.received[seat] = own_received
+    state.pass_sel[seat] = mask_from_names(list(view["passing"] or []))
+    sizes = [int(x) for x in view["hand_sizes"]]
+    pass_counts = [int(x) for x in view["pass_counts"]]
+    seen = hand | state.pass_sel[seat] | (1 << state.indicator if state.indicator >= 0 else 0)
+    for m in (*played, *state.bonus):
+        seen |= m
+    unseen = cards_of(FULL_MASK & ~seen)
+    others = [s for s in range(n) if s != seat]
+    if state.phase in (PH_FIRST, PH_PLAY, PH_OVER):
+        # The cards this seat passed and that are not played yet are in the receiver's hand;
+        # the rest go where the voids allow.
+        known = own_passed & ~played[target]
+        state.hands[target] = known
+        unseen = [c for c in unseen if not known >> c & 1]
+        need = [sizes[s] - state.hands[s].bit_count() for s in others]
+        dealt = constrained_deal(unseen, need, [state.voids[s] for s in others], rng)
+        for s, d in zip(others, dealt, strict=True):
+            state.hands[s] |= d
+        pos = len(unseen)
+    else:
+        pos = 0
+        for s in others:
+            room = sizes[s] - state.hands[s].bit_count()
+            for c in unseen[pos : pos + room]:
+                state.hands[s] |= 1 << c
+            pos += room
+    if state.phase == PH_DEAL:
+        state.undealt = sorted(unseen[pos:])
+    else:
+        state.undealt = []
+    if state.phase == PH_PASS:
+        for s in others:
+            for c in cards_of(state.hands[s])[: pass_counts[s]]:
+                state.hands[s] ^= 1 << c
+                state.pass_sel[s] |= 1 << c
+    elif state.phase != PH_DEAL and state._k > 0:
+        # Placeholder passes between two other seats (determinize resamples them).
+        for s in others:
+            t = state.pass_target(s)
+            if t != seat and s != source:
+                pick = cards_of(state.hands[t] | played[t])[: state._k]
+                state.passed[s] = state.received[t] = sum(1 << c for c in pick)
+    if state.phase == PH_OVER:
+        return state  # nothing is left to play: any placement of the leftovers will do
+    det = determinize(state, seat, rng)
+    det.history = []
+    return det

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from septet.core.errors import OptionError
-from septet.core.game import Action, Game
+from septet.core.game import Action, Game, State
 from septet.core.types import JSON, Event
 from septet.games.seven_shot import actions as _actions
 from septet.games.seven_shot.actions import DEALS, FIRSTS, PASSES
@@ -91,6 +92,21 @@ class SevenShot(Game[SevenShotOptions]):
 
     def id_to_action(self, action_id: int, num_players: int) -> Action:
         return _actions.id_to_action(action_id)
+
+    def sample_state(self, view: Mapping[str, JSON], rng: random.Random) -> State:
+        """A state drawn from the information set of the seat whose view this is; works from a
+        plain JSON view too (a remote bot), with an empty history.
+
+        Raises:
+            RecordError: a spectator's view, another game's, or a malformed one.
+        """
+        sampler = getattr(view, "sample_information_set", None)
+        if sampler is not None:
+            state: State = sampler(rng)
+            return state
+        from septet.games.seven_shot.determinize import state_from_view
+
+        return state_from_view(self, view, rng)
 
     def observation_size(self, num_players: int) -> int:
         return 208 + 113 * num_players
