@@ -23,8 +23,9 @@ View format (``view(seat)``; also the ``state_dict`` format, stable)
 --------------------------------------------------------------------
 A JSON object; every field is public (all rows are face up, piles are counted):
 
-- ``edition`` (``"vengeance"``/``"classic"``), ``brutal`` (bool), ``target`` (int),
-  ``num_players``, ``seat`` (the viewer, ``None`` for spectators and in ``state_dict``)
+- ``game`` (``"flip7"``), ``edition`` (``"vengeance"``/``"classic"``), ``brutal`` (bool),
+  ``target`` (int), ``num_players``, ``seat`` (the viewer, ``None`` for spectators; absent from
+  ``state_dict``)
 - ``round`` (1-based; 0 before the first dealer is drawn), ``dealer`` (seat or ``None``)
 - ``to_move``: ``current_player`` (seat, -1 chance, -4 terminal)
 - ``decision``: ``None`` or ``{"kind", "player", "card"}`` with kind ``"hit_stay"``,
@@ -45,6 +46,19 @@ A JSON object; every field is public (all rows are face up, piles are counted):
 - ``deck`` and ``discard``: ``{token: count}`` for every card kind of the edition;
   ``deck_size``, ``discard_size``; ``round_draws`` (cards drawn this round), ``round_over``
   (bool), ``last_round`` (round scores of the last finished round or ``None``), ``winners``.
+
+Events (``apply`` returns them; ``seat`` is the player concerned; all public)
+-------------------------------------------------------------------------
+``dealer``, ``round_start`` {round}, ``draw`` {card} (the seat receiving it), ``set_aside``
+{card}, ``set_aside_lost`` {cards}, ``bust`` {card}, ``flip7``, ``unlucky7`` {discarded},
+``second_chance`` {card}, ``stay`` {forced?, frozen?}, ``give`` {card, to} (a modifier or an
+action played on a seat), ``forced`` {card} (a choice with one option, made automatically),
+``no_target`` {card}, ``steal`` {from, card}, ``discard`` {from, card}, ``swap`` {seats, cards},
+``reshuffle`` {cards}, ``no_cards``, ``draw_limit``, ``flip7_bonus``, ``flip7_penalty`` {to},
+``round_end`` {round, rows, after_bust, status, flip7, flip7_choice, scores, totals},
+``game_end`` {winners}.
+
+Observation tensor: see :mod:`septet.games.flip7.observation`.
 """
 
 from __future__ import annotations
