@@ -130,10 +130,10 @@ class Flip7(Game[Flip7Options]):
         return 100 + int(self.options.target)
 
     def max_game_length(self, num_players: int) -> int:
-        """A true bound: 1 (first dealer) + rounds × (per round: each draw is one chance step and
-        at most one hit and one choice about the drawn card; plus one stay per player and the
-        brutal Flip 7 choice)."""
-        per_round = 3 * self.round_draw_cap(num_players) + num_players + 1
+        """A true bound: 1 (first dealer) + rounds × per round (each draw is one chance step and
+        causes at most one choice about the drawn card; at most one hit per draw plus one hit
+        refused by the draw cap; one stay per player; the brutal Flip 7 choice)."""
+        per_round = 3 * self.round_draw_cap(num_players) + num_players + 2
         return 1 + self.max_rounds() * per_round
 
     # ----- states ------------------------------------------------------------------------------
