@@ -616,3 +616,25 @@ def test_each_card_after_just_one_more(card, then, want_rows, want_status, to_mo
     assert rows(s) == want_rows
     assert statuses(s) == want_status
     assert s.current_player == to_move
+
+
+def test_guard_no_card_anywhere_ends_the_round():  # rulings: finite games
+    s = position(2, [["3"], ["9"]], to_move=0, deck={})
+    ev = play(s, "hit")
+    assert "no_cards" in kinds(ev) and "round_end" in kinds(ev)
+    assert s.view(None)["last_round"] == [3, 9]
+
+
+def test_guard_draw_cap_and_round_cap():  # rulings: finite games
+    g = game()
+    assert g.round_draw_cap(4) == 324 and g.max_rounds() == 300
+    assert g.max_game_length(4) == 1 + 300 * (3 * 324 + 4 + 2)
+    s = position(2, [["3"], ["9"]], to_move=0, totals=[10, 5])
+    data = s.state_dict()
+    data["round_draws"] = 324
+    data["round"] = 300
+    s.load_state_dict(data)
+    ev = play(s, "hit")
+    assert "draw_limit" in kinds(ev)
+    assert s.current_player == TERMINAL
+    assert s.scores() == [13.0, 14.0] and s.winners() == [1]
