@@ -106,6 +106,8 @@ DECISION_NAMES = (None, "hit_stay", "target", "swap", "steal", "discard", "flip7
 F_DEAL, F_TURN, F_JOM, F_FLIP = range(4)
 
 _VALUE = C.VALUE
+_POINTS = tuple(max(v, 0) for v in C.VALUE)  # number value, 0 for other cards
+_ADD = C.MOD_ADD
 _IS_NUM = C.IS_NUM
 _IS_MOD = C.IS_MOD
 _IS_ROW = C.IS_ROW
@@ -714,11 +716,12 @@ class Flip7State(State):
             s = sum(C.MOD_ADD[c] for c in self._post[p]) if self._brutal else 0  # F7V-8.2
         else:
             row = self._rows[p]
-            s = sum(_VALUE[c] for c in row if _IS_NUM[c])
+            s = sum(map(_POINTS.__getitem__, row))
             if self._v:
-                for _ in range(row.count(C.DIV2)):
-                    s //= 2  # F7V-7.2: halve, rounding down, before the other modifiers
-                s += sum(C.MOD_ADD[c] for c in row)
+                if C.DIV2 in row:
+                    for _ in range(row.count(C.DIV2)):
+                        s //= 2  # F7V-7.2: halve, rounding down, before the other modifiers
+                s += sum(map(_ADD.__getitem__, row))
                 if not self._brutal and s < 0:
                     s = 0
                 if _ZERO in row and f != p:
@@ -728,7 +731,7 @@ class Flip7State(State):
             else:
                 for _ in range(row.count(C.X2)):
                     s *= 2
-                s += sum(C.MOD_ADD[c] for c in row)
+                s += sum(map(_ADD.__getitem__, row))
                 if f == p:
                     s += 15
         if self._brutal and f >= 0 and self._bonus_to == p and p != f:
@@ -788,9 +791,9 @@ class Flip7State(State):
             "draw": draw,
             "players": [
                 {
-                    "row": [tok[c] for c in self._rows[p]],
+                    "row": list(map(tok.__getitem__, self._rows[p])),
                     "status": STATUS_NAMES[self._status[p]],
-                    "after_bust": [tok[c] for c in self._post[p]],
+                    "after_bust": list(map(tok.__getitem__, self._post[p])),
                     "total": self._totals[p],
                     "round_score": self.round_score(p),
                     "numbers": self._ncount[p],
