@@ -7,6 +7,7 @@ import datetime as _dt
 from pathlib import Path
 
 import typer
+from rich import box
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import (
@@ -44,26 +45,31 @@ def _bad(message: str) -> OptionError:
 def print_report(report: Report, console: Console) -> None:
     """The per-agent table, the seat advantage and the game length."""
     sched = report.schedule
-    table = Table(title=f"{report.game}: {report.games_played} games, {sched.num_players} seats")
-    for col in ("agent", "games", "wins", "win rate [95% CI]", "score mean ± sd", "rating"):
-        table.add_column(col, justify="left" if col == "agent" else "right")
+    table = Table(
+        title=f"{report.game}: {report.games_played} games, {sched.num_players} seats",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+    )
+    for col in ("agent", "games", "wins", "win rate", "95% CI", "score ± sd", "rating μ±σ"):
+        table.add_column(col, justify="left" if col == "agent" else "right", no_wrap=True)
     for a in report.agents:
         r = a.rating
         table.add_row(
             escape(a.label),
             str(a.games),
             str(a.wins),
-            f"{a.win_rate.rate:6.1%} [{a.win_rate.low:.1%}, {a.win_rate.high:.1%}]",
-            f"{a.scores.mean:.2f} ± {a.scores.std:.2f}",
-            f"{r['mu']:.2f} ± {r['sigma']:.2f} (ord {r['ordinal']:.2f})",
+            f"{a.win_rate.rate:.1%}",
+            f"{a.win_rate.low:.1%}–{a.win_rate.high:.1%}",
+            f"{a.scores.mean:.1f} ± {a.scores.std:.1f}",
+            f"{r['mu']:.1f} ± {r['sigma']:.1f}",
         )
     console.print(table)
     if report.seats is not None:
-        seats = Table(title="Seat advantage (whoever sits there)")
-        for col in ("seat", "win rate [95% CI]", "vs mean"):
+        seats = Table(title="Seat advantage (whoever sits there)", box=box.SIMPLE_HEAD)
+        for col in ("seat", "win rate", "95% CI", "vs mean"):
             seats.add_column(col, justify="right")
         for s, (p, adv) in enumerate(zip(report.seats.seats, report.seats.advantage, strict=True)):
-            seats.add_row(str(s), f"{p.rate:6.1%} [{p.low:.1%}, {p.high:.1%}]", f"{adv:+.1%}")
+            seats.add_row(str(s), f"{p.rate:.1%}", f"{p.low:.1%}–{p.high:.1%}", f"{adv:+.1%}")
         console.print(seats)
         console.print(
             f"chi-square {report.seats.chi2:.2f}, p = {report.seats.p_value:.3g} "
