@@ -118,3 +118,14 @@ def test_action_encoding_round_trip_for_every_id():
         assert ids == list(range(size))
     assert game().num_distinct_actions(2) == 3 + 4 + 2 * 44 + 22 * 22
     assert game(edition="classic").num_distinct_actions(4) == 11
+
+
+def test_event_log_lines_in_both_languages():
+    s = position(3, [["3"], ["5"], ["-4"]], to_move=0)
+    ev = play(s, "hit", "draw swap", "swap 1:5 2:-4")
+    g = s.game
+    assert [g.describe_event(e, "en") for e in ev] == [
+        "P0 gets Swap",
+        "P0 swaps P1's 5 with P2's −4",
+    ]
+    assert g.describe_event(ev[1], "ja") == "P0がP1の5とP2の−4を交換"

@@ -156,6 +156,16 @@ def describe_action(action: Action, lang: str = "en") -> str:
     return str(action)
 
 
+def _swap(d: Mapping[str, Any], lang: str) -> str:
+    seats = d.get("seats") or [0, 0]
+    cards = d.get("cards") or ["?", "?"]
+    a = _card(cards[0], lang)
+    b = _card(cards[1], lang)
+    if _ja(lang):
+        return f"P{seats[0]}の{a}とP{seats[1]}の{b}"
+    return f"P{seats[0]}'s {a} with P{seats[1]}'s {b}"
+
+
 def describe_event(event: Event, lang: str = "en") -> str:
     """A log line for an engine event (kinds listed in ``Flip7State``'s docstring)."""
     ja = _ja(lang)
@@ -182,7 +192,7 @@ def describe_event(event: Event, lang: str = "en") -> str:
         "no_target": f"{card} has no valid target and is discarded",
         "steal": f"{who} steals P{d.get('from')}'s {card}",
         "discard": f"{who} makes P{d.get('from')} discard {card}",
-        "swap": f"{who} swaps cards",
+        "swap": f"{who} swaps {_swap(d, lang)}",
         "reshuffle": f"The discard pile is shuffled into a new deck ({d.get('cards')} cards)",
         "no_cards": "No cards left: the round ends",
         "draw_limit": "Draw limit reached: the round ends",
@@ -210,7 +220,7 @@ def describe_event(event: Event, lang: str = "en") -> str:
         "no_target": f"{card}は対象がなく捨てられる",
         "steal": f"{who}がP{d.get('from')}の{card}を奪う",
         "discard": f"{who}がP{d.get('from')}に{card}を捨てさせる",
-        "swap": f"{who}がカードを交換",
+        "swap": f"{who}が{_swap(d, lang)}を交換",
         "reshuffle": f"捨て札をシャッフルして新しい山札に（{d.get('cards')}枚）",
         "no_cards": "カードが尽きたのでラウンド終了",
         "draw_limit": "引ける上限に達したのでラウンド終了",
