@@ -98,9 +98,21 @@ def render(game: Flip7, view: Mapping[str, JSON], lang: str = "en") -> str:
         f"{'捨て札' if ja else 'discard'} {view['discard_size']}"
     )
     for fr in view["stack"]:
-        if fr["kind"] == "flip" and fr["set_aside"]:
-            aside = " ".join(_card(t, lang) for t in fr["set_aside"])
-            lines.append(("保留中: " if ja else "set aside: ") + f"P{fr['player']}: {aside}")
+        who = f"P{fr.get('player')}"
+        if fr["kind"] == "flip":
+            left = fr["left"]
+            draw = view["draw"]
+            if fr is view["stack"][-1] and draw and draw["set_aside"]:
+                left += 1  # the card being flipped now
+            text = f"{who}: あと{left}枚めくる" if ja else f"{who}: {left} more to flip"
+            if fr["set_aside"]:
+                aside = " ".join(_card(t, lang) for t in fr["set_aside"])
+                text += f"（保留中: {aside}）" if ja else f" (set aside: {aside})"
+            lines.append(text)
+        elif fr["kind"] == "just_one_more" and not fr["drawn"]:
+            lines.append(
+                f"{who}: あと1枚受け取ってステイ" if ja else f"{who}: one more card, then stay"
+            )
     dec = view["decision"]
     if dec is not None:
         text = _DECISIONS[key][dec["kind"]].format(card=_card(dec["card"], lang))
