@@ -63,7 +63,10 @@ def test_deal_is_49_uniform_chance_nodes_then_the_indicator() -> None:
     outcomes = state.chance_outcomes()
     assert len(outcomes) == 49 and all(p == pytest.approx(1 / 49) for _, p in outcomes)
     for c in range(48):
-        state.apply(Deal(c))
+        (dealt,) = state.apply(Deal(c))
+        # Each card is seen by its receiver only (card c goes to seat c % 4 here).
+        assert dealt.kind == "card_dealt" and dealt.seat == c % 4
+        assert dealt.is_visible(c % 4) and not dealt.is_visible((c + 1) % 4)
     assert state.chance_outcomes() == [(Deal(48), 1.0)]
     events = state.apply(Deal(48))
     assert [e.kind for e in events] == ["trump_indicator"]

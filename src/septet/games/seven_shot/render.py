@@ -285,6 +285,9 @@ def describe_event(event: Event, lang: str = "en") -> str:
             return f"席{seat}が{how[0]}トリックを獲得: {_cards(d['cards'], lang)}{extra}"
         extra = f" (7s: {_cards(sevens, lang)})" if sevens else ""
         return f"seat {seat} wins the trick {how[1]}: {_cards(d['cards'], lang)}{extra}"
+    if k == "card_dealt":
+        c = _card(str(d["card"]), lang)
+        return f"席{seat}に{c}が配られた" if ja else f"seat {seat} is dealt {c}"
     if k == "trump_indicator":
         c = _card(str(d["card"]), lang)
         t = _suit(str(d["trump"]), lang)

@@ -74,7 +74,6 @@ from septet.games.seven_shot.cards import (
     SUIT_LETTERS,
     SUIT_MASK,
     SUIT_OF,
-    cards_of,
     mask_from_names,
     names_of,
     parse_card,
@@ -92,6 +91,8 @@ PHASE_NAMES = ("deal", "pass", "first_leader", "play", "over")
 
 HAND_CARDS = 48  # cards dealt to the players; the 49th is the trump indicator (SS-2.2)
 TRICKS_TO_LOSE = 7  # SS-4.2
+
+_ONLY = tuple(frozenset((s,)) for s in range(4))
 
 CONDITION_RULES = {"sevens": "SS-4.1", "seven_tricks": "SS-4.2", "hands_empty": "SS-4.3"}
 
@@ -244,7 +245,13 @@ class SevenShotState(State):
                 m ^= low
             return out
         if ph == PH_PASS:
-            return [PASSES[c] for c in cards_of(self.hands[self._cur])]
+            m = self.hands[self._cur]
+            passes: list[Action] = []
+            while m:
+                low = m & -m
+                passes.append(PASSES[low.bit_length() - 1])
+                m ^= low
+            return passes
         return []
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
@@ -380,8 +387,10 @@ class SevenShotState(State):
         pos = self.deal_pos
         self.deal_pos = pos + 1
         if pos < HAND_CARDS:
-            self.hands[pos % self.num_players] |= 1 << c
-            return []
+            seat = pos % self.num_players
+            self.hands[seat] |= 1 << c
+            # Private: only the receiver sees the card (search bots key chance nodes on this).
+            return [Event("card_dealt", seat, {"card": CARD_NAMES[c]}, visible_to=_ONLY[seat])]
         # SS-2.2: the card left over is the trump indicator, face up.
         self.indicator = c
         events = [
@@ -419,9 +428,7 @@ class SevenShotState(State):
         self.hands[seat] ^= bit
         self.pass_sel[seat] |= bit
         # Private: nobody else learns which card (SS-2.3: the choice is simultaneous).
-        events = [
-            Event("pass_chosen", seat, {"card": CARD_NAMES[c]}, visible_to=frozenset((seat,)))
-        ]
+        events = [Event("pass_chosen", seat, {"card": CARD_NAMES[c]}, visible_to=_ONLY[seat])]
         if _popcount(self.pass_sel[seat]) < self._k:
             return events
         if seat + 1 < self.num_players:
