@@ -133,3 +133,22 @@ def test_rules_text_lists_suits_with_rank_ranges() -> None:
     assert "▲ Fire (red, 3–9)" in en and "SS-4" in en
     ja = g.rules_text("ja")
     assert "▲火（赤・3〜9）" in ja and "切り札" in ja
+
+
+def test_deal_end_text_for_the_two_point_rule() -> None:
+    # SS-5.5: no formula, 2 points each.
+    from ss_helpers import cards
+
+    fixed = [
+        cards("M8 F9 W10 T11 E13 G12 M6"),
+        cards("M2 F3 W4 T5 E8 G6 M4"),
+        cards("M3 F4 W5 T6 E9 G8 M5"),
+    ]
+    g = game(pass_cards=0)
+    state = g.deal_state(fill_hands(3, fixed, "S2"), "S2")
+    play(state, "M8 M2 M3  F9 F3 F4  W10 W4 W5  T11 T5 T6  E13 E8 E9  G12 G6 G8  M6 M4 M5")
+    assert g.render(state.view(1), "en").endswith(
+        "Deal 1 over: seat 0 — a side took 7 tricks and loses (SS-4.2); 2 points each → "
+        "seat 1 +2, seat 2 +2"
+    )
+    assert "各2点 → 席1 +2, 席2 +2" in g.render(state.view(1), "ja")

@@ -236,11 +236,11 @@ def describe_deal_end(summary: Mapping[str, JSON], view: Mapping[str, JSON], lan
         text += f"。7の移動: {moved}" if ja else f"; 7s moved: {moved}"
     gains = list(summary["gains"])
     got = [f"{_side_name(view, s, lang)} +{g}" for s, g in enumerate(gains) if g]
-    text += (
-        f"。計算 {summary['formula']}（最低1点）→ "
-        if ja
-        else f"; points {summary['formula']} (min 1) → "
-    )
+    formula = str(summary["formula"])
+    if "=" in formula:  # SS-4.4 / SS-5.4 formula, at least 1
+        text += f"。計算 {formula}（最低1点）→ " if ja else f"; points {formula} (min 1) → "
+    else:  # SS-5.5: 2 points each
+        text += "。各2点 → " if ja else "; 2 points each → "
     text += ", ".join(got)
     return text
 
