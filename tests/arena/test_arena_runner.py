@@ -15,7 +15,6 @@ from septet.arena.runner import (
     chunks,
     make_job,
     play_one,
-    ray_available,
     run,
     run_local,
 )
@@ -138,13 +137,3 @@ def test_arena_game_result_json() -> None:
         "error": None,
     }
     assert isinstance(RandomAgent().name, str)
-
-
-@pytest.mark.skipif(not ray_available(), reason="ray is not installed (pip install 'septet[ray]')")
-def test_arena_ray_backend_matches_local() -> None:
-    # A local Ray instance with 2 CPUs; the test game travels to the Ray workers by value.
-    job = _job(40)
-    local = run_local(job, workers=1)
-    remote = run(job, workers=2, backend="ray")
-    assert remote.backend == "ray" and not remote.interrupted
-    assert remote.results == local.results

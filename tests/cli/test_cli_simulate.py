@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 import tests.arena.tiny_game  # noqa: F401  (registers test-tiny-sevens)
 from septet import games
-from septet.arena.runner import RunOutcome
+from septet.arena.runner import RunOutcome, ray_available
 from septet.cli import app
 from tests.arena.tiny_game import NAME
 
@@ -69,6 +69,30 @@ def test_cli_simulate_files_and_worker_determinism(tmp_path: Path) -> None:
         # each game: 3 deals + at least 4 adds of 1 or 2 summing to 7
         assert 3 + 4 <= int(r["length"]) <= 3 + 7
     assert (tmp_path / "w1" / "scores.png").read_bytes()[:4] == b"\x89PNG"
+
+
+@pytest.mark.skipif(not ray_available(), reason="ray is not installed (pip install 'septet[ray]')")
+def test_cli_simulate_ray_backend_matches_local(tmp_path: Path) -> None:
+    # A local Ray instance with 2 CPUs (no dashboard); the test game, registered at run time,
+    # travels to the Ray workers by value.
+    _simulate(tmp_path / "local", "--no-plots")
+    _simulate(tmp_path / "ray", "--backend", "ray", "--workers", "2", "--no-plots")
+    local = (tmp_path / "local" / "games.csv").read_text()
+    assert local == (tmp_path / "ray" / "games.csv").read_text()
+    r_local = json.loads((tmp_path / "local" / "results.json").read_text())
+    r_ray = json.loads((tmp_path / "ray" / "results.json").read_text())
+    assert r_ray.pop("run")["backend"] == "ray"
+    assert r_local.pop("run")["backend"] == "local"
+    assert r_local == r_ray
+
+
+def test_cli_simulate_ray_missing_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    from septet.arena import cli as arena_cli
+
+    monkeypatch.setattr(arena_cli, "ray_available", lambda: False)
+    result = runner.invoke(app, ["simulate", NAME, "-a", "random,random", "--backend", "ray"])
+    assert result.exit_code == 2
+    assert "the ray backend needs ray: pip install 'septet[ray]'" in result.output
 
 
 def test_cli_simulate_other_options_differ(tmp_path: Path) -> None:
