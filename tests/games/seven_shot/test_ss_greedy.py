@@ -86,3 +86,30 @@ def test_plays_whole_games_legally_and_beats_random() -> None:
         result = play_game(g, [make_agent(x, g) for x in names], seed=i)
         wins += any(names[w] == "greedy" for w in result.winners)
     assert wins >= 7  # a third would be chance; the bot wins about 85% (bench/bench_seven_shot)
+
+
+def test_trumps_in_to_take_a_seven() -> None:
+    # Trump Earth; M7 led; seat 1 has no Moon: it trumps (rather than throw a plain card away).
+    hands = fill_hands(
+        3,
+        [["M7", "M2"], ["E8", "E12", "T5", "T6"], ["M3", "M4", "M5", "M6", "M8"]],
+        "E13",
+        voids={1: "M"},
+    )
+    state = game(pass_cards=0).deal_state(hands, "E13", first_leader=0)
+    play(state, "M7")
+    choice = _choose(state)
+    assert choice in (Play(parse_card("E8")), Play(parse_card("E12")))
+
+
+def test_does_not_trump_a_trick_without_sevens() -> None:
+    hands = fill_hands(
+        3,
+        [["M3", "M2"], ["E8", "E12", "T5", "T6"], ["M7", "M4", "M5", "M6", "M8"]],
+        "E13",
+        voids={1: "M"},
+    )
+    state = game(pass_cards=0).deal_state(hands, "E13", first_leader=0)
+    play(state, "M2")
+    choice = _choose(state)
+    assert isinstance(choice, Play) and choice.card not in (parse_card("E8"), parse_card("E12"))

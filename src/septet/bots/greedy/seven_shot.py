@@ -198,7 +198,8 @@ class GreedyAgent:
                         score -= 1.0  # no need to overtake the partner
                     # The cost of spending a strong card.
                     score -= 1.5 if c == ACE else 0.0
-                    score -= 0.05 * (power if power < 1000 else 0) + (0.5 if gained == 0 else 0)
+                    score -= 0.05 * RANK_OF[c] + (0.5 if gained == 0 else 0.0)
+                    score -= 0.3 if SUIT_OF[c] == trump else 0.0  # keep trumps for 7s
             else:
                 if partner_wins:
                     score = (3.0 if is_seven else 0.0) * (1.0 if partner_sure else 0.4)
@@ -247,7 +248,7 @@ def _threats(c: int, led: int, unseen: int, trump: int, voids: list[int], later:
         and unseen & SUIT_MASK[led] & ~((1 << (c + 1)) - 1)
     ):
         return True
-    if power >= 100 or may_ruff or led == trump:
+    if led == trump or may_ruff:  # a seat that can follow a plain lead cannot trump
         floor = c + 1 if SUIT_OF[c] == trump else 7 * trump
         trumps_above = unseen & SUIT_MASK[trump] & ~((1 << floor) - 1)
         if trumps_above and any(not voids[s] >> trump & 1 for s in later):
