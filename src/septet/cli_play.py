@@ -100,6 +100,34 @@ _T = {
 }
 
 
+TEXT_FAILED = "text unavailable"
+"""Marks text an engine failed to produce (a bug there): the game goes on with plain data."""
+
+
+def render_text(game: Game[Any], view: dict[str, JSON], lang: str) -> str:
+    """``game.render(view, lang)``; on an engine error, the view as JSON with a marker."""
+    try:
+        return game.render(view, lang)
+    except Exception as exc:
+        return f"({TEXT_FAILED}: {type(exc).__name__}: {exc})\n" + Game.render(game, view, lang)
+
+
+def action_text(game: Game[Any], action: Action, lang: str) -> str:
+    """``game.describe_action(action, lang)``; on an engine error, the notation with a marker."""
+    try:
+        return game.describe_action(action, lang)
+    except Exception as exc:
+        return f"{action} ({TEXT_FAILED}: {type(exc).__name__})"
+
+
+def event_text(game: Game[Any], event: Event, lang: str) -> str:
+    """``game.describe_event(event, lang)``; on an engine error, the raw event with a marker."""
+    try:
+        return game.describe_event(event, lang)
+    except Exception as exc:
+        return f"{event.kind} {dict(event.data)} ({TEXT_FAILED}: {type(exc).__name__}: {exc})"
+
+
 class QuitGame(Exception):
     """The person at the terminal typed ``quit`` (or closed the input)."""
 
@@ -163,7 +191,7 @@ class PlaySession:
 
     # ----- output ---------------------------------------------------------------------------
     def show_table(self, view: dict[str, JSON], title: str) -> None:
-        body = Text(self.game.render(view, self.lang))
+        body = Text(render_text(self.game, view, self.lang))
         self.console.print(Panel(body, title=escape(title), title_align="left"))
 
     def show_moves(self, legal: Sequence[Action]) -> None:
@@ -173,7 +201,7 @@ class PlaySession:
         table.add_column("")
         for i, action in enumerate(legal, 1):
             note = str(action)
-            desc = self.game.describe_action(action, self.lang)
+            desc = action_text(self.game, action, self.lang)
             table.add_row(str(i), escape(note), "" if desc == note else escape(desc))
         self.console.print(table)
 
@@ -181,11 +209,11 @@ class PlaySession:
         lines = []
         for entry in self.log:
             if seat is not None and entry.actor == seat:
-                what = self.game.describe_action(entry.action, self.lang)
+                what = action_text(self.game, entry.action, self.lang)
                 lines.append(self.t("you_did", what=what))
             for ev in entry.events:
                 if ev.is_visible(seat):
-                    lines.append("  " + self.game.describe_event(ev, self.lang))
+                    lines.append("  " + event_text(self.game, ev, self.lang))
         self.console.print(Text("\n".join(lines) if lines else self.t("log_empty")))
 
     def on_event(self, state: State, action: Action, events: list[Event], actor: int) -> None:
@@ -193,13 +221,13 @@ class PlaySession:
         viewer = self.viewer
         if actor in self.humans:
             self.console.print(
-                Text(self.t("you_did", what=self.game.describe_action(action, self.lang)))
+                Text(self.t("you_did", what=action_text(self.game, action, self.lang)))
             )
         visible = [ev for ev in events if ev.is_visible(viewer)]
         if actor >= 0 and actor not in self.humans and not visible:
             self.console.print(Text(self.t("moved", who=self.who(actor))), style="dim")
         for ev in visible:
-            self.console.print(Text("  " + self.game.describe_event(ev, self.lang)))
+            self.console.print(Text("  " + event_text(self.game, ev, self.lang)))
 
     # ----- input ----------------------------------------------------------------------------
     def ask(self, seat: int, view: dict[str, JSON], legal: Sequence[Action]) -> Action:
@@ -419,7 +447,7 @@ def _stdin_is_terminal() -> bool:
 
 
 def _events_text(game: Game[Any], events: Sequence[Event], seat: int | None, lang: str) -> str:
-    return "\n".join("  " + game.describe_event(ev, lang) for ev in events if ev.is_visible(seat))
+    return "\n".join("  " + event_text(game, ev, lang) for ev in events if ev.is_visible(seat))
 
 
 def replay_command(
@@ -473,13 +501,13 @@ def replay_command(
         if actor >= 0:
             who = f"{t['seat']} {actor} ({labels[actor]})"
             if seat == actor and done > 0:
-                head += f" · {who}: {g.describe_action(st.history[done - 1], lang)}"
+                head += f" · {who}: {action_text(g, st.history[done - 1], lang)}"
             else:
                 head += f" · {who}"
         text = _events_text(g, events, seat, lang)
         if text:
             console.print(Text(text))
-        body = Text(g.render(st.view(seat), lang))
+        body = Text(render_text(g, st.view(seat), lang))
         console.print(Panel(body, title=escape(head), title_align="left"))
         k += 1
         if interactive and k < len(frames):

@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 import tests.arena.tiny_game  # noqa: F401  (registers test-tiny-sevens)
 from septet import games
 from septet.cli import app
+from septet.cli_play import TEXT_FAILED
 from septet.core.record import GameRecord, replay
 from tests.arena.tiny_game import NAME
 
@@ -84,6 +85,24 @@ def test_cli_play_record_folder_and_default_players(tmp_path: Path) -> None:
     (saved,) = tmp_path.glob(f"{NAME}-*-5.json")
     record = GameRecord.load(saved)
     assert record.players == ["you", "random", "random"]  # 3 seats; no greedy bot for it
+
+
+def test_cli_play_survives_engine_text_errors(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.arena.tiny_game import TinySevens
+
+    def broken(self: object, *args: object) -> str:
+        raise KeyError("oops")
+
+    monkeypatch.setattr(TinySevens, "describe_event", broken)
+    monkeypatch.setattr(TinySevens, "render", broken)
+    rec = tmp_path / "t.json"
+    code, out = _play([NAME, "-p", "you,random", "--seed", "3", "--record", str(rec)], ["1", "2"])
+    assert code == 0, out
+    assert "add {'amount': 1} (text unavailable: KeyError: 'oops')" in out
+    assert '"pile": 7' in out.replace("\n", "")  # the view as JSON instead of the table
+    assert "Game over" in out and GameRecord.load(rec).result is not None
 
 
 def test_cli_play_options_are_typed(tmp_path: Path) -> None:
@@ -211,6 +230,9 @@ def test_cli_play_whole_real_game(name: str, tmp_path: Path) -> None:
     code, out = _play([name, "-p", players, "--seed", "2", "--record", str(rec)], lines)
     assert code == 0, out[-3000:]
     assert "Game over" in out, out[-3000:]
+    # The engine's text never failed (the CLI would have shown a marker and gone on).
+    failed = [ln for ln in out.splitlines() if TEXT_FAILED in ln]
+    assert not failed, failed[:3]
     assert "There is no move 999" in out and "'xyzzy' is not a move here" in out
     record = GameRecord.load(rec)
     assert record.result is not None
@@ -219,6 +241,7 @@ def test_cli_play_whole_real_game(name: str, tmp_path: Path) -> None:
     assert record.result["winners"] == list(final.winners())
     shown = runner.invoke(app, ["replay", str(rec), "--seat", "0", "--lang", "ja"])
     assert shown.exit_code == 0, shown.output[-2000:]
+    assert TEXT_FAILED not in shown.output
 
 
 @pytest.mark.parametrize("name", REAL)
