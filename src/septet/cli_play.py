@@ -62,6 +62,7 @@ _T = {
         "score": "score",
         "log_empty": "(nothing yet)",
         "notation": "notation",
+        "thinking": "{who} is thinking…",
         "pause": "[Enter] next · b back · q quit",
         "step": "Move {i}/{n}",
         "start": "Start",
@@ -93,6 +94,7 @@ _T = {
         "score": "得点",
         "log_empty": "（まだありません）",
         "notation": "表記",
+        "thinking": "{who} が考えています…",
         "pause": "[Enter] 次へ · b 戻る · q 終了",
         "step": "手 {i}/{n}",
         "start": "開始",
@@ -309,6 +311,24 @@ class HumanAgent:
         return self.session.ask(self.seat, view, legal_actions)
 
 
+class ThinkingAgent:
+    """Wraps a bot so the terminal shows a spinner while it chooses (ISMCTS may take seconds)."""
+
+    def __init__(self, agent: Agent, console: Console, label: str) -> None:
+        self.agent = agent
+        self.name = agent.name
+        self.console = console
+        self.label = label
+
+    def act(
+        self, view: dict[str, JSON], legal_actions: Sequence[Action], rng: random.Random
+    ) -> Action:
+        if len(legal_actions) == 1:
+            return self.agent.act(view, legal_actions, rng)
+        with self.console.status(escape(self.label), spinner="dots"):
+            return self.agent.act(view, legal_actions, rng)
+
+
 def _read_line(console: Console) -> Callable[[str], str]:
     def read(prompt: str) -> str:
         console.print(Text(prompt + " > "), end="")
@@ -397,7 +417,11 @@ def play(
             read_line=_read_line(console),
         )
         agents: list[Agent] = [
-            HumanAgent(session, s) if s in session.humans else build_agent(spec, g)
+            HumanAgent(session, s)
+            if s in session.humans
+            else ThinkingAgent(
+                build_agent(spec, g), console, session.t("thinking", who=session.who(s))
+            )
             for s, spec in enumerate(specs)
         ]
     title = g.titles.get(lang, g.name)
