@@ -50,6 +50,16 @@ def test_cli_play_scripted_tiny_game(tmp_path: Path) -> None:
     assert replay(record).is_terminal
 
 
+def test_cli_play_against_a_search_bot(tmp_path: Path) -> None:
+    # ISMCTS samples states from the view it is handed: the terminal's wrapper passes it intact.
+    rec = tmp_path / "s.json"
+    args = [NAME, "-p", "you,ismcts:iterations=30", "--seed", "1", "--record", str(rec)]
+    code, out = _play(args, ["1"] * 10)
+    assert code == 0, out
+    record = GameRecord.load(rec)
+    assert record.players == ["you", "ismcts:iterations=30"] and record.result is not None
+
+
 def test_cli_play_hot_seat_and_illegal_move(tmp_path: Path) -> None:
     rec = tmp_path / "hot.json"
     # Each turn of a new seat starts with a hand-over prompt (Enter).
