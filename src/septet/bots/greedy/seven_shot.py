@@ -5,7 +5,8 @@
 - Follow: win a trick that holds 7s (with the cheapest card that wins, a sure winner if there is
   one); drop a 7 on a trick the partner is winning; otherwise duck, shedding a high plain card,
   and never give a 7 to the other side if it can be helped.
-- Avoid the 7th trick (SS-4.2): a side with 6 tricks only wins a trick that ends the deal on 7s.
+- Avoid the 7th trick (SS-4.2): a side with 6 tricks only wins a trick that ends the deal on 7s;
+  from 4 tricks on, tricks without 7s cost more and more, and from 5 the bot leads low.
 - Lead: cash a 7 that cannot be beaten, lead a sure winner above a 7 still out (to catch it), or
   a low card of a long plain suit; keep the A and high trumps for tricks with 7s.
 
@@ -107,14 +108,27 @@ class GreedyAgent:
         side_sevens = int(view["side_sevens"][my_side])
         threshold = 4 if n == 4 else 3
         danger = side_tricks >= 6  # SS-4.2: a 7th trick loses the deal
+        # Tricks without 7s bring the side nearer to 7 tricks: they cost more as it gets close.
+        pressure = max(0, side_tricks - 3)
         leader = int(view["leader"])
         later = [(leader + j) % n for j in range(len(trick) + 1, n)]
         cards = [a.card for a in legal if isinstance(a, Play)]
         if not trick:
-            choice = self._lead(cards, hand, unseen, trump, voids, later, danger)
+            choice = self._lead(cards, hand, unseen, trump, voids, later, danger, pressure)
         else:
             choice = self._follow(
-                cards, trick, unseen, trump, voids, later, me, n, danger, side_sevens, threshold
+                cards,
+                trick,
+                unseen,
+                trump,
+                voids,
+                later,
+                me,
+                n,
+                danger,
+                pressure,
+                side_sevens,
+                threshold,
             )
         for a in legal:
             if isinstance(a, Play) and a.card == choice:
@@ -130,6 +144,7 @@ class GreedyAgent:
         voids: list[int],
         later: list[int],
         danger: bool,
+        pressure: int,
     ) -> int:
         best, best_score = cards[0], -1e9
         for c in cards:
@@ -138,7 +153,7 @@ class GreedyAgent:
             sure = _sure(c, s, unseen, trump, voids, later)
             is_seven = bool(SEVEN_MASK >> c & 1)
             length = (hand & SUIT_MASK[s]).bit_count()
-            if danger:
+            if danger or (pressure >= 2 and not is_seven):
                 # Lead what others can beat: low cards under many unseen higher ones.
                 score = higher.bit_count() - (20.0 if sure else 0.0) - (3.0 if is_seven else 0.0)
                 score -= 5.0 if s == trump else 0.0
@@ -168,6 +183,7 @@ class GreedyAgent:
         me: int,
         n: int,
         danger: bool,
+        pressure: int,
         side_sevens: int,
         threshold: int,
     ) -> int:
@@ -198,7 +214,7 @@ class GreedyAgent:
                         score -= 1.0  # no need to overtake the partner
                     # The cost of spending a strong card.
                     score -= 1.5 if c == ACE else 0.0
-                    score -= 0.05 * RANK_OF[c] + (0.5 if gained == 0 else 0.0)
+                    score -= 0.05 * RANK_OF[c] + (0.5 + 0.7 * pressure if gained == 0 else 0.0)
                     score -= 0.3 if SUIT_OF[c] == trump else 0.0  # keep trumps for 7s
             else:
                 if partner_wins:
