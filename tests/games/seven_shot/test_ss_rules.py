@@ -273,21 +273,20 @@ def test_seven_tricks_lose_and_the_losers_sevens_are_transferred() -> None:
     assert state.scores() == [4.0, 0.0, 4.0, 0.0]
 
 
+_MIN_ONE_HANDS = [
+    cards("S4 M3 F7 W6 T8 E10 G9 S7 T7 E7 F5 W9"),
+    cards("S6 M8 F9 W10 T11 E13 G12 S1 W4 M4 F6 G10"),
+    cards("S2 M2 F3 W7 T5 E8 G6 T9 T10 G7 E11 E12"),
+    cards("S3 M7 F4 W5 T6 E9 G8 S5 M6 M5 F8 W8"),
+]
+_MIN_ONE_PLAYS = "S6 S2 S3 S4  M8 M2 M7 M3  F9 F3 F4 F7  W10 W7 W5 W6  T11 T5 T6 T8  E13 E8 E9 E10"
+
+
 def test_points_are_at_least_one() -> None:
     # SS-4.4 ruling: team B takes 7 tricks holding M7 F7 W7 among them and no 7 in hand; team A
     # wins with 0 7s: 0 - 3 + 1 = -2, so 1 point.
-    hands = [
-        cards("S4 M3 F7 W6 T8 E10 G9 S7 T7 E7 F5 W9"),
-        cards("S6 M8 F9 W10 T11 E13 G12 S1 W4 M4 F6 G10"),
-        cards("S2 M2 F3 W7 T5 E8 G6 T9 T10 G7 E11 E12"),
-        cards("S3 M7 F4 W5 T6 E9 G8 S5 M6 M5 F8 W8"),
-    ]
-    state = game(pass_cards=0).deal_state(hands, "G11", first_leader=1)
-    play(
-        state,
-        "S6 S2 S3 S4  M8 M2 M7 M3  F9 F3 F4 F7  W10 W7 W5 W6  T11 T5 T6 T8  E13 E8 E9 E10"
-        "  G12 G6 G8 G9",
-    )
+    state = game(pass_cards=0).deal_state(_MIN_ONE_HANDS, "G11", first_leader=1)
+    play(state, _MIN_ONE_PLAYS + "  G12 G6 G8 G9")
     end = state.deal_log[-1]
     assert end["condition"] == "seven_tricks"
     assert end["transferred"] == []
@@ -295,6 +294,16 @@ def test_points_are_at_least_one() -> None:
     assert end["formula"] == "0 - 3 + 1 = -2"
     assert end["gains"] == [1, 0]
     assert state.points == [1, 0]
+
+
+def test_four_sevens_come_before_seven_tricks() -> None:
+    # SS-4 order: team B takes its 7th trick with its 4th 7 (G7 on G12): SS-4.1 applies, not
+    # SS-4.2, and team B wins 4 - 0 + 1 = 5.
+    state = game(pass_cards=0).deal_state(_MIN_ONE_HANDS, "G11", first_leader=1)
+    play(state, _MIN_ONE_PLAYS + "  G12 G7 G8 G9")
+    end = state.deal_log[-1]
+    assert end["condition"] == "sevens" and end["tricks"] == [0, 7]
+    assert end["sevens"] == [0, 4] and end["gains"] == [0, 5]
 
 
 # ----- SS-4.3 and SS-5 (3 players) ---------------------------------------------------------------
