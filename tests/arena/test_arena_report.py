@@ -100,3 +100,18 @@ def test_arena_result_files(tmp_path: Path) -> None:
     assert rows[0][6:] == ["seat0_agent", "seat0_score", "seat1_agent", "seat1_score"]
     assert rows[2] == ["1", "11", "12", "0;1", "b;a", "", "b", "4", "a", "4"]
     assert rows[5] == ["4", "14", "0", "", "", "RuntimeError: boom", "a", "", "b", ""]
+
+
+def test_arena_match_from_python() -> None:
+    import tests.arena.tiny_game  # noqa: F401
+    from septet import games
+    from septet.arena import match
+    from septet.core.errors import OptionError
+
+    game = games.get("test-tiny-sevens")
+    rep = match(game, ["random", "random"], 20, seed=3)
+    assert rep.games_played == 20 and [a.games for a in rep.agents] == [20, 20]
+    again = match(game, ["random", "random"], 20, seed=3, workers=2)
+    assert again.outcome.results == rep.outcome.results
+    with pytest.raises(OptionError):
+        match(game, ["random"], 5)
