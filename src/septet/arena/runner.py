@@ -191,25 +191,29 @@ def run_local(
             interrupted = True
     else:
         pool = ProcessPoolExecutor(workers, mp_context=_mp_context(), initializer=_ignore_sigint)
-        pending: set[Future[list[GameResult]]] = set()
+        futures: list[Future[list[GameResult]]] = []
+        collected: set[Future[list[GameResult]]] = set()
         try:
-            pending = {pool.submit(play_chunk, job, part) for part in parts}
+            futures = [pool.submit(play_chunk, job, part) for part in parts]
+            pending = set(futures)
             while pending:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for fut in done:
                     got = fut.result()
                     results.extend(got)
+                    collected.add(fut)
                     if on_progress:
                         on_progress(len(got))
         except KeyboardInterrupt:
             interrupted = True
-            for fut in pending:
+            for fut in futures:
                 fut.cancel()
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
-        if interrupted:  # chunks that were running when Ctrl-C came have finished by now
-            for fut in pending:
-                if fut.done() and not fut.cancelled() and fut.exception() is None:
+        if interrupted:  # keep every chunk that finished, also those running at Ctrl-C
+            for fut in futures:
+                finished = fut.done() and not fut.cancelled() and fut.exception() is None
+                if finished and fut not in collected:
                     results.extend(fut.result())
     results.sort(key=lambda r: r.index)
     return RunOutcome(
