@@ -115,6 +115,18 @@ def test_cli_play_survives_engine_text_errors(
     assert "Game over" in out and GameRecord.load(rec).result is not None
 
 
+def test_cli_play_default_record_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SEPTET_RECORDS_DIR", str(tmp_path / "recs"))
+    code, out = _play([NAME, "-p", "random,random", "--seed", "8"], [])
+    assert code == 0, out
+    (saved,) = (tmp_path / "recs").glob(f"{NAME}-*-8.json")
+    assert str(saved) in out.replace("\n", "")
+    monkeypatch.delenv("SEPTET_RECORDS_DIR")
+    from septet.cli_play import records_dir
+
+    assert records_dir().name == "records" and "septet" in str(records_dir())
+
+
 def test_cli_play_options_are_typed(tmp_path: Path) -> None:
     rec = tmp_path / "b.json"
     args = [NAME, "-p", "random,random", "-o", "bonus=yes", "-o", "style=fancy", "-o", "target=3"]
