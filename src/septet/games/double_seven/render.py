@@ -102,15 +102,14 @@ def render(view: Mapping[str, JSON], lang: str = "en") -> str:
                 rack_text += f" ({'公開' if ja else 'known'}: {_tiles(known, lang)})"
         fams = [_fam_from_json(f) for f in view["families"][s]]
         fam_text = (" | ".join(family_text(f, lang) for f in fams)) or ("なし" if ja else "none")
-        tokens = "7" * 0
-        tokens = f"7×{view['sevens'][s]}" if view["sevens"][s] else ""
+        tokens = f" 7×{view['sevens'][s]}" if view["sevens"][s] else ""
         if view["double_seven"] == s:
             tokens += " 77"
         if ja:
-            lines.append(f"{mark}席{s}{you}: {scores[s]:g}点 {tokens} · ラック: {rack_text}")
+            lines.append(f"{mark}席{s}{you}: {scores[s]:g}点{tokens} · ラック: {rack_text}")
             lines.append(f"     家族: {fam_text}")
         else:
-            lines.append(f"{mark}seat {s}{you}: {scores[s]:g} pts {tokens} · rack: {rack_text}")
+            lines.append(f"{mark}seat {s}{you}: {scores[s]:g} pts{tokens} · rack: {rack_text}")
             lines.append(f"     families: {fam_text}")
     if view["winners"]:
         w = ", ".join(str(x) for x in view["winners"])
