@@ -1,18 +1,23 @@
 """Train a small policy to play Flip 7 against greedy bots, in numpy, in a minute or two on a CPU.
 
     python examples/train_flip7.py               # 3 seats: the learner and two greedy bots
-    python examples/train_flip7.py --games 6000 --players 2 --seed 3
+    python examples/train_flip7.py --games 3000 --players 2 --seed 3
 
-The learner plays through the PettingZoo environment (``septet.envs.pettingzoo``): it sees only
-its observation (the engine's ``observation_tensor``) and the action mask. The greedy bots
+The learner plays through the PettingZoo environment (``septet.envs.pettingzoo``): it acts on its
+observation (the engine's ``observation_tensor``) and the action mask only. The greedy bots
 (``septet.bots.make_agent("greedy", game)``) act from their seats' views, as everywhere else in
 Septet. The learner's seat rotates from game to game.
 
 Policy: a linear softmax over the game's fixed action ids, masked to the legal ones
-(``logits = W @ [observation, 1]``). Training: REINFORCE (Williams 1992) on the game's result
-(reward 1 for a win, 0 otherwise) with the batch's mean result as baseline and Adam, one update
-per batch of games. The win rate over each block of training games is printed as it goes: it
-starts near that of a random player and rises toward (and usually past) an equal share.
+(``logits = W @ features``: the observation, a bias and a few bust-risk products, see
+:func:`bust_risk_features`). Training: REINFORCE (Williams 1992) with Adam, one update per batch
+of games. The environment's reward is the game's result (1 for a win); for a denser signal the
+learner is credited, for the decisions of each round, with the points that round added to its
+total (public, from its view), standardised over the batch as the baseline.
+
+The win rate over each block of training games is printed as it goes: it starts as a uniformly
+random player's and rises several-fold (about 5% to 18% in 3000 games against two greedy bots,
+where an equal share would be 33%).
 
 Classic Flip 7 (``edition="classic"``) keeps the action space small: hit, stay and the targets of
 the action cards (3 + 2n ids). See ``docs/rl.md``.
@@ -80,6 +85,31 @@ class LinearPolicy:
         self.w += self.lr * m_hat / (np.sqrt(v_hat) + 1e-8)
 
 
+def bust_risk_features(game: Game[Any], players: int) -> Callable[[Any], Any]:
+    """Features for the policy: the observation, plus for each number card value
+    ``(own row holds it) * (share of that value still in the deck)``, so that a linear policy can
+    weigh the risk of busting (a product it could not form from the observation alone).
+
+    Offsets follow the observation layout documented in ``septet.games.flip7.observation``:
+    the observer's seat block comes first and starts with the count of each row kind; the deck
+    counts per card kind follow the ``players`` seat blocks.
+    """
+    from septet.games.flip7 import cards as C
+
+    vengeance = game.options.edition == "vengeance"
+    kinds = C.VENGEANCE_KINDS if vengeance else C.CLASSIC_KINDS
+    rows = C.VENGEANCE_ROW_KINDS if vengeance else C.CLASSIC_ROW_KINDS
+    numbers = [k for k in rows if C.IS_NUM[k]]
+    deck_at = players * (len(rows) + 9)
+    row_idx = np.array([rows.index(k) for k in numbers])
+    deck_idx = np.array([deck_at + kinds.index(k) for k in numbers])
+
+    def features(obs: Any) -> Any:
+        return np.concatenate([obs, np.minimum(obs[row_idx], 1.0) * obs[deck_idx]])
+
+    return features
+
+
 @dataclass
 class TrainResult:
     """Win rates of the learner over consecutive blocks of training games."""
@@ -90,10 +120,10 @@ class TrainResult:
 
 
 def train(
-    games_total: int = 6000,
+    games_total: int = 5000,
     players: int = 3,
     batch: int = 50,
-    block: int = 1000,
+    block: int = 500,
     seed: int = 0,
     lr: float = 0.03,
     opponent: Callable[[Game[Any]], Agent] | None = None,
@@ -107,48 +137,55 @@ def train(
     env = make_env(game, players)
     raw = env.unwrapped
     agent0 = env.possible_agents[0]
-    policy = LinearPolicy(
-        env.observation_space(agent0)["observation"].shape[0], env.action_space(agent0).n, lr
-    )
+    features = bust_risk_features(game, players)
+    num_features = len(features(env.observation_space(agent0)["observation"].sample()))
+    policy = LinearPolicy(num_features, env.action_space(agent0).n, lr)
     bots = [opponent(game) for _ in range(players)]
     rng = np.random.default_rng(seed)
     bot_rng = random.Random(seed)
     result = TrainResult(block)
     start = time.perf_counter()
-    batch_grads: list[Any] = []
-    batch_wins: list[float] = []
+    samples: list[tuple[Any, float]] = []  # (sum of grad log pi over a round, points it banked)
     wins_in_block = 0
     for g in range(games_total):
         env.reset(seed=seed * 1_000_003 + g)
         learner = env.possible_agents[g % players]
+        seat = raw.seat(learner)
         grads = np.zeros_like(policy.w)
+        round_no, round_start = 1, 0.0
         won = False
         for agent in env.agent_iter():
             obs, reward, terminated, _, _ = env.last()
             if terminated:
                 if agent == learner:
                     won = reward > 0
+                    samples.append((grads, raw.state.scores()[seat] - round_start))
                 env.step(None)
                 continue
             mask = obs["action_mask"]
             if agent == learner:
+                view = raw.state.view(seat)  # public facts: the round number and our total
+                if view["round"] != round_no:  # a new round: credit the last one's decisions
+                    total = raw.state.scores()[seat]
+                    samples.append((grads, total - round_start))
+                    grads = np.zeros_like(policy.w)
+                    round_no, round_start = view["round"], total
                 if mask.sum() == 1:  # a forced move teaches nothing
                     env.step(int(np.flatnonzero(mask)[0]))
                     continue
-                action, grad = policy.act(obs["observation"], mask, rng)
+                action, grad = policy.act(features(obs["observation"]), mask, rng)
                 grads += grad
                 env.step(action)
             else:
                 bot = bots[raw.seat(agent)]
                 env.step(raw.action_id(choose_action(bot, raw.state, bot_rng)))
         wins_in_block += won
-        batch_grads.append(grads)
-        batch_wins.append(float(won))
-        if len(batch_wins) == batch:
-            baseline = sum(batch_wins) / batch  # the batch's mean result
-            step = sum((w - baseline) * gr for w, gr in zip(batch_wins, batch_grads, strict=True))
-            policy.update(step / batch)
-            batch_grads, batch_wins = [], []
+        if (g + 1) % batch == 0:
+            points = np.array([p for _, p in samples])
+            advantages = (points - points.mean()) / (points.std() + 1e-8)
+            step = sum(a * gr for a, (gr, _) in zip(advantages, samples, strict=True))
+            policy.update(step / len(samples))
+            samples = []
         if (g + 1) % block == 0:
             rate = wins_in_block / block
             result.win_rates.append(rate)
@@ -164,9 +201,9 @@ def train(
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=6000, help="training games (default 6000)")
+    parser.add_argument("--games", type=int, default=5000, help="training games (default 5000)")
     parser.add_argument("--players", type=int, default=3, help="seats, learner included")
-    parser.add_argument("--block", type=int, default=1000, help="games per reported win rate")
+    parser.add_argument("--block", type=int, default=500, help="games per reported win rate")
     parser.add_argument("--batch", type=int, default=50, help="games per policy update")
     parser.add_argument("--lr", type=float, default=0.03, help="Adam step size")
     parser.add_argument("--seed", type=int, default=0)
