@@ -13,7 +13,7 @@ from septet.core.types import JSON, Event
 from septet.games.seven_shot import actions as _actions
 from septet.games.seven_shot.actions import DEALS, FIRSTS, PASSES
 from septet.games.seven_shot.cards import HAND_SIZES, parse_card
-from septet.games.seven_shot.state import HAND_CARDS, SevenShotState
+from septet.games.seven_shot.state import HAND_CARDS, PH_FIRST, SevenShotState
 
 
 @dataclass(frozen=True)
@@ -187,7 +187,7 @@ class SevenShot(Game[SevenShotOptions]):
             for s in range(n):
                 for c in passes[s]:
                     state.apply(PASSES[c if isinstance(c, int) else parse_card(c)])
-        if state.phase == 2:  # the first leader's chance node (deal 1)
+        if state.phase == PH_FIRST:  # the first leader's chance node (deal 1)
             state.apply(FIRSTS[first_leader])
         return state
 
