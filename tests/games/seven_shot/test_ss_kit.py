@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import pytest
 from ss_helpers import game
 
-from septet.core.game import State
+from septet.bots.greedy.seven_shot import GreedyAgent
+from septet.core.game import Action, State
 from septet.core.testkit import check_game, kit_games
 
 
@@ -130,6 +132,26 @@ def test_kit_without_the_pass(num_players: int) -> None:
         score_oracle=score_oracle,
     )
     assert report.games == kit_games(20)
+
+
+@pytest.mark.parametrize("num_players", [3, 4])
+def test_kit_with_greedy_play(num_players: int) -> None:
+    # Greedy play reaches positions random play seldom does (long deals, empty hands).
+    bot = GreedyAgent(game())
+
+    def policy(state: State, rng: random.Random) -> Action:
+        seat = state.current_player
+        return bot.act(state.view(seat), state.legal_actions(), rng)
+
+    report = check_game(
+        game(),
+        num_players,
+        num_games=kit_games(8),
+        seed=4,
+        score_oracle=score_oracle,
+        policy=policy,
+    )
+    assert report.games == kit_games(8)
 
 
 @pytest.mark.slow
