@@ -221,10 +221,16 @@ class PlaySession:
     def on_event(self, state: State, action: Action, events: list[Event], actor: int) -> None:
         self.log.append(_LogEntry(actor, action, list(events)))
         viewer = self.viewer
+        hot_seat = len(self.humans) > 1
         if actor in self.humans:
-            self.console.print(
-                Text(self.t("you_did", what=action_text(self.game, action, self.lang)))
-            )
+            if hot_seat:
+                # Hide this person's table and move (may be private) before anyone else looks;
+                # only public events follow.
+                if state.current_player != actor:
+                    self.console.clear()
+            else:
+                what = action_text(self.game, action, self.lang)
+                self.console.print(Text(self.t("you_did", what=what)))
         visible = [ev for ev in events if ev.is_visible(viewer)]
         if actor >= 0 and actor not in self.humans and not visible:
             self.console.print(Text(self.t("moved", who=self.who(actor))), style="dim")
@@ -243,7 +249,6 @@ class PlaySession:
                 self.read_line(self.t("handover", seat=seat))
             except EOFError:
                 raise QuitGame from None
-            self.console.clear()
         self.last_human = seat
         self.show_table(view, self.t("to_play", seat=seat))
         self.show_moves(legal)

@@ -69,6 +69,8 @@ def test_cli_play_hot_seat_and_illegal_move(tmp_path: Path) -> None:
     )
     assert code == 0, out
     assert "Seat 1: your turn. Press Enter" in out
+    assert "You:" not in out  # a move may be private: hot-seat shows public events only
+    assert "seat 1 adds 2" in out
     assert "There is no move 0: type a number from 1 to 1." in out  # only add 1 left
     assert "Not allowed now: that would pass the target [TT-2]" in out  # pile 3 of 4
     record = GameRecord.load(rec)
