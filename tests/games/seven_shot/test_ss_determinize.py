@@ -6,6 +6,8 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from ss_helpers import fill_hands, game, play
 
 from septet.core.record import GameRecord, replay
@@ -149,3 +151,34 @@ def test_sample_state_rejects_a_spectator_view() -> None:
     state = game().new_state(3)
     with pytest.raises(RecordError):
         game().sample_state(state.view(None), random.Random(0))
+
+
+@given(st.randoms(use_true_random=False), st.integers(2, 3), st.integers(0, 14))
+@settings(max_examples=150, deadline=None)
+def test_constrained_deal_never_fails_when_a_deal_exists(
+    rng: random.Random, seats: int, voids_wanted: int
+) -> None:
+    # Take a true deal, mark voids that it satisfies, and ask for another deal: one always comes,
+    # and it keeps every void and every hand size.
+    cards = list(range(49))
+    rng.shuffle(cards)
+    sizes = [rng.randint(0, 16) for _ in range(seats)]
+    hands = []
+    pos = 0
+    for k in sizes:
+        hands.append(sum(1 << c for c in cards[pos : pos + k]))
+        pos += k
+    voids = [0] * seats
+    for _ in range(voids_wanted):
+        s = rng.randrange(seats)
+        suit = rng.randrange(7)
+        if not hands[s] & SUIT_MASK[suit]:
+            voids[s] |= 1 << suit
+    pool = cards_of(sum(hands))
+    out = constrained_deal(pool, sizes, voids, rng)
+    assert [m.bit_count() for m in out] == sizes
+    assert sum(out) == sum(hands)
+    for s in range(seats):
+        for suit in range(7):
+            if voids[s] >> suit & 1:
+                assert not out[s] & SUIT_MASK[suit]
