@@ -12,7 +12,7 @@ from ss_helpers import fill_hands, game, play
 
 from septet.core.record import GameRecord, replay
 from septet.core.types import CHANCE
-from septet.games.seven_shot.cards import SUIT_MASK, cards_of
+from septet.games.seven_shot.cards import SUIT_MASK, SUIT_OF, cards_of, parse_card
 from septet.games.seven_shot.determinize import constrained_deal
 from septet.games.seven_shot.state import SevenShotState
 
@@ -182,3 +182,47 @@ def test_constrained_deal_never_fails_when_a_deal_exists(
         for suit in range(7):
             if voids[s] >> suit & 1:
                 assert not out[s] & SUIT_MASK[suit]
+
+
+def test_constrained_deal_is_uniform_over_consistent_deals() -> None:
+    # 6 cards, 3 seats of 2; seat 0 is void in Sun, seat 1 in Moon. Every consistent deal must
+    # come up equally often.
+    import itertools
+
+    pool = [parse_card(c) for c in ("S1", "S2", "M2", "M3", "F3", "F4")]
+    voids = [0b001, 0b010, 0b000]
+    valid = set()
+    for perm in itertools.permutations(pool):
+        hands = (frozenset(perm[0:2]), frozenset(perm[2:4]), frozenset(perm[4:6]))
+        if not any(SUIT_OF[c] == 0 for c in hands[0]) and not any(
+            SUIT_OF[c] == 1 for c in hands[1]
+        ):
+            valid.add(hands)
+    # By hand: seat 0 takes 2 of M2 M3 F3 F4, seat 1 then 2 of what is left without Moon.
+    # Seat 0 MM (1 way) x seat 1 any 2 of S1 S2 F3 F4 (6) = 6; seat 0 one M and one F (4) x
+    # seat 1 2 of S1 S2 and the other F (3) = 12; seat 0 FF (1) x seat 1 S1 S2 (1) = 1.
+    assert len(valid) == 6 + 12 + 1
+    rng = random.Random(7)
+    counts: dict[tuple[frozenset[int], ...], int] = {}
+    n = 200 * len(valid)
+    for _ in range(n):
+        out = constrained_deal(pool, [2, 2, 2], voids, rng)
+        key = tuple(frozenset(cards_of(m)) for m in out)
+        assert key in valid
+        counts[key] = counts.get(key, 0) + 1
+    assert len(counts) == len(valid)
+    assert all(140 <= v <= 260 for v in counts.values()), sorted(counts.values())
+
+
+def test_constrained_deal_falls_back_when_counting_is_too_long(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from septet.games.seven_shot import determinize as det
+
+    monkeypatch.setattr(det, "_EXACT_WORK_LIMIT", -1)
+    pool = cards_of(SUIT_MASK[0] | SUIT_MASK[1] | SUIT_MASK[2])
+    rng = random.Random(3)
+    for _ in range(50):
+        out = constrained_deal(pool, [5, 9, 7], [0b001, 0b010, 0b000], rng)
+        assert out[0] & SUIT_MASK[0] == 0 and out[1] & SUIT_MASK[1] == 0
+        assert [m.bit_count() for m in out] == [5, 9, 7]

@@ -10,11 +10,13 @@ the other seats' chosen cards), and the passes between two other seats (4 player
 opponents' exchange; 3 players: the pass between the two other players), drawn from the
 receiver's cards since the pass.
 
-The constrained deal never fails and never rejects: cards are placed one at a time, each on a
-seat that may hold its suit and has room, choosing only among placements after which a complete
-deal still exists (Hall's condition over the at most three other seats, checked exactly on the
-counts of cards per "which seats may hold it" pattern). Choices are weighted by the room left, so
-the sample is uniform over consistent deals when no void is known, and close to it otherwise.
+The constrained deal never fails and never rejects. It is uniform over the consistent deals: a
+plain shuffle when no void is known; otherwise the consistent deals are counted by dynamic
+programming over groups of cards sharing a "which seats may hold it" pattern and drawn exactly
+(``_exact_deal``). Should the count grow too large (it never does in play), cards are placed
+one at a time on a seat that may hold the suit and has room, keeping a complete deal possible
+(Hall's condition over the at most three other seats), weighted by the room left: consistent,
+close to uniform.
 
 The current deal's part of ``history`` is rewritten to match the sample (the deal order, the
 passes, then the public plays), so the sample replays and carries no hidden fact of the real
@@ -23,6 +25,7 @@ deal. Earlier deals' history is kept as it was (it says nothing about this deal'
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -120,6 +123,9 @@ def constrained_deal(
     cap = list(need)
     if counts[0] or not _feasible(counts, cap, m):
         raise ValueError("no deal satisfies the known voids")
+    exact = _exact_deal(cards, need, pattern_of_suit, m, rng)
+    if exact is not None:
+        return exact
     for c in cards:
         p = pattern_of_suit[SUIT_OF[c]]
         counts[p] -= 1
@@ -144,6 +150,126 @@ def constrained_deal(
                 r -= w
         cap[choice] -= 1
         out[choice] |= 1 << c
+    return out
+
+
+_EXACT_WORK_LIMIT = 20_000
+"""Memo entries the exact sampler may build before it gives way to the sequential one."""
+
+
+class _TooMuchWork(Exception):
+    pass
+
+
+def _splits(pattern: int, k: int, caps: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Ways to split ``k`` cards among the seats of ``pattern`` within ``caps``."""
+    m = len(caps)
+    seats = [i for i in range(m) if pattern >> i & 1]
+    out: list[tuple[int, ...]] = []
+
+    def rec(j: int, left: int, x: list[int]) -> None:
+        if j == len(seats) - 1:
+            if left <= caps[seats[j]]:
+                x[seats[j]] = left
+                out.append(tuple(x))
+                x[seats[j]] = 0
+            return
+        i = seats[j]
+        for v in range(min(left, caps[i]) + 1):
+            x[i] = v
+            rec(j + 1, left - v, x)
+        x[i] = 0
+
+    rec(0, k, [0] * m)
+    return out
+
+
+def _multinomial(k: int, x: tuple[int, ...]) -> int:
+    out = 1
+    left = k
+    for v in x:
+        out *= math.comb(left, v)
+        left -= v
+    return out
+
+
+def _exact_deal(
+    cards: list[int], need: list[int], pattern_of_suit: list[int], m: int, rng: random.Random
+) -> list[int] | None:
+    """A deal drawn uniformly from all the deals that respect the voids, or ``None`` if counting
+    them would take too long (then the caller's sequential sampler is used).
+
+    The deals are counted by dynamic programming over groups of cards with the same "which seats
+    may hold it" pattern (at most 7 groups): ``ways(level, room)`` is the number of ways to deal
+    groups ``level..`` into the seats' remaining room, each split of a group of ``k`` cards into
+    ``x`` per seat counting ``k! / prod(x!)`` deals. The split of each group is then drawn with
+    probability proportional to its number of completions, and the group's (shuffled) cards are
+    cut accordingly.
+    """
+    groups: dict[int, list[int]] = {}
+    for c in cards:
+        groups.setdefault(pattern_of_suit[SUIT_OF[c]], []).append(c)
+    if not groups:
+        return [0] * m
+    full = (1 << m) - 1
+    order = sorted(groups, key=lambda p: (p == full, len(groups[p]), p))
+    sizes = [len(groups[p]) for p in order]
+    last = len(order) - 1
+    memo: dict[tuple[int, tuple[int, ...]], int] = {}
+
+    def ways(level: int, room: tuple[int, ...]) -> int:
+        if level == last:
+            # The last group must fill the room exactly.
+            p = order[level]
+            if any(r and not p >> i & 1 for i, r in enumerate(room)):
+                return 0
+            return _multinomial(sizes[level], room)
+        key = (level, room)
+        got = memo.get(key)
+        if got is not None:
+            return got
+        if len(memo) > _EXACT_WORK_LIMIT:
+            raise _TooMuchWork
+        total = 0
+        for x in _splits(order[level], sizes[level], room):
+            rest = tuple(r - v for r, v in zip(room, x, strict=True))
+            w = ways(level + 1, rest)
+            if w:
+                total += _multinomial(sizes[level], x) * w
+        memo[key] = total
+        return total
+
+    room = tuple(need)
+    try:
+        total = ways(0, room)
+    except _TooMuchWork:
+        return None
+    if total == 0:
+        raise ValueError("no deal satisfies the known voids")
+    out = [0] * m
+    for level, p in enumerate(order):
+        group = groups[p]
+        if level == last:
+            x = room
+        else:
+            r = rng.randrange(total)
+            chosen: tuple[int, ...] | None = None
+            for cand in _splits(p, sizes[level], room):
+                rest = tuple(a - b for a, b in zip(room, cand, strict=True))
+                w = _multinomial(sizes[level], cand) * ways(level + 1, rest)
+                if r < w:
+                    chosen = cand
+                    total = ways(level + 1, rest)
+                    break
+                r -= w
+            assert chosen is not None
+            x = chosen
+        pos = 0  # the group's cards are already in random order
+        for i in range(m):
+            for c in group[pos : pos + x[i]]:
+                out[i] |= 1 << c
+            pos += x[i]
+        room = tuple(a - b for a, b in zip(room, x, strict=True))
     return out
 
 
