@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
+import random
 
-from septet.core.testkit import KitFailure, check_game
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from septet.core.testkit import KitFailure, check_game, check_one_game
 from tests.core.toy_game import BUGS, ToyHiLo
 
 
@@ -54,3 +58,42 @@ def test_wrong_winner_caught_by_oracle_alone():
     # With returns derived from winners, only the scoring rule can tell the winner is wrong.
     with pytest.raises(KitFailure, match=r"\[oracle\]"):
         check_game(ToyHiLo(bugs=("wrong_winner",)), 2, num_games=50, score_oracle=toy_oracle)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), players=st.integers(2, 4))
+def test_hypothesis_paths_through_the_toy_game(data, players):
+    # Hypothesis chooses every action and chance outcome, so a failing path would shrink.
+    state = check_one_game(
+        ToyHiLo(),
+        players,
+        random.Random(0),
+        choose=lambda state, options: data.draw(st.sampled_from(list(options))),
+        score_oracle=toy_oracle,
+        deep_check_rate=0.5,
+    )
+    assert state.is_terminal and len(state.hands) == players
+
+
+def test_hypothesis_shrinks_a_planted_bug_to_a_short_game():
+    # The "double" bug needs a card of 4+; hypothesis finds and shrinks such a path.
+    failures = []
+
+    @settings(max_examples=300, deadline=None, database=None)
+    @given(data=st.data())
+    def run(data):
+        try:
+            check_one_game(
+                ToyHiLo(bugs=("mutate_on_illegal",)),
+                2,
+                random.Random(1),
+                choose=lambda state, options: data.draw(st.sampled_from(list(options))),
+                deep_check_rate=1.0,
+            )
+        except KitFailure as exc:
+            failures.append(str(exc))
+            raise
+
+    with pytest.raises(KitFailure, match=r"^\[illegal\]"):
+        run()
+    assert failures

@@ -113,65 +113,124 @@ def check_game(
         KitFailure: the first invariant broken.
     """
     report = KitReport(wins=[0] * num_players)
-    bound = game.max_game_length(num_players)
-    n_ids = game.num_distinct_actions(num_players)
     for g in range(num_games):
         rng = random.Random(f"kit:{game.name}:{num_players}:{seed}:{g}")
-        state = game.new_state(num_players)
-        seen_chance: list[Action] = []
-        seen_player: list[Action] = []
-        step = 0
-        while not state.is_terminal:
-            ctx = f"{game!r} players={num_players} game={g} seed={seed} step={step}"
-            if step > bound:
-                raise _fail("length", ctx, f"game longer than max_game_length={bound}")
-            deep = step == 0 or rng.random() < deep_check_rate
-            player = state.current_player
-            if player == CHANCE:
-                action = _check_chance_node(state, ctx)
-                seen_chance.append(action)
-                report.chance_steps += 1
+        chooser: Chooser | None = None
+        if policy is not None:
+
+            def chooser(
+                state: State,
+                options: Sequence[Action],
+                r: random.Random = rng,
+                pol: Callable[[State, random.Random], Action] = policy,
+            ) -> Action:
+                return pol(state, r) if state.current_player >= 0 else state.sample_chance(r)
+
+        check_one_game(
+            game,
+            num_players,
+            rng,
+            label=f"game={g} seed={seed}",
+            report=report,
+            score_oracle=score_oracle,
+            deep_check_rate=deep_check_rate,
+            illegal_samples=illegal_samples,
+            choose=chooser,
+        )
+    return report
+
+
+Chooser = Callable[[State, Sequence[Action]], Action]
+"""Picks the next step: ``choose(state, options)`` with the legal actions at a player node or the
+chance outcomes at a chance node (a hypothesis test draws from ``options``)."""
+
+
+def check_one_game(
+    game: Game[Any],
+    num_players: int,
+    rng: random.Random,
+    *,
+    label: str = "",
+    report: KitReport | None = None,
+    score_oracle: ScoreOracle | None = None,
+    deep_check_rate: float = 0.05,
+    illegal_samples: int = 4,
+    choose: Chooser | None = None,
+) -> State:
+    """Play one game to the end with every check of :func:`check_game`; return the final state.
+
+    Args:
+        rng: drives the random choices and the sampling of deep checks.
+        choose: picks each step (default: uniform over legal actions, exact chance). A hypothesis
+            test passes ``lambda state, options: data.draw(st.sampled_from(options))`` so a
+            failing game shrinks to a short one.
+        label: names the game in failure messages.
+
+    Raises:
+        KitFailure: the first invariant broken.
+    """
+    if report is None:
+        report = KitReport(wins=[0] * num_players)
+    bound = game.max_game_length(num_players)
+    n_ids = game.num_distinct_actions(num_players)
+    state = game.new_state(num_players)
+    seen_chance: list[Action] = []
+    seen_player: list[Action] = []
+    step = 0
+    while not state.is_terminal:
+        ctx = f"{game!r} players={num_players} {label} step={step}"
+        if step > bound:
+            raise _fail("length", ctx, f"game longer than max_game_length={bound}")
+        deep = step == 0 or rng.random() < deep_check_rate
+        player = state.current_player
+        if player == CHANCE:
+            action = _check_chance_node(state, ctx)
+            seen_chance.append(action)
+            report.chance_steps += 1
+            if choose is None:
                 action = state.sample_chance(rng)
             else:
-                if not (0 <= player < num_players):
-                    raise _fail("current_player", ctx, f"bad current_player {player}")
-                legal = _check_player_node(game, state, num_players, n_ids, ctx)
-                seen_player.extend(legal[:2])
-                action = policy(state, rng) if policy else legal[rng.randrange(len(legal))]
-            if deep:
-                report.deep_checks += 1
-                report.illegal_rejected += _deep_checks(
-                    game,
-                    state,
-                    num_players,
-                    n_ids,
-                    rng,
-                    ctx,
-                    seen_chance,
-                    seen_player,
-                    illegal_samples,
-                )
-            try:
-                events = state.apply(action)
-            except IllegalActionError as exc:
-                raise _fail("apply", ctx, f"legal action {action} was rejected: {exc}") from exc
-            if not isinstance(events, list):
-                raise _fail("events", ctx, "apply must return a list of events")
-            step += 1
-        ctx = f"{game!r} players={num_players} game={g} seed={seed} end"
-        if state.current_player != TERMINAL:
-            raise _fail("terminal", ctx, "is_terminal but current_player is not TERMINAL")
-        if state.legal_actions() or state.chance_outcomes():
-            raise _fail("terminal", ctx, "a terminal state offers actions")
-        _check_result(state, num_players, score_oracle, ctx)
-        _check_replay(state, ctx)
-        report.games += 1
-        report.steps += step
-        report.lengths.append(step)
-        report.max_length = max(report.max_length, step)
-        for w in state.winners():
-            report.wins[w] += 1
-    return report
+                action = choose(state, [o for o, _ in state.chance_outcomes()])
+        else:
+            if not (0 <= player < num_players):
+                raise _fail("current_player", ctx, f"bad current_player {player}")
+            legal = _check_player_node(game, state, num_players, n_ids, ctx)
+            seen_player.extend(legal[:2])
+            action = choose(state, legal) if choose else legal[rng.randrange(len(legal))]
+        if deep:
+            report.deep_checks += 1
+            report.illegal_rejected += _deep_checks(
+                game,
+                state,
+                num_players,
+                n_ids,
+                rng,
+                ctx,
+                seen_chance,
+                seen_player,
+                illegal_samples,
+            )
+        try:
+            events = state.apply(action)
+        except IllegalActionError as exc:
+            raise _fail("apply", ctx, f"legal action {action} was rejected: {exc}") from exc
+        if not isinstance(events, list):
+            raise _fail("events", ctx, "apply must return a list of events")
+        step += 1
+    ctx = f"{game!r} players={num_players} {label} end"
+    if state.current_player != TERMINAL:
+        raise _fail("terminal", ctx, "is_terminal but current_player is not TERMINAL")
+    if state.legal_actions() or state.chance_outcomes():
+        raise _fail("terminal", ctx, "a terminal state offers actions")
+    _check_result(state, num_players, score_oracle, ctx)
+    _check_replay(state, ctx)
+    report.games += 1
+    report.steps += step
+    report.lengths.append(step)
+    report.max_length = max(report.max_length, step)
+    for w in state.winners():
+        report.wins[w] += 1
+    return state
 
 
 def _check_chance_node(state: State, ctx: str) -> Action:
