@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from f7_helpers import game, play, position
 
 from septet.bots import make_agent
 from septet.bots.greedy.flip7 import GreedyAgent
 from septet.core.play import play_game
+from septet.core.testkit import check_game
 
 
 def choose(state, agent=None):
@@ -129,3 +131,18 @@ def test_event_log_lines_in_both_languages():
         "P0 swaps P1's 5 with P2's −4",
     ]
     assert g.describe_event(ev[1], "ja") == "P0がP1の5とP2の−4を交換"
+
+
+@pytest.mark.parametrize(
+    ("options", "players"),
+    [({}, 4), ({"edition": "classic"}, 3), ({"brutal": True}, 5), ({}, 19)],
+)
+def test_greedy_plays_legal_moves_under_the_kit(options, players):
+    g = game(**options)
+    agent = GreedyAgent(g)
+
+    def policy(state, rng):
+        return agent.act(state.view(state.current_player), state.legal_actions(), rng)
+
+    report = check_game(g, players, num_games=3 if players < 10 else 1, seed=2, policy=policy)
+    assert report.games >= 1
