@@ -81,6 +81,14 @@ def test_arena_results_do_not_depend_on_workers() -> None:
     assert one.results == two.results
 
 
+def test_arena_search_bot_is_reproducible_across_workers() -> None:
+    # ISMCTS with a fixed iteration count draws only from the seat's RNG stream.
+    job = _job(12, ("ismcts:iterations=10", "random"), 2)
+    one = run_local(job, workers=1)
+    assert all(r.error is None for r in one.results)
+    assert run_local(job, workers=2).results == one.results
+
+
 def test_arena_agent_errors_are_reported_per_game(crash_agent: None) -> None:
     out = run_local(_job(4, ("random", "test-crash"), 2), workers=1)
     assert len(out.results) == 4
