@@ -43,7 +43,7 @@ def config_id(config: tuple[str, int, dict[str, Any]]) -> str:
 def env_games(default: int) -> int:
     """How many games the heavier checks play (``SEPTET_KIT_GAMES`` scales them, capped)."""
     kit = os.environ.get("SEPTET_KIT_GAMES")
-    return default if not kit else max(default, min(int(kit) // 100, 5 * default))
+    return default if not kit else max(default, min(int(kit) // 100, 3 * default))
 
 
 def game_or_skip(name: str, num_players: int, options: dict[str, Any]) -> Game[Any]:

@@ -25,7 +25,8 @@ terminal rewards.
 - Public observations (``IIGObservationType(private_info=NONE)``) use the spectator view
   ``State.view(None)``; ``ALL_PLAYERS`` observations the full state (strings only).
 - ``resample_from_infostate(p, sampler)``: the engine's ``State.determinize(p, rng)``, so
-  OpenSpiel's Python ISMCTS bot (``open_spiel.python.algorithms.ismcts``) searches these games.
+  OpenSpiel's Python ISMCTS bot (``open_spiel.python.algorithms.ismcts``) searches these games;
+  :class:`RolloutEvaluator` is OpenSpiel's random-rollout evaluator run at engine speed.
 - Serialization: OpenSpiel's default for Python games (the history plus the pickled Python
   fields); the Septet state pickles as its ``State.to_json()``.
 - Returns: ``State.returns()`` (1.0 per winner, 0.0 otherwise).
@@ -42,6 +43,7 @@ from typing import Any
 from septet import games
 from septet.core.errors import OptionError, SeptetError
 from septet.core.game import Action, Game, State
+from septet.core.play import random_playout
 from septet.core.rng import derive_rng
 from septet.core.types import CHANCE, TERMINAL
 from septet.envs import missing_extra
@@ -50,6 +52,7 @@ from septet.envs._common import check_observation_support, legal_ids
 try:
     import numpy as np
     import pyspiel
+    from open_spiel.python.algorithms import mcts as _mcts
 except ModuleNotFoundError as exc:
     raise missing_extra("septet.envs.openspiel", exc) from exc
 
@@ -262,6 +265,36 @@ class SeptetSpielGame(pyspiel.Game):  # type: ignore[misc]
         return _Observer(self, iig_obs_type, params)
 
 
+class RolloutEvaluator(_mcts.Evaluator):  # type: ignore[misc]
+    """OpenSpiel's ``RandomRolloutEvaluator`` at engine speed, for MCTS and ISMCTS bots.
+
+    ``evaluate(state)`` averages the returns of ``n_rollouts`` playouts of uniformly random legal
+    actions and exact chance from ``state``, run on a clone of the Septet state
+    (:func:`septet.core.random_playout`) instead of through ``pyspiel``; ``prior(state)`` is
+    uniform over the legal actions (the chance probabilities at a chance node).
+
+    Args:
+        n_rollouts: playouts per evaluation.
+        seed: seeds the playouts (``None``: from the system).
+    """
+
+    def __init__(self, n_rollouts: int = 1, seed: int | None = None) -> None:
+        self.n_rollouts = n_rollouts
+        self._rng = random.Random(seed)
+
+    def evaluate(self, state: SeptetSpielState) -> Any:
+        total = np.zeros(state.num_players())
+        for _ in range(self.n_rollouts):
+            total += random_playout(state.septet_state.clone(), self._rng).returns()
+        return total / self.n_rollouts
+
+    def prior(self, state: SeptetSpielState) -> list[tuple[int, float]]:
+        if state.is_chance_node():
+            return state.chance_outcomes()
+        legal = state.legal_actions(state.current_player())
+        return [(a, 1.0 / len(legal)) for a in legal]
+
+
 def _game_type(cls: type[Game[Any]]) -> Any:
     spec: dict[str, Any] = {"players": cls.min_players}
     for field in dataclasses.fields(cls.options_type):
@@ -327,6 +360,7 @@ def register_all() -> list[str]:
 register_all()
 
 __all__ = [
+    "RolloutEvaluator",
     "SeptetSpielGame",
     "SeptetSpielState",
     "load",
