@@ -13,7 +13,8 @@
 - Brutal Flip 7: +15, unless −15 keeps a leader from winning.
 
 Parameters (agent spec ``greedy:threshold=25``): ``threshold`` (stay at or above this round
-score; default none), ``aggression`` (multiplies the value of hitting; default 1.0).
+score; default none), ``aggression`` (weight of the expected gain against the risk of losing
+the round score; default 1.0, above 1 hits more).
 """
 
 from __future__ import annotations
@@ -155,7 +156,8 @@ class GreedyAgent:
             return hit  # someone is about to win: we must catch up
         if self.threshold is not None and score >= self.threshold:
             return stay
-        return hit if self.aggression * self._hit_value(me) > 0 else stay
+        prob, gain = self._risk(me)
+        return hit if self.aggression * (1.0 - prob) * gain > prob * score else stay
 
     def _target(self, card: str, legal: Sequence[Action]) -> Action:
         k = _K[card]
