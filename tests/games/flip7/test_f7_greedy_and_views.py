@@ -35,10 +35,12 @@ def test_greedy_stays_when_staying_wins_and_hits_to_catch_up():
     assert choose(s) == "hit"  # P1 will end on 204: hit whatever the risk
 
 
-def test_greedy_threshold_parameter():
+def test_greedy_threshold_and_aggression_parameters():
     s = position(2, [["1", "2"], ["3"]], to_move=0)
     agent = make_agent("greedy:threshold=3", s.game)
     assert choose(s, agent) == "stay"
+    s = position(2, [["12", "11", "10", "9"], ["3"]], to_move=0)
+    assert choose(s, make_agent("greedy:aggression=50", s.game)) == "hit"
 
 
 def test_greedy_aims_negative_modifiers_and_halving_at_opponents():  # F7V-5.1
