@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import csv
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any, cast
 
@@ -73,10 +75,19 @@ def test_cli_simulate_files_and_worker_determinism(tmp_path: Path) -> None:
 
 @pytest.mark.skipif(not ray_available(), reason="ray is not installed (pip install 'septet[ray]')")
 def test_cli_simulate_ray_backend_matches_local(tmp_path: Path) -> None:
-    # A local Ray instance with 2 CPUs (no dashboard); the test game, registered at run time,
+    # A local Ray instance with 2 CPUs (no dashboard), in a subprocess so that Ray's threads and
+    # global state never live in the test process; the test game, registered at run time,
     # travels to the Ray workers by value.
     _simulate(tmp_path / "local", "--no-plots")
-    _simulate(tmp_path / "ray", "--backend", "ray", "--workers", "2", "--no-plots")
+    root = Path(__file__).resolve().parents[2]
+    code = "import tests.arena.tiny_game; from septet.cli import app; app()"
+    args = ["simulate", NAME, "--agents", "random,random,random", "--games", "60", "--seed", "4"]
+    args += ["--out", str(tmp_path / "ray"), "--no-progress", "--no-plots"]
+    args += ["--backend", "ray", "--workers", "2"]
+    proc = subprocess.run(
+        [sys.executable, "-c", code, *args], cwd=root, capture_output=True, text=True, timeout=300
+    )
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
     local = (tmp_path / "local" / "games.csv").read_text()
     assert local == (tmp_path / "ray" / "games.csv").read_text()
     r_local = json.loads((tmp_path / "local" / "results.json").read_text())
