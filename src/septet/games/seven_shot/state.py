@@ -74,6 +74,7 @@ from septet.games.seven_shot.cards import (
     SUIT_LETTERS,
     SUIT_MASK,
     SUIT_OF,
+    SUITS,
     mask_from_names,
     names_of,
     parse_card,
@@ -293,7 +294,8 @@ class SevenShotState(State):
                 led = SUIT_OF[self.trick[0]]
                 if SUIT_OF[c] != led and hand & SUIT_MASK[led]:
                     return IllegalActionError(
-                        f"you must follow suit: {SUIT_LETTERS[led]} was led and you hold "
+                        f"you must follow suit: {SUITS[led].en} ({SUIT_LETTERS[led]}) was led "
+                        "and you hold "
                         f"{', '.join(names_of(hand & SUIT_MASK[led]))}",
                         rule="SS-3.1",
                     )
