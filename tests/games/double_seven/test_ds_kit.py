@@ -64,9 +64,9 @@ def test_kit_thousands(num_players):
     report = check_game(
         DoubleSeven(),
         num_players,
-        num_games=2000,
+        num_games=1000,
         seed=3,
         score_oracle=ds8_oracle,
         deep_check_rate=0.01,
     )
-    assert report.games == 2000
+    assert report.games == 1000
