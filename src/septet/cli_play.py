@@ -32,6 +32,8 @@ from septet.core.record import GameRecord
 from septet.core.types import CHANCE, JSON, Event
 
 HUMAN = "you"
+LOG_LINES = 40
+"""``log`` shows this many last lines; ``log all`` shows everything."""
 LANGS = ("en", "ja")
 
 _T = {
@@ -45,7 +47,7 @@ _T = {
         "help": (
             "Type the number of a move or its notation (shown in the list).\n"
             "  help    this help\n"
-            "  log     the game log (what your seat has seen)\n"
+            "  log     the game log (what your seat has seen; `log all` from the start)\n"
             "  moves   show the table and the legal moves again\n"
             "  rules   the rules summary\n"
             "  quit    stop; the game record is saved"
@@ -61,6 +63,7 @@ _T = {
         "player": "player",
         "score": "score",
         "log_empty": "(nothing yet)",
+        "log_more": "({n} earlier lines: `log all` shows them)",
         "notation": "notation",
         "thinking": "{who} is thinking…",
         "pause": "[Enter] next · b back · q quit",
@@ -77,7 +80,7 @@ _T = {
         "help": (
             "手の番号か表記（一覧にあるもの）を入力します。\n"
             "  help    このヘルプ\n"
-            "  log     ゲームのログ（あなたの席から見えたこと）\n"
+            "  log     ゲームのログ（あなたの席から見えたこと。最初からは log all）\n"
             "  moves   卓と指せる手をもう一度表示\n"
             "  rules   ルールの要約\n"
             "  quit    中断（棋譜は保存されます）"
@@ -93,6 +96,7 @@ _T = {
         "player": "プレイヤー",
         "score": "得点",
         "log_empty": "（まだありません）",
+        "log_more": "（それ以前の {n} 行は log all で表示）",
         "notation": "表記",
         "thinking": "{who} が考えています…",
         "pause": "[Enter] 次へ · b 戻る · q 終了",
@@ -207,7 +211,9 @@ class PlaySession:
             table.add_row(str(i), escape(note), "" if desc == note else escape(desc))
         self.console.print(table)
 
-    def show_log(self, seat: int | None) -> None:
+    def show_log(self, seat: int | None, last: int | None = LOG_LINES) -> None:
+        """Print what ``seat`` has seen (its own moves and the events visible to it); only the
+        ``last`` lines unless ``None``."""
         lines = []
         for entry in self.log:
             if seat is not None and entry.actor == seat:
@@ -216,6 +222,8 @@ class PlaySession:
             for ev in entry.events:
                 if ev.is_visible(seat):
                     lines.append("  " + event_text(self.game, ev, self.lang))
+        if last is not None and len(lines) > last:
+            lines = [self.t("log_more", n=len(lines) - last), *lines[-last:]]
         self.console.print(Text("\n".join(lines) if lines else self.t("log_empty")))
 
     def on_event(self, state: State, action: Action, events: list[Event], actor: int) -> None:
@@ -266,8 +274,8 @@ class PlaySession:
             if low in ("help", "h", "?"):
                 self.console.print(Text(self.t("help")))
                 continue
-            if low == "log":
-                self.show_log(seat)
+            if low in ("log", "log all"):
+                self.show_log(seat, None if low == "log all" else LOG_LINES)
                 continue
             if low == "rules":
                 self.console.print(Text(self.game.rules_text(self.lang)))

@@ -60,6 +60,20 @@ def test_cli_play_against_a_search_bot(tmp_path: Path) -> None:
     assert record.players == ["you", "ismcts:iterations=30"] and record.result is not None
 
 
+def test_cli_play_log_shows_the_last_lines(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import septet.cli_play
+
+    monkeypatch.setattr(septet.cli_play, "LOG_LINES", 2)
+    rec = tmp_path / "l.json"
+    args = [NAME, "-p", "you,random", "--seed", "3", "--record", str(rec)]
+    code, out = _play(args, ["1", "log", "log all", "2"])
+    assert code == 0, out
+    # Seen by seat 0 before its second move: its card, its move, and the two adds.
+    assert "(2 earlier lines: `log all` shows them)\n  seat 0 adds 1\n  seat 1 adds 2" in out
+    full = "seat 0 is dealt card 3\nYou: Add 1 to the pile\n  seat 0 adds 1\n  seat 1 adds 2"
+    assert full in out
+
+
 def test_cli_play_hot_seat_and_illegal_move(tmp_path: Path) -> None:
     rec = tmp_path / "hot.json"
     # Each turn of a new seat starts with a hand-over prompt (Enter).
