@@ -113,6 +113,11 @@ def score_oracle(state: State) -> tuple[Sequence[float], Sequence[int]]:
     return [float(points[side[s]]) for s in range(n)], winners
 
 
+def _secondary() -> int:
+    """Games for the secondary configurations: a fifth of the main count (SEPTET_KIT_GAMES)."""
+    return max(4, kit_games(40) // 5)
+
+
 @pytest.mark.parametrize("num_players", [3, 4])
 def test_kit_random_games(num_players: int) -> None:
     report = check_game(
@@ -127,11 +132,11 @@ def test_kit_without_the_pass(num_players: int) -> None:
     report = check_game(
         game(pass_cards=0, target=3),
         num_players,
-        num_games=kit_games(20),
+        num_games=_secondary(),
         seed=2,
         score_oracle=score_oracle,
     )
-    assert report.games == kit_games(20)
+    assert report.games == _secondary()
 
 
 @pytest.mark.parametrize("num_players", [3, 4])
@@ -146,12 +151,12 @@ def test_kit_with_greedy_play(num_players: int) -> None:
     report = check_game(
         game(),
         num_players,
-        num_games=kit_games(8),
+        num_games=_secondary(),
         seed=4,
         score_oracle=score_oracle,
         policy=policy,
     )
-    assert report.games == kit_games(8)
+    assert report.games == _secondary()
 
 
 @pytest.mark.slow
