@@ -148,3 +148,26 @@ def test_greedy_plays_legal_moves_under_the_kit(options, players):
 
     report = check_game(g, players, num_games=3 if players < 10 else 1, seed=2, policy=policy)
     assert report.games >= 1
+
+
+@pytest.mark.parametrize("options", [{}, {"edition": "classic"}, {"brutal": True}])
+def test_every_event_and_view_renders_in_both_languages(options):
+    g = game(**options)
+    seen = set()
+    for seed in range(6):
+        s = g.new_state(5)
+        rng = random.Random(seed)
+        while not s.is_terminal:
+            if s.current_player == -1:
+                action = s.sample_chance(rng)
+            else:
+                action = rng.choice(s.legal_actions())
+                for lang in ("en", "ja"):
+                    assert g.describe_action(action, lang)
+                    assert g.render(s.view(s.current_player), lang)
+            for event in s.apply(action):
+                seen.add(event.kind)
+                for lang in ("en", "ja"):
+                    line = g.describe_event(event, lang)
+                    assert line and not line.startswith(event.kind + " {")
+    assert {"draw", "bust", "round_end", "game_end", "give", "reshuffle", "forced"} <= seen

@@ -185,6 +185,7 @@ def describe_event(event: Event, lang: str = "en") -> str:
     who = f"P{event.seat}"
     k = event.kind
     card = _card(d.get("card"), lang) if "card" in d else ""
+    swap = _swap(d, lang) if k == "swap" else ""
     en: dict[str, str] = {
         "dealer": f"{who} deals first",
         "round_start": f"Round {d.get('round')}: {who} deals",
@@ -204,7 +205,7 @@ def describe_event(event: Event, lang: str = "en") -> str:
         "no_target": f"{card} has no valid target and is discarded",
         "steal": f"{who} steals P{d.get('from')}'s {card}",
         "discard": f"{who} makes P{d.get('from')} discard {card}",
-        "swap": f"{who} swaps {_swap(d, lang)}",
+        "swap": f"{who} swaps {swap}",
         "reshuffle": f"The discard pile is shuffled into a new deck ({d.get('cards')} cards)",
         "no_cards": "No cards left: the round ends",
         "draw_limit": "Draw limit reached: the round ends",
@@ -232,7 +233,7 @@ def describe_event(event: Event, lang: str = "en") -> str:
         "no_target": f"{card}は対象がなく捨てられる",
         "steal": f"{who}がP{d.get('from')}の{card}を奪う",
         "discard": f"{who}がP{d.get('from')}に{card}を捨てさせる",
-        "swap": f"{who}が{_swap(d, lang)}を交換",
+        "swap": f"{who}が{swap}を交換",
         "reshuffle": f"捨て札をシャッフルして新しい山札に（{d.get('cards')}枚）",
         "no_cards": "カードが尽きたのでラウンド終了",
         "draw_limit": "引ける上限に達したのでラウンド終了",
