@@ -197,10 +197,14 @@ class Flip7State(State):
     # ----- whose turn ------------------------------------------------------------------------
     @property
     def current_player(self) -> int:
+        """The seat to act, ``CHANCE`` (a card or the first dealer is drawn) or ``TERMINAL``."""
         return self._to_move
 
     # ----- moves -----------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
+        """The choices of the player to move, in a stable order: ``[hit, stay]`` (``[hit]`` with
+        the Zero, F7V-6.1), ``target s`` by seat, Swap/Steal/Discard picks by seat then card
+        kind, or ``[bonus, penalty s...]`` (F7V-8.3); ``[]`` at chance and terminal nodes."""
         dec = self._dec
         if self._to_move < 0:
             return []
@@ -216,6 +220,8 @@ class Flip7State(State):
         return list(self._picks(self._to_move, self._dec_card))
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """``(draw k, count_k / cards left)`` for every kind left in the deck (F7V-3.6: the deck
+        was refilled from the discard pile if it ran out), or ``(dealer s, 1/n)`` first."""
         if self._to_move != CHANCE:
             return []
         if self._draw_for < 0:
@@ -275,6 +281,12 @@ class Flip7State(State):
 
     # ----- applying -----------------------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
+        """Apply a player action or a chance outcome and resolve everything it triggers until the
+        next decision or draw (see the module docstring for the events returned).
+
+        Raises:
+            IllegalActionError: not legal now (with the rule id); the state is unchanged.
+        """
         if type(action) is not F7Action:
             self._reject(action)
         act: F7Action = action
@@ -740,6 +752,8 @@ class Flip7State(State):
 
     # ----- information ---------------------------------------------------------------------------
     def view(self, seat: Seat | None) -> dict[str, JSON]:
+        """The public table (the format in the module docstring) with ``seat`` added; every seat
+        sees the same thing since only the deck order is hidden."""
         data = self._public()
         data["seat"] = seat
         return data
@@ -819,19 +833,24 @@ class Flip7State(State):
         return self.clone()
 
     def observation_tensor(self, seat: Seat) -> list[float]:
+        """Fixed-size floats for ``seat`` (layout in :mod:`septet.games.flip7.observation`)."""
         from septet.games.flip7.observation import encode
 
         return encode(self, seat)
 
     # ----- results -----------------------------------------------------------------------------
     def scores(self) -> list[float]:
+        """Game totals per seat (the sum of the round scores, F7V-7)."""
         return [float(t) for t in self._totals]
 
     def winners(self) -> list[Seat]:
+        """The lone leader at or above the target (F7V-3.7), or every seat sharing the highest
+        total when the round cap ends the game; ``[]`` before the end."""
         return list(self._winners) if self._to_move == TERMINAL else []
 
     # ----- copying and serialisation ------------------------------------------------------------
     def clone(self) -> Flip7State:
+        """An independent copy (history included)."""
         new = object.__new__(Flip7State)
         new.game = self.game
         new.num_players = self.num_players
@@ -872,6 +891,7 @@ class Flip7State(State):
         return new
 
     def state_dict(self) -> dict[str, JSON]:
+        """Every field of the position as JSON: the view format without ``seat``."""
         return self._public()
 
     def load_state_dict(self, data: Mapping[str, JSON]) -> None:
