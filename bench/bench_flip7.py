@@ -22,6 +22,7 @@ import argparse
 import cProfile
 import io
 import json
+import os
 import pstats
 import random
 import time
@@ -160,7 +161,11 @@ def main(argv: list[str] | None = None) -> None:
         profile = buf.getvalue()
         print(profile)
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps({"rows": rows, "profile": profile}, indent=1))
+    load = os.getloadavg()
+    print(f"load average during the run: {load[0]:.1f} (this machine's cores: {os.cpu_count()})")
+    args.out.write_text(
+        json.dumps({"rows": rows, "profile": profile, "load_average": load}, indent=1)
+    )
     print(f"written to {args.out}")
 
 
