@@ -159,14 +159,14 @@ def train(
             if terminated:
                 if agent == learner:
                     won = reward > 0
-                    samples.append((grads, raw.state.scores()[seat] - round_start))
+                    samples.append((grads, raw.game_state.scores()[seat] - round_start))
                 env.step(None)
                 continue
             mask = obs["action_mask"]
             if agent == learner:
-                view = raw.state.view(seat)  # public facts: the round number and our total
+                view = raw.game_state.view(seat)  # public facts: the round number and our total
                 if view["round"] != round_no:  # a new round: credit the last one's decisions
-                    total = raw.state.scores()[seat]
+                    total = raw.game_state.scores()[seat]
                     samples.append((grads, total - round_start))
                     grads = np.zeros_like(policy.w)
                     round_no, round_start = view["round"], total
@@ -178,7 +178,7 @@ def train(
                 env.step(action)
             else:
                 bot = bots[raw.seat(agent)]
-                env.step(raw.action_id(choose_action(bot, raw.state, bot_rng)))
+                env.step(raw.action_id(choose_action(bot, raw.game_state, bot_rng)))
         wins_in_block += won
         if (g + 1) % batch == 0:
             points = np.array([p for _, p in samples])

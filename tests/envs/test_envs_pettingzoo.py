@@ -65,7 +65,7 @@ def test_envs_pettingzoo_full_games_match_engine(config: tuple[str, int, dict[st
                 e.step(None)
                 continue
             seat = raw.seat(agent)
-            state = raw.state
+            state = raw.game_state
             assert state.current_player == seat
             expected = np.zeros(num_actions, dtype=np.int8)
             for a in state.legal_actions():
@@ -78,8 +78,8 @@ def test_envs_pettingzoo_full_games_match_engine(config: tuple[str, int, dict[st
             assert not e.observe(other)["action_mask"].any()
             legal = np.flatnonzero(obs["action_mask"])
             e.step(int(legal[rng.randrange(len(legal))]))
-        assert raw.state.is_terminal
-        assert [total[a] for a in e.possible_agents] == raw.state.returns()
+        assert raw.game_state.is_terminal
+        assert [total[a] for a in e.possible_agents] == raw.game_state.returns()
 
 
 def test_envs_pettingzoo_tiny_observation_by_hand() -> None:
@@ -87,7 +87,7 @@ def test_envs_pettingzoo_tiny_observation_by_hand() -> None:
     # [count per rank / 2] + [total / 7] + per seat [cards / 7, stood, bust, to move, is me].
     e = raw_env(TINY, 2)
     e.reset(seed=3)
-    c0 = e.state.hands[0][0]
+    c0 = e.game_state.hands[0][0]
     obs = e.observe("player_0")
     expected = [0.0] * 16
     expected[c0 - 1] = 0.5
@@ -106,8 +106,8 @@ def test_envs_pettingzoo_observation_hides_other_hands() -> None:
     e.reset(seed=5)
     before0 = e.observe("player_0")["observation"].copy()
     before1 = e.observe("player_1")["observation"].copy()
-    hidden = e.state.hands[1][0]
-    e.state.hands[1] = [1 if hidden != 1 else 2]  # another card for seat 1, unseen by seat 0
+    hidden = e.game_state.hands[1][0]
+    e.game_state.hands[1] = [1 if hidden != 1 else 2]  # another card for seat 1, unseen by seat 0
     assert np.array_equal(e.observe("player_0")["observation"], before0)
     assert not np.array_equal(e.observe("player_1")["observation"], before1)
 
@@ -117,7 +117,7 @@ def test_envs_pettingzoo_rewards_when_both_stand() -> None:
     for seed in range(6):
         e = env(TINY, 2)
         e.reset(seed=seed)
-        c0, c1 = (h[0] for h in e.unwrapped.state.hands)
+        c0, c1 = (h[0] for h in e.unwrapped.game_state.hands)
         e.step(0)  # player_0 stands
         e.step(0)  # player_1 stands
         want = {"player_0": float(c0 >= c1), "player_1": float(c1 >= c0)}
@@ -138,7 +138,7 @@ def test_envs_pettingzoo_bust_scores_zero() -> None:
     e.reset(seed=11)
     while e.agent_selection == "player_0":
         e.step(1)
-    assert e.unwrapped.state.bust == [True, False]
+    assert e.unwrapped.game_state.bust == [True, False]
     e.step(0)
     assert e.unwrapped.rewards == {"player_0": 0.0, "player_1": 1.0}
     assert all(e.unwrapped.terminations.values())
@@ -147,30 +147,30 @@ def test_envs_pettingzoo_bust_scores_zero() -> None:
 def test_envs_pettingzoo_illegal_action_leaves_game_unchanged() -> None:
     e = raw_env(TINY, 3)
     e.reset(seed=0)
-    before = e.state.to_json()
+    before = e.game_state.to_json()
     with pytest.raises(IllegalActionError, match=r"legal ids: 0 \(stand\), 1 \(draw\)"):
         e.step(2)
-    assert e.state.to_json() == before
+    assert e.game_state.to_json() == before
     assert e.agent_selection == "player_0"
 
 
 def test_envs_pettingzoo_seeding() -> None:
     e = raw_env(TINY, 3)
     e.reset(seed=42)
-    first = e.state.to_json()
+    first = e.game_state.to_json()
     e.reset(seed=42)
-    assert e.state.to_json() == first
+    assert e.game_state.to_json() == first
     deals = set()
     for seed in range(10):
         e.reset(seed=seed)
-        deals.add(str(e.state.hands))
+        deals.add(str(e.game_state.hands))
     assert len(deals) > 1
 
 
 def test_envs_pettingzoo_render_ansi() -> None:
     e = env(TINY, 2, render_mode="ansi")
     e.reset(seed=3)
-    c0 = e.unwrapped.state.hands[0][0]
+    c0 = e.unwrapped.game_state.hands[0][0]
     assert e.render() == "* seat 0: ?\n  seat 1: ?\ndeck: 8"
     seat_env = env(TINY, 2, render_mode="ansi", render_seat=0)
     seat_env.reset(seed=3)

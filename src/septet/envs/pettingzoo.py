@@ -21,6 +21,9 @@ One environment per game and player count:
   otherwise). Every agent is terminated at the end; none is ever truncated.
 - ``render_mode="ansi"``: ``render()`` returns the game's text renderer output for the spectator
   view (or the view of ``render_seat``), in ``lang``.
+- Scripted opponents: ``env.unwrapped.game_state`` is the full :class:`State`; give a bot the
+  seat's view (``septet.core.play.choose_action``) and play its choice with
+  ``env.step(env.unwrapped.action_id(action))``.
 """
 
 from __future__ import annotations
@@ -138,7 +141,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
 
     # ----- the game ----------------------------------------------------------------------------
     @property
-    def state(self) -> State:
+    def game_state(self) -> State:
         """The full game state (hidden information included). For scripted opponents and
         debugging: pass ``state.view(seat)`` to an agent, never the state to a learner.
 
@@ -182,7 +185,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
 
     def _advance(self) -> None:
         """Resolve chance nodes, then point ``agent_selection`` at the seat to move (or end)."""
-        state, rng = self.state, self._rng
+        state, rng = self.game_state, self._rng
         assert rng is not None
         while state.current_player == CHANCE:
             state.apply(state.sample_chance(rng))
@@ -200,7 +203,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
     def observe(self, agent: str) -> dict[str, Any]:
         """``{"observation": float32[obs_size], "action_mask": int8[num_actions]}``."""
         seat = self._seat[agent]
-        obs = np.asarray(self.state.observation_tensor(seat), dtype=np.float32)
+        obs = np.asarray(self.game_state.observation_tensor(seat), dtype=np.float32)
         mask = np.zeros(self._num_actions, dtype=np.int8)
         if self._legal and agent == self.agent_selection:
             mask[list(self._legal)] = 1
@@ -225,7 +228,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
             ) from None
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        self.state.apply(chosen)
+        self.game_state.apply(chosen)
         self._advance()
         self._accumulate_rewards()
 
@@ -234,7 +237,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         if self.render_mode is None:
             _gym_logger.warn("render() called without a render_mode; use render_mode='ansi'")
             return None
-        state = self.state
+        state = self.game_state
         return self.game.render(state.view(self.render_seat), self.lang)
 
     def close(self) -> None:

@@ -1,0 +1,97 @@
+"""``septet rl-check``: run PettingZoo's and OpenSpiel's own environment tests on a game.
+
+Useful to the author of a new engine (or plug-in game) before training on it. Needs the ``rl``
+extra; without it the command says how to install it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import warnings
+from collections.abc import Callable
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from septet.arena.options import make_game, user_errors
+
+
+def rl_check(
+    game: str = typer.Argument(..., help="Game name, e.g. flip7."),
+    players: list[int] = typer.Option(  # noqa: B008
+        [], "--players", "-p", help="Player count (repeatable; default: the game's minimum)."
+    ),
+    option: list[str] = typer.Option(  # noqa: B008
+        [], "--option", "-o", help="Game option name=value (repeatable)."
+    ),
+    games: int = typer.Option(3, "--games", "-g", min=1, help="Games per check."),
+) -> None:
+    """Run PettingZoo's api_test and seed_test and OpenSpiel's random_sim_test (with
+    serialization) on GAME; exit code 1 if any check fails."""
+    console = Console()
+    with user_errors():
+        g = make_game(game, option)
+        counts = players or [g.min_players]
+        for n in counts:
+            g.check_num_players(n)
+        try:
+            import pyspiel
+            from pettingzoo.test import api_test, seed_test
+
+            from septet.envs import openspiel
+            from septet.envs.pettingzoo import env
+        except ModuleNotFoundError as exc:
+            Console(stderr=True).print(f"[red]error:[/red] {escape(str(exc))}")
+            raise typer.Exit(2) from None
+
+        options = g.options_dict()
+        table = Table(title=f"RL checks: {g.name}")
+        for col in ("players", "check", "result"):
+            table.add_column(col)
+        failed = False
+        for n in counts:
+
+            def pz_api(n: int = n) -> None:
+                for _ in range(games):
+                    api_test(env(g, n), num_cycles=1_000_000)
+
+            def pz_seed(n: int = n) -> None:
+                seed_test(lambda: env(g, n), num_cycles=1_000_000)
+
+            def spiel(n: int = n) -> None:
+                spiel_game = openspiel.load(g.name, n, **options)
+                pyspiel.random_sim_test(spiel_game, num_sims=games, serialize=True, verbose=False)
+
+            checks: list[tuple[str, Callable[[], None]]] = [
+                ("pettingzoo api_test", pz_api),
+                ("pettingzoo seed_test", pz_seed),
+                ("openspiel random_sim_test", spiel),
+            ]
+            for name, check in checks:
+                try:
+                    with (
+                        contextlib.redirect_stdout(io.StringIO()),
+                        warnings.catch_warnings(),
+                    ):
+                        warnings.simplefilter("ignore")
+                        check()
+                    result = "[green]ok[/green]"
+                except Exception as exc:  # report every failure, then exit 1
+                    failed = True
+                    first = (str(exc).splitlines() or [type(exc).__name__])[0]
+                    result = f"[red]failed:[/red] {escape(first[:200])}"
+                table.add_row(str(n), name, result)
+        console.print(table)
+        if failed:
+            raise typer.Exit(1)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``rl-check`` to the ``septet`` command."""
+    app.command("rl-check")(rl_check)
+
+
+__all__ = ["register", "rl_check"]
