@@ -11,8 +11,8 @@ pytest.importorskip("pettingzoo", reason="needs the rl extra: pip install 'septe
 
 from typer.testing import CliRunner
 
-from septet.cli import app
 from septet import games
+from septet.cli import app
 
 from .envs_support import TINY
 from .envs_tiny_game import TinySevens, TinyState
