@@ -116,6 +116,19 @@ _ZERO = C.ZERO
 _U7 = C.U7
 _L13 = C.L13
 _SECOND = C.SECOND
+# Events are immutable: the frequent ones (draw, bust, stay) are made once per (kind, seat, card)
+# and shared between states (a measured ~10% of a random playout).
+_EVENTS: dict[tuple[str, int, int], Event] = {}
+
+
+def _card_event(kind: str, seat: int, card: int) -> Event:
+    ev = _EVENTS.get((kind, seat, card))
+    if ev is None:
+        data = {"card": _TOK[card]} if card >= 0 else {}
+        ev = _EVENTS[(kind, seat, card)] = Event(kind, seat, data)
+    return ev
+
+
 _DECISION_OF_CARD = {C.SWAP: D_SWAP, C.STEAL: D_STEAL, C.DISCARD: D_DISCARD}
 
 
@@ -325,7 +338,7 @@ class Flip7State(State):
                 self._to_move = _RUN
                 self._stack[-1] = (F_TURN, (tm + 1) % self.num_players)
                 self._status[tm] = STAYED
-                ev.append(Event("stay", tm))
+                ev.append(_card_event("stay", tm, -1))
             elif action in self.legal_actions():
                 self._ev = ev
                 self._dec = D_NONE
@@ -422,7 +435,7 @@ class Flip7State(State):
         self._dcount[k] -= 1
         self._draws += 1
         t = self._draw_for
-        self._ev.append(Event("draw", t, {"card": _TOK[k]}))
+        self._ev.append(_card_event("draw", t, k))
         if _IS_NUM[k] or (_IS_MOD[k] and not self._v):
             self._arrive(t, k)
         elif self._draw_flip and not (k == _SECOND and _SECOND not in self._rows[t]):
@@ -471,7 +484,7 @@ class Flip7State(State):
                 row.append(k)
                 self._ncount[p] += 1  # counts the number cards in the row, face down or not
                 self._status[p] = BUSTED
-                self._ev.append(Event("bust", p, {"card": _TOK[k]}))
+                self._ev.append(_card_event("bust", p, k))
                 return
         row.append(k)
         self._mask[p] |= bit
