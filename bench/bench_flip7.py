@@ -11,7 +11,8 @@ Rows (one process, one core):
 - ``threshold-view``: the same policy as an agent would run it, reading ``view(seat)``;
 - ``greedy``: ``septet.bots.greedy.flip7.GreedyAgent`` through ``play_game`` (views, records).
 
-Prints a table (games/s, steps/s, mean steps and rounds per game) and writes JSON to
+Prints a table (games per wall second and per CPU second of this process, steps/s, mean steps
+and rounds per game) and writes JSON to
 ``bench/results/flip7.json``; ``--profile`` adds the top functions of a cProfile run of the
 random classic row to the output.
 """
@@ -124,15 +125,17 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     rows = []
     print(
-        f"{'edition':10} {'bot':14} {'games/s':>9} {'steps/s':>10} {'steps/game':>10} "
-        f"{'rounds/game':>11}"
+        f"{'edition':10} {'bot':14} {'games/s':>9} {'games/cpu-s':>11} {'steps/s':>10} "
+        f"{'steps/game':>10} {'rounds/game':>11}"
     )
     for edition in ("classic", "vengeance"):
         game = get("flip7", edition=edition)
         for bot in args.bots.split(","):
             start = time.perf_counter()
+            cpu = time.process_time()
             steps, rounds = RUNNERS[bot](game, args.players, args.games, args.seed)
             elapsed = time.perf_counter() - start
+            cpu = time.process_time() - cpu
             row = {
                 "edition": edition,
                 "bot": bot,
@@ -140,13 +143,15 @@ def main(argv: list[str] | None = None) -> None:
                 "games": args.games,
                 "seconds": elapsed,
                 "games_per_s": args.games / elapsed,
+                "games_per_cpu_s": args.games / cpu,
                 "steps_per_s": steps / elapsed,
                 "steps_per_game": steps / args.games,
                 "rounds_per_game": rounds / args.games,
             }
             rows.append(row)
             print(
-                f"{edition:10} {bot:14} {row['games_per_s']:9.1f} {row['steps_per_s']:10.0f} "
+                f"{edition:10} {bot:14} {row['games_per_s']:9.1f} {row['games_per_cpu_s']:11.1f} "
+                f"{row['steps_per_s']:10.0f} "
                 f"{row['steps_per_game']:10.1f} {row['rounds_per_game']:11.2f}"
             )
     profile = None
