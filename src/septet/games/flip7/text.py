@@ -253,9 +253,14 @@ Race to {target} points over several rounds. Each round the dealer deals one fac
 each player; then, in turn, each active player hits (takes a card) or stays. A second card of
 the same number busts you (you score 0 this round). Seven number cards in your row is a Flip 7:
 the round ends at once and you score 15 more.
+Action and modifier cards are resolved as soon as they turn up. Used cards go to the discard
+pile; the deck is kept from round to round and refilled from the discard pile when it runs out.
 
 Scoring: sum your number cards{mods}.
 {cards}
+Moves (seats count from 0): hit, stay, target 2, swap 0:5 2:-4, steal 1:l13, discard 3:zero,
+bonus, penalty 2. Cards: {cardlist}.
+
 Rulings of this implementation: see docs/rulings/flip7.md (2 players allowed; 19+ players use
 two decks; ties at the top play more rounds; an action with a valid target must be used; a
 card arriving by Swap or Steal busts or takes effect like a dealt card).
@@ -267,9 +272,14 @@ RULES_JA = """\
 何ラウンドかかけて{target}点を目指す競争です。各ラウンド、ディーラーが全員に1枚ずつ表向きに配り、
 その後アクティブなプレイヤーが順にヒット（1枚めくる）かステイを選びます。同じ数字が2枚になると
 バースト（そのラウンド0点）。ナンバーカードが7枚並べばフリップ7：ラウンドは即終了し+15点。
+アクションカードと修正カードはめくられたらすぐに解決します。使ったカードは捨て札へ。山札はラウンドを
+またいで使い続け、尽きたら捨て札をシャッフルして補充します。
 
 得点：ナンバーカードの合計{mods}。
 {cards}
+操作（席は0から）：hit、stay、target 2、swap 0:5 2:-4、steal 1:l13、discard 3:zero、bonus、
+penalty 2。カード：{cardlist}。
+
 この実装の裁定は docs/rulings/flip7.md（2人プレイ可、19人以上は2デッキ、首位同点なら続行、
 対象がいるアクションは必ず使う、スワップ・スティールで来たカードも配られたカードと同じ扱い）。
 """
@@ -308,6 +318,8 @@ def rules_text(game: Flip7, lang: str = "en") -> str:
     """The rules summary (Markdown-ish), with the project's rulings."""
     v = game.vengeance
     target = game.options.target
+    kinds = C.VENGEANCE_KINDS if v else C.CLASSIC_KINDS
+    cardlist = " ".join(C.TOKENS[k] for k in kinds)
     if _ja(lang):
         mods = (
             "、÷2があれば半分（切り捨て）、他の修正を引く（0未満にはならない）"
@@ -320,7 +332,9 @@ def rules_text(game: Flip7, lang: str = "en") -> str:
                 "- 残忍モード：得点はマイナスもあり、修正カードはバーストした人にも渡せ、"
                 "フリップ7は+15か他の1人に−15。\n"
             )
-        return RULES_JA.format(title=game.title("ja"), target=target, mods=mods, cards=cards)
+        return RULES_JA.format(
+            title=game.title("ja"), target=target, mods=mods, cards=cards, cardlist=cardlist
+        )
     mods = (
         "; halve it if you hold ÷2 (round down), subtract the other modifiers (not below 0)"
         if v
@@ -332,4 +346,6 @@ def rules_text(game: Flip7, lang: str = "en") -> str:
             "- Brutal: scores may go below 0, modifiers may go to busted players, and a Flip 7 "
             "gives +15 to you or −15 to another player.\n"
         )
-    return RULES_EN.format(title=game.title("en"), target=target, mods=mods, cards=cards)
+    return RULES_EN.format(
+        title=game.title("en"), target=target, mods=mods, cards=cards, cardlist=cardlist
+    )
