@@ -546,6 +546,7 @@ def test_notation_round_trip_and_errors():
         "dealer 1",
     ]:
         assert str(g.action_from_str(text)) == text
+    assert str(g.action_from_str("Steal P1:L13")) == "steal 1:l13"
     for bad in ["", "jump", "swap 2:5 0:4", "steal 1", "draw 99", "target x"]:
         with pytest.raises(NotationError):
             g.action_from_str(bad)

@@ -105,6 +105,8 @@ def draw_action(kind: int) -> F7Action:
 
 
 def _seat(text: str, whole: str) -> int:
+    if text[:1] == "p":  # "p2" as the table shows it
+        text = text[1:]
     if not text.isdigit() or int(text) >= MAX_SEATS:
         raise NotationError(f"{whole!r}: {text!r} is not a seat number (0, 1, 2, ...)")
     return int(text)
@@ -125,7 +127,8 @@ def _seat_card(text: str, whole: str) -> tuple[int, int]:
 
 
 def parse(text: str) -> F7Action:
-    """Read the notation above (case-insensitive, extra spaces allowed).
+    """Read the notation above (case-insensitive, extra spaces allowed; a seat may be written
+    ``p2`` as the table shows it).
 
     Raises:
         NotationError: not Flip 7 notation.
