@@ -16,7 +16,7 @@ learner is credited, for the decisions of each round, with the points that round
 total (public, from its view), standardised over the batch as the baseline.
 
 The win rate over each block of training games is printed as it goes: it starts as a uniformly
-random player's and rises several-fold (about 5% to 18% in 3000 games against two greedy bots,
+random player's and rises several-fold (about 5% to 18% in 5000 games against two greedy bots,
 where an equal share would be 33%).
 
 Classic Flip 7 (``edition="classic"``) keeps the action space small: hit, stay and the targets of
