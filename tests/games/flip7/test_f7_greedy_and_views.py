@@ -10,6 +10,7 @@ from f7_helpers import game, play, position
 
 from septet.bots import make_agent
 from septet.bots.greedy.flip7 import GreedyAgent
+from septet.core.errors import RecordError
 from septet.core.play import play_game
 from septet.core.testkit import check_game
 
@@ -171,3 +172,14 @@ def test_every_event_and_view_renders_in_both_languages(options):
                     line = g.describe_event(event, lang)
                     assert line and not line.startswith(event.kind + " {")
     assert {"draw", "bust", "round_end", "game_end", "give", "reshuffle", "forced"} <= seen
+
+
+def test_sample_state_rejects_malformed_views():
+    g = game()
+    with pytest.raises(RecordError):
+        g.sample_state({"num_players": 3}, random.Random(0))
+    with pytest.raises(RecordError):
+        g.sample_state({}, random.Random(0))
+    view = game(edition="classic").new_state(3).view(0)
+    with pytest.raises(RecordError):
+        g.sample_state(view, random.Random(0))  # another edition
