@@ -183,3 +183,30 @@ def test_sample_state_rejects_malformed_views():
     view = game(edition="classic").new_state(3).view(0)
     with pytest.raises(RecordError):
         g.sample_state(view, random.Random(0))  # another edition
+
+
+@pytest.mark.parametrize(
+    ("options", "players", "total"),
+    [({}, 4, 108), ({"edition": "classic"}, 4, 94), ({"brutal": True}, 6, 108), ({}, 20, 216)],
+)
+def test_every_card_is_somewhere_at_every_step(options, players, total):
+    # F7V-1, F7V-3.5, F7V-3.6: cards move between the deck, rows, set-aside piles and the discard
+    # pile; none is lost or copied (the card being resolved at a decision is in the player's hand).
+    g = game(**options)
+    for seed in range(4):
+        s = g.new_state(players)
+        rng = random.Random(seed)
+        while not s.is_terminal:
+            v = s.view(None)
+            count = v["deck_size"] + v["discard_size"]
+            count += sum(len(p["row"]) + len(p["after_bust"]) for p in v["players"])
+            count += sum(len(f.get("set_aside", [])) for f in v["stack"])
+            dec = v["decision"]
+            count += 1 if dec and dec["card"] is not None else 0
+            assert count == total, (seed, len(s.history))
+            assert sum(v["deck"].values()) == v["deck_size"]
+            assert sum(v["discard"].values()) == v["discard_size"]
+            if s.current_player == -1:
+                s.apply(s.sample_chance(rng))
+            else:
+                s.apply(rng.choice(s.legal_actions()))
