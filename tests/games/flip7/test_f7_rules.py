@@ -400,8 +400,19 @@ def test_each_special_card_set_aside_in_flip4(card):  # F7V-4.8 F7V-5.1
 # ----- F7V-7 scoring --------------------
 def test_scoring_example_from_the_rulebook():  # F7V-7.3
     s = position(2, [["3", "11", "5", "7", "10", "8", "/2", "-4"], ["9"]], to_move=0)
-    play(s, "hit", "draw 4")
+    ev = play(s, "hit", "draw 4")
     assert s.view(None)["last_round"] == [35, 9]  # 48 → 24 → 20 → +15
+    (end,) = [e for e in ev if e.kind == "round_end"]
+    assert end.data["breakdown"][0] == {
+        "busted": False,
+        "numbers": 48,
+        "after_multiplier": 24,
+        "modifiers": -4,
+        "zero": False,
+        "bonus": 15,
+        "penalty": 0,
+        "score": 35,
+    }
 
 
 def test_scores_not_below_zero_and_halving_rounds_down():  # F7V-7.1 F7V-7.2

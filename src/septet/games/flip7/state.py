@@ -55,7 +55,8 @@ Events (``apply`` returns them; ``seat`` is the player concerned; all public)
 action played on a seat), ``forced`` {card} (a choice with one option, made automatically),
 ``no_target`` {card}, ``steal`` {from, card}, ``discard`` {from, card}, ``swap`` {seats, cards},
 ``reshuffle`` {cards}, ``no_cards``, ``draw_limit``, ``flip7_bonus``, ``flip7_penalty`` {to},
-``round_end`` {round, rows, after_bust, status, flip7, flip7_choice, scores, totals},
+``round_end`` {round, rows, after_bust, status, flip7, flip7_choice, scores, breakdown (per seat,
+see ``round_breakdown``), totals},
 ``game_end`` {winners}.
 
 Observation tensor: see :mod:`septet.games.flip7.observation`.
@@ -702,6 +703,7 @@ class Flip7State(State):
                     "flip7": f if f >= 0 else None,
                     "flip7_choice": self._bonus_to if self._bonus_to >= 0 else None,
                     "scores": scores,
+                    "breakdown": [self.round_breakdown(p) for p in range(self.num_players)],
                     "totals": list(totals),
                 },
             )
@@ -733,6 +735,34 @@ class Flip7State(State):
         self._round_end = False
         self._start_round()
         return False
+
+    def round_breakdown(self, p: int) -> dict[str, JSON]:
+        """Seat ``p``'s round scoring step by step, for the end-of-round display (F7V-7.2):
+        ``numbers`` (sum of number cards), ``after_multiplier`` (after ÷2 or ×2), ``modifiers``
+        (points added by ±modifiers), ``zero`` (the Zero zeroed it), ``bonus`` (+15 Flip 7),
+        ``penalty`` (brutal −15 received), ``busted`` and ``score``."""
+        row = self._rows[p]
+        numbers = sum(map(_POINTS.__getitem__, row))
+        mult = numbers
+        if self._v:
+            for _ in range(row.count(C.DIV2)):
+                mult //= 2
+        else:
+            for _ in range(row.count(C.X2)):
+                mult *= 2
+        f = self._flip7
+        busted = self._status[p] == BUSTED
+        bonus = f == p and (not self._brutal or self._bonus_to in (p, -1))
+        return {
+            "busted": busted,
+            "numbers": numbers,
+            "after_multiplier": mult,
+            "modifiers": sum(map(_ADD.__getitem__, self._post[p] if busted else row)),
+            "zero": bool(self._v and _ZERO in row and f != p and not busted),
+            "bonus": 15 if bonus and not busted else 0,
+            "penalty": -15 if self._brutal and f >= 0 and self._bonus_to == p and p != f else 0,
+            "score": self.round_score(p),
+        }
 
     def round_score(self, p: int) -> int:
         """What seat ``p`` scores for the current round if it ended now (F7V-7, F7V-8, F7V-9)."""
