@@ -32,6 +32,13 @@ REAL_CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
 ]
 TINY_CONFIGS: list[tuple[str, int, dict[str, Any]]] = [(TINY, n, {}) for n in (2, 3, 4)]
 ALL_CONFIGS = TINY_CONFIGS + REAL_CONFIGS
+# Large Flip 7 tables (19 and more seats play with two decks, F7V-1.5), for the PettingZoo tests
+# only: OpenSpiel's random_sim_test checks every seat's strings and tensors at every step, which
+# takes minutes at these sizes.
+LARGE_CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
+    ("flip7", 19, {}),
+    ("flip7", 36, {"edition": "classic"}),
+]
 
 
 def config_id(config: tuple[str, int, dict[str, Any]]) -> str:

@@ -18,7 +18,14 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 from septet.core import IllegalActionError, OptionError  # noqa: E402
 from septet.envs.pettingzoo import env, raw_env  # noqa: E402
 
-from .envs_support import ALL_CONFIGS, TINY, config_id, env_games, game_or_skip  # noqa: E402
+from .envs_support import (  # noqa: E402
+    ALL_CONFIGS,
+    LARGE_CONFIGS,
+    TINY,
+    config_id,
+    env_games,
+    game_or_skip,
+)
 
 # PettingZoo warns about every dict observation space that is not one of its own environments;
 # the issue asks for dict observations with an action mask, so these two are expected.
@@ -28,7 +35,7 @@ EXPECTED_WARNINGS = (
 )
 
 
-@pytest.mark.parametrize("config", ALL_CONFIGS, ids=config_id)
+@pytest.mark.parametrize("config", ALL_CONFIGS + LARGE_CONFIGS, ids=config_id)
 def test_envs_pettingzoo_api_and_seed(config: tuple[str, int, dict[str, Any]]) -> None:
     name, n, options = config
     game_or_skip(name, n, options)
