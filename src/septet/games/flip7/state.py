@@ -686,7 +686,8 @@ class Flip7State(State):
             self._dec = D_BRUTAL
             self._dec_card = -1
             return True
-        scores = [self.round_score(p) for p in range(self.num_players)]
+        breakdown = [self.round_breakdown(p) for p in range(self.num_players)]
+        scores: list[int] = [b["score"] for b in breakdown]
         totals = self._totals
         for p in range(self.num_players):
             totals[p] += scores[p]
@@ -703,7 +704,7 @@ class Flip7State(State):
                     "flip7": f if f >= 0 else None,
                     "flip7_choice": self._bonus_to if self._bonus_to >= 0 else None,
                     "scores": scores,
-                    "breakdown": [self.round_breakdown(p) for p in range(self.num_players)],
+                    "breakdown": breakdown,
                     "totals": list(totals),
                 },
             )
