@@ -106,3 +106,54 @@ def test_ds9_worked_example():
     assert st.scores() == [5.0, 10.0, 7.0]
     # The public knowledge of the racks: Julian's retrieved clover was played again.
     assert st.known[1] == [0] * 9
+
+
+# The same replay as a table: after each step, every rack ("-": empty), every family, the 7
+# tokens and the display. David's rack (bird deer) never changes.
+D_RACK = "bird deer"
+STEPS = """
+action                          | Deborah     | Julian           | Deborah's  | Julian's        | David's       | 7s    | display
+flip bird                       | fox         | -                | swan2      | fox2 squirrel5  | frog4 swan2+1 | 0 0 0 | bird
+draw                            | fox         | -                | swan2      | fox2 squirrel5  | frog4 swan2+1 | 0 0 0 | bird
+pile frog                       | fox frog    | -                | swan2      | fox2 squirrel5  | frog4 swan2+1 | 0 0 0 | bird
+draw                            | fox frog    | -                | swan2      | fox2 squirrel5  | frog4 swan2+1 | 0 0 0 | bird
+pile fox                        | fox*2 frog  | -                | swan2      | fox2 squirrel5  | frog4 swan2+1 | 0 0 0 | bird
+exchange swan2 with 1:fox2      | fox*2 frog  | -                | fox2       | squirrel5 swan2 | frog4 swan2+1 | 0 0 0 | bird
+expand fox2 with fox2           | frog        | -                | fox4       | squirrel5 swan2 | frog4 swan2+1 | 0 0 0 | bird
+exchange fox4 with 2:frog4      | frog        | -                | frog4      | squirrel5 swan2 | fox4 swan2+1  | 0 0 0 | bird
+expand frog4 with frog1         | -           | -                | frog5      | squirrel5 swan2 | fox4 swan2+1  | 0 0 0 | bird
+draw                            | -           | -                | frog5      | squirrel5 swan2 | fox4 swan2+1  | 0 0 0 | bird
+pile frog                       | -           | frog             | frog5      | squirrel5 swan2 | fox4 swan2+1  | 0 0 0 | bird
+draw                            | -           | frog             | frog5      | squirrel5 swan2 | fox4 swan2+1  | 0 0 0 | bird
+pile deer                       | -           | frog deer        | frog5      | squirrel5 swan2 | fox4 swan2+1  | 0 0 0 | bird
+draw                            | -           | frog deer        | frog5      | squirrel5 swan2 | fox4 swan2+1  | 0 0 0 | bird
+pile rabbit                     | -           | frog deer rabbit | frog5      | squirrel5 swan2 | fox4 swan2+1  | 0 0 0 | bird
+two-for-one deer rabbit         | -           | frog             | frog5      | squirrel5 swan2 | fox4 swan2+1  | 0 0 0 | bird deer rabbit
+draw                            | -           | frog             | frog5      | squirrel5 swan2 | fox4 swan2+1  | 0 0 0 | bird deer rabbit
+pile swan                       | -           | frog swan        | frog5      | squirrel5 swan2 | fox4 swan2+1  | 0 0 0 | bird deer rabbit
+retrieve 2:swan2+1              | -           | frog clover      | frog5      | squirrel5 swan2 | fox4 swan3    | 0 0 0 | bird deer rabbit
+exchange squirrel5 with 0:frog5 | -           | frog clover      | squirrel5  | frog5 swan2     | fox4 swan3    | 0 0 0 | bird deer rabbit
+expand frog5 with frog1+1       | -           | -                | squirrel5  | frog6+1 swan2   | fox4 swan3    | 0 1 0 | bird deer rabbit
+"""  # noqa: E501
+
+
+def test_ds9_every_intermediate_state():
+    st = build_state(
+        3,
+        racks=["fox", "", D_RACK],
+        families=[["swan2"], ["fox2", "squirrel5"], ["frog4", "swan2+1"]],
+        turn=0,
+    )
+    rows = [line.split("|") for line in STEPS.strip().splitlines()[1:]]
+    assert len(rows) == 21
+    for i, row in enumerate(rows):
+        action, r0, r1, f0, f1, f2, sevens, display = (c.strip() for c in row)
+        step(st, action)
+        for seat, rack in enumerate((r0, r1, D_RACK)):
+            assert st.racks[seat] == tiles("" if rack == "-" else rack), (i, action, seat)
+        for seat, families in enumerate((f0, f1, f2)):
+            assert fams(st, seat) == sorted(families.split()), (i, action, seat)
+        assert st.sevens == [int(x) for x in sevens.split()], (i, action)
+        assert st.display == tiles(display), (i, action)
+        assert st.holder77 == -1 and st.trigger == -1
+    assert st.turn == 2 and st.sevens_left == 7
