@@ -21,6 +21,7 @@ from septet.envs.pettingzoo import env, raw_env  # noqa: E402
 from .envs_support import (  # noqa: E402
     ALL_CONFIGS,
     LARGE_CONFIGS,
+    REAL_CONFIGS,
     TINY,
     config_id,
     env_games,
@@ -208,3 +209,20 @@ def test_envs_pettingzoo_spaces() -> None:
     assert obs_space["action_mask"].shape == (2,)
     assert e.possible_agents == ["player_0", "player_1", "player_2", "player_3"]
     assert str(e.unwrapped) == "septet_envs_tiny_v0"
+
+
+@pytest.mark.parametrize("config", REAL_CONFIGS, ids=config_id)
+def test_envs_pettingzoo_render_each_game(config: tuple[str, int, dict[str, Any]]) -> None:
+    """``render()`` is the engine's text renderer on the spectator's view, in the asked language,
+    and the seat's own view with ``render_seat``."""
+    name, n, options = config
+    game = game_or_skip(name, n, options)
+    for lang in ("en", "ja"):
+        e = env(name, n, render_mode="ansi", lang=lang, **options)
+        e.reset(seed=4)
+        text = e.render()
+        assert isinstance(text, str) and text.strip()
+        assert text == game.render(e.unwrapped.game_state.view(None), lang)
+        mine = env(name, n, render_mode="ansi", render_seat=1, lang=lang, **options)
+        mine.reset(seed=4)
+        assert mine.render() == game.render(mine.unwrapped.game_state.view(1), lang)
