@@ -13,18 +13,13 @@ games. Prints a table and writes JSON (default ``bench/results/seven_shot.json``
 from __future__ import annotations
 
 import argparse
-import cProfile
-import io
-import json
-import platform
-import pstats
 import random
 import time
 from pathlib import Path
 
+from septet.arena.bench import print_columns, profile_playouts, time_agent_moves, write_results
 from septet.bots.greedy.seven_shot import GreedyAgent
 from septet.core.play import random_playout
-from septet.core.types import CHANCE
 from septet.games import get
 
 
@@ -52,44 +47,12 @@ def bench_random(num_players: int, games: int, seed: int) -> dict[str, float]:
 def bench_agents(num_players: int, games: int, seed: int) -> dict[str, float]:
     """Greedy bot time per move and determinize time, over games played by the greedy bot."""
     game = get("seven-shot")
-    bot = GreedyAgent(game)
-    rng = random.Random(seed)
-    act_time = det_time = 0.0
-    moves = dets = 0
-    for _ in range(games):
-        state = game.new_state(num_players)
-        while not state.is_terminal:
-            seat = state.current_player
-            if seat == CHANCE:
-                state.apply(state.sample_chance(rng))
-                continue
-            view = state.view(seat)
-            legal = state.legal_actions()
-            t0 = time.perf_counter()
-            action = bot.act(view, legal, rng)
-            act_time += time.perf_counter() - t0
-            moves += 1
-            if moves % 7 == 0:
-                t0 = time.perf_counter()
-                state.determinize(seat, rng)
-                det_time += time.perf_counter() - t0
-                dets += 1
-            state.apply(action)
-    return {"greedy_us_per_move": 1e6 * act_time / moves, "determinize_us": 1e6 * det_time / dets}
-
-
-def profile(num_players: int, games: int, seed: int, top: int = 15) -> str:
-    """cProfile of random games; the top functions by own time."""
-    game = get("seven-shot")
-    rng = random.Random(seed)
-    prof = cProfile.Profile()
-    prof.enable()
-    for _ in range(games):
-        random_playout(game.new_state(num_players), rng)
-    prof.disable()
-    out = io.StringIO()
-    pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(top)
-    return out.getvalue()
+    timing = time_agent_moves(game, GreedyAgent(game), num_players, games, seed)
+    return {
+        "greedy_us_per_move": timing["agent_us_per_move"],
+        "greedy_moves_per_game": timing["moves_per_game"],
+        "determinize_us": timing["determinize_us"],
+    }
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -116,9 +79,7 @@ def main(argv: list[str] | None = None) -> None:
         ("greedy us/move", "greedy_us_per_move", "{:.0f}"),
         ("determinize us", "determinize_us", "{:.0f}"),
     ]
-    print(" | ".join(c[0] for c in cols))
-    for row in rows:
-        print(" | ".join(fmt.format(row[key]).rjust(len(name)) for name, key, fmt in cols))
+    print_columns(rows, cols)
     for row in rows:
         verdict = "meets" if row["ms_per_deal"] < 2.0 else "MISSES"
         print(
@@ -128,25 +89,18 @@ def main(argv: list[str] | None = None) -> None:
     profiles = {}
     if args.profile:
         for n in (3, 4):
-            profiles[n] = profile(n, max(20, args.games // 5), args.seed)
+            profiles[n] = profile_playouts(
+                get("seven-shot"), n, max(20, args.games // 5), args.seed
+            )
             print(f"--- profile, {n} players ---")
             print(profiles[n])
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(
-        json.dumps(
-            {
-                "benchmark": "seven-shot",
-                "python": platform.python_version(),
-                "machine": platform.machine(),
-                "games_per_config": args.games,
-                "seed": args.seed,
-                "rows": rows,
-                "profiles": {str(k): v for k, v in profiles.items()},
-            },
-            indent=1,
-        ),
-        encoding="utf-8",
-    )
+    payload = {
+        "games_per_config": args.games,
+        "seed": args.seed,
+        "rows": rows,
+        "profiles": {str(k): v for k, v in profiles.items()},
+    }
+    write_results(args.out, "seven-shot", payload)
     print(f"written to {args.out}")
 
 

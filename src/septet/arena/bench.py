@@ -159,4 +159,100 @@ def write_json(rows: Sequence[BenchRow], path: Path, extra: dict[str, Any] | Non
     return path
 
 
-__all__ = ["BenchRow", "bench_engines", "bench_game", "rows_table", "write_json"]
+def time_agent_moves(
+    game: Game[Any],
+    agent: Any,
+    num_players: int,
+    num_games: int,
+    seed: int = 0,
+    determinize_every: int = 7,
+) -> dict[str, float]:
+    """Play ``num_games`` games with ``agent`` in every seat (exact chance) and time its moves,
+    and a ``determinize`` of the seat to move every ``determinize_every`` moves.
+
+    Returns:
+        ``{"agent_us_per_move", "moves_per_game", "determinize_us"}`` (microseconds).
+    """
+    from septet.core.play import seat_view
+    from septet.core.types import CHANCE
+
+    rng = derive_rng(seed, "bench-agent", game.name, num_players)
+    act_time = det_time = 0.0
+    moves = dets = 0
+    for _ in range(num_games):
+        state = game.new_state(num_players)
+        while not state.is_terminal:
+            seat = state.current_player
+            if seat == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            view = seat_view(state, seat)
+            legal = state.legal_actions()
+            t0 = time.perf_counter()
+            action = agent.act(view, legal, rng)
+            act_time += time.perf_counter() - t0
+            moves += 1
+            if moves % determinize_every == 0:
+                t0 = time.perf_counter()
+                state.determinize(seat, rng)
+                det_time += time.perf_counter() - t0
+                dets += 1
+            state.apply(action)
+    return {
+        "agent_us_per_move": 1e6 * act_time / max(moves, 1),
+        "moves_per_game": moves / max(num_games, 1),
+        "determinize_us": 1e6 * det_time / max(dets, 1),
+    }
+
+
+def profile_playouts(
+    game: Game[Any], num_players: int, num_games: int, seed: int = 0, top: int = 18
+) -> str:
+    """A cProfile of ``num_games`` random playouts: the ``top`` functions by own time, as text."""
+    import cProfile
+    import io
+    import pstats
+
+    rng = derive_rng(seed, "bench-profile", game.name, num_players)
+    prof = cProfile.Profile()
+    prof.enable()
+    for _ in range(num_games):
+        random_playout(game.new_state(num_players), rng)
+    prof.disable()
+    out = io.StringIO()
+    pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(top)
+    return out.getvalue()
+
+
+def print_columns(rows: Sequence[dict[str, Any]], cols: Sequence[tuple[str, str, str]]) -> None:
+    """Print ``rows`` as a plain table: ``cols`` are ``(heading, key, format)``."""
+    print(" | ".join(c[0] for c in cols))
+    for row in rows:
+        print(" | ".join(fmt.format(row[key]).rjust(len(name)) for name, key, fmt in cols))
+
+
+def write_results(path: Path, benchmark: str, payload: dict[str, Any]) -> Path:
+    """Write a benchmark's results as JSON to ``path`` with the machine's description."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = {
+        "benchmark": benchmark,
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "platform": platform.platform(),
+        **payload,
+    }
+    path.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    return path
+
+
+__all__ = [
+    "BenchRow",
+    "bench_engines",
+    "bench_game",
+    "print_columns",
+    "profile_playouts",
+    "rows_table",
+    "time_agent_moves",
+    "write_json",
+    "write_results",
+]
