@@ -222,9 +222,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         try:
             chosen = self._legal[int(action)]
         except (KeyError, TypeError, ValueError):
+            shown = [f"{i} ({a})" for i, a in list(self._legal.items())[:20]]
+            if len(self._legal) > 20:
+                shown.append(f"and {len(self._legal) - 20} more")
             raise IllegalActionError(
-                f"action {action!r} is not legal for {agent} now; legal ids: "
-                + ", ".join(f"{i} ({a})" for i, a in self._legal.items())
+                f"action {action!r} is not legal for {agent} now; legal ids: " + ", ".join(shown)
             ) from None
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
