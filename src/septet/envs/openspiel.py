@@ -92,11 +92,13 @@ class _Holder:
     deep-copies that dict (-> ``State.clone()``) and serialization pickles it
     (-> ``State.to_json()``)."""
 
-    __slots__ = ("outcomes", "state")
+    __slots__ = ("legal", "outcomes", "state")
 
     def __init__(self, state: State) -> None:
         self.state = state
-        self.outcomes: list[tuple[Action, float]] | None = None  # chance outcomes, cached
+        # Caches for the current position (OpenSpiel asks several times), dropped on every move.
+        self.outcomes: list[tuple[Action, float]] | None = None
+        self.legal: list[int] | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Holder:
         return _Holder(self.state.clone())
@@ -142,7 +144,9 @@ class SeptetSpielState(pyspiel.State):  # type: ignore[misc]
         state = self._h.state
         if player != state.current_player:
             return []
-        return list(legal_ids(state))
+        if self._h.legal is None:
+            self._h.legal = list(legal_ids(state))
+        return list(self._h.legal)
 
     def _outcomes(self) -> list[tuple[Action, float]]:
         if self._h.outcomes is None:
@@ -164,6 +168,7 @@ class SeptetSpielState(pyspiel.State):  # type: ignore[misc]
             chosen = state.game.id_to_action(action, state.num_players)
         state.apply(chosen)  # raises IllegalActionError, state unchanged
         self._h.outcomes = None
+        self._h.legal = None
 
     def _action_to_string(self, player: int, action: int) -> str:
         state = self._h.state
