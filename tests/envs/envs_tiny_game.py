@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from septet.core import CHANCE, TERMINAL, Event, Game, IllegalActionError, NotationError, State
-from septet.core.errors import RecordError
+from septet.core.errors import OptionError, RecordError
 from septet.games import register
 
 ACTIONS = ("stand", "draw")
@@ -33,8 +33,6 @@ class TinyOptions:
 
     def __post_init__(self) -> None:
         if not 5 <= self.limit <= 9:
-            from septet.core.errors import OptionError
-
             raise OptionError("limit must be 5..9")
 
 
@@ -119,9 +117,6 @@ class TinyState(State):
         total = sum(self.deck)
         return [(f"deal {r}", c / total) for r, c in zip(RANKS, self.deck, strict=True) if c]
 
-    def _next_turn(self) -> None:
-        self.turn += 1
-
     def apply(self, action: Any) -> list[Event]:
         p = self.current_player
         if p == TERMINAL:
@@ -141,7 +136,7 @@ class TinyState(State):
                 if sum(self.hands[seat]) > self.game.options.limit:
                     self.bust[seat] = True
                     events.append(Event("bust", seat, {"hand": list(self.hands[seat])}))
-                    self._next_turn()
+                    self.turn += 1
             else:
                 seat = len(self.hands)
                 self.hands.append([rank])
@@ -151,7 +146,7 @@ class TinyState(State):
             raise IllegalActionError(f"{action} is not legal now", rule="TINY-1")
         if action == "stand":
             self.stood[p] = True
-            self._next_turn()
+            self.turn += 1
         else:
             self.drawing = True
         self.history.append(action)
