@@ -64,14 +64,26 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[str]:
 
 @pytest.fixture
 def client(db_url: str) -> Iterator[Any]:
-    """A TestClient of a fresh app (bots move at once, seats replaceable after 0.2 s)."""
+    """A TestClient of a fresh app (bots move at once, seats replaceable after 0.2 s, and a
+    rate limit high enough for test clients that answer instantly). WebSockets opened through
+    ``WsClient`` are closed before the app stops, even when a test fails."""
     from fastapi.testclient import TestClient
 
     from septet.server import Settings, create_app
+    from tests.server.server_clients import close_all
 
-    app = create_app(Settings(database_url=db_url, bot_delay=0.0, replace_after=0.2))
-    with TestClient(app) as c:
-        yield c
+    settings = Settings(
+        database_url=db_url,
+        bot_delay=0.0,
+        replace_after=0.2,
+        rate_per_second=1000.0,
+        rate_burst=1000.0,
+    )
+    with TestClient(create_app(settings)) as c:
+        try:
+            yield c
+        finally:
+            close_all()
 
 
 def new_guest(client: Any, name: str) -> str:

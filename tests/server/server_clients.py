@@ -15,6 +15,13 @@ from septet import games
 from septet.core import GameRecord
 
 ALLOWED_STATE_KEYS = {"type", "table", "seat", "version", "view", "legal", "events", "text"}
+_OPEN: list[WsClient] = []
+
+
+def close_all() -> None:
+    """Close every WsClient still open (fixture teardown)."""
+    while _OPEN:
+        _OPEN.pop().close()
 
 
 class WsClient:
@@ -33,6 +40,7 @@ class WsClient:
         self.closed = threading.Event()
         self.thread = threading.Thread(target=self._read, daemon=True)
         self.thread.start()
+        _OPEN.append(self)
 
     def _read(self) -> None:
         try:
@@ -48,6 +56,8 @@ class WsClient:
         self.ws.send_text(msg if isinstance(msg, str) else json.dumps(msg))
 
     def close(self) -> None:
+        if self in _OPEN:
+            _OPEN.remove(self)
         with contextlib.suppress(Exception):
             self.cm.__exit__(None, None, None)
         self.closed.wait(5)
@@ -121,7 +131,7 @@ def check_messages(record: GameRecord, clients: list[tuple[WsClient, int | None]
         for msg in client.messages:
             checked += 1
             if msg["type"] == "ack":
-                assert set(msg) == {"type", "version", "action"}
+                assert set(msg) == {"type", "version", "at", "action"}
                 continue
             if msg["type"] in ("error", "pong"):
                 assert set(msg) <= {"type", "code", "message", "rule", "action", "version"}

@@ -336,7 +336,7 @@ class LiveTable:
                     raise LobbyError("full", "Every seat at this table is taken.")
                 seat = free[0]
             elif seat not in free:
-                raise LobbyError("seat_taken", f"Seat {seat + 1} is not free.")
+                raise LobbyError("seat_taken", f"Seat {seat} is not free.")
             s = self.seats[seat]
             s.player_id, s.name = player_id, name
             if len(free) == 1:
@@ -441,7 +441,8 @@ class LiveTable:
 
         Error codes: ``spectator``, ``not_started``, ``finished``, ``stale``, ``not_your_turn``,
         ``illegal`` (with the engine's reason and rule id), ``server``. Returns whether the move
-        was accepted (an ``ack`` with the new version is queued before the new views).
+        was accepted (an ``ack`` with the new version, the move's index ``at`` in the record and
+        its notation is queued before the new views).
         """
         async with self.lock:
             seat = conn.seat
@@ -470,13 +471,14 @@ class LiveTable:
             except IllegalActionError as exc:
                 conn.error("illegal", exc.reason, rule=exc.rule, action=text[:200])
                 return False
+            at = self.version
             try:
                 await self._play(action, seat)
             except Exception:
                 log.exception("table %s: could not store a move", self.id)
                 conn.error("server", "The move could not be saved; please try again.")
                 return False
-            conn.send({"type": "ack", "version": self.version, "action": str(action)})
+            conn.send({"type": "ack", "version": self.version, "at": at, "action": str(action)})
             return True
 
     async def replace(self, conn: Conn, seat: int) -> bool:

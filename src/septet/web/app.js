@@ -117,11 +117,11 @@ async function lobbyPage() {
     const countSelect = h('select', { id: 'players', onchange: (ev) => { setPlayers(Number(ev.target.value)); drawForm(); } },
       counts.map((n) => h('option', { value: n, selected: n === formState.seats.length }, String(n))));
     const seatRows = formState.seats.map((choice, i) => {
-      if (i === 0) return h('li', {}, `${t('seat')} 1: `, h('strong', {}, t('you')));
-      const sel = h('select', { id: `seat-${i}`, 'aria-label': `${t('seat')} ${i + 1}`, onchange: (ev) => { formState.seats[i] = ev.target.value; } },
+      if (i === 0) return h('li', {}, `${t('seat')} 0: `, h('strong', {}, t('you')));
+      const sel = h('select', { id: `seat-${i}`, 'aria-label': `${t('seat')} ${i}`, onchange: (ev) => { formState.seats[i] = ev.target.value; } },
         h('option', { value: 'human', selected: choice === 'human' }, t('human')),
         g.bots.map((b) => h('option', { value: `bot:${b}`, selected: choice === `bot:${b}` }, `${t('bot')}: ${b}`)));
-      return h('li', {}, h('label', { for: `seat-${i}` }, `${t('seat')} ${i + 1}: `), sel);
+      return h('li', {}, h('label', { for: `seat-${i}` }, `${t('seat')} ${i}: `), sel);
     });
     const optionRows = g.options.map((o) => {
       const id = `opt-${o.name}`;
@@ -294,7 +294,7 @@ async function tablePage(id) {
           if (!s.taken) {
             joinButtons.push(h('button', { class: 'primary', dataset: { join: s.seat }, onclick: async () => {
               try { await api(`/api/tables/${id}/join`, { method: 'POST', body: { seat: s.seat } }); reconnect(); } catch (err) { showError(err); }
-            } }, `${t('join')} — ${t('seat')} ${s.seat + 1}`));
+            } }, `${t('join')} — ${t('seat')} ${s.seat}`));
           }
         }
       }
@@ -418,7 +418,7 @@ async function replayPage(id) {
   }
 
   function stepText(s) {
-    const who = s.seat === null ? t('chance') : (names[s.seat] || `${t('seat')} ${s.seat + 1}`);
+    const who = s.seat === null ? t('chance') : (names[s.seat] || `${t('seat')} ${s.seat}`);
     const evs = s.events.map((e) => pick(e, e.kind)).join(' · ');
     return `${who}: ${pick(s, s.a)}${evs ? ` — ${evs}` : ''}`;
   }
@@ -428,7 +428,7 @@ async function replayPage(id) {
     replace(label, t('step', { i: step, n: total }));
     if (frame) {
       const view = viewAs === 'spectator' ? frame.spectator : frame.views[Number(viewAs)];
-      const c = { lang: lang(), t, seat: viewAs === 'spectator' ? null : Number(viewAs), table: { seats: names.map((n, i) => ({ seat: i, name: n, kind: 'human' })) }, legal: [], name: (s) => names[s] || `${t('seat')} ${s + 1}`, play: () => {}, canPlay: () => false, text: null };
+      const c = { lang: lang(), t, seat: viewAs === 'spectator' ? null : Number(viewAs), table: { seats: names.map((n, i) => ({ seat: i, name: n, kind: 'human' })) }, legal: [], name: (s) => names[s] || `${t('seat')} ${s}`, play: () => {}, canPlay: () => false, text: null };
       replace(board, renderer.draw(view, c));
     }
     replace(list, data.steps.map((s, i) => h('li', { class: i + 1 === step ? 'current' : '', onclick: () => go(i + 1) }, `${i + 1}. ${stepText(s)}`)));
