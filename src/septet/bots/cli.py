@@ -1,0 +1,141 @@
+"""``septet advise flip7``: the expected-value advisor for a Flip 7 hit/stay decision.
+
+Example::
+
+    septet advise flip7 --edition classic --row "12 9 5 +4" --seen "3 3 7 freeze" \\
+        --opponent "11 8" --opponent "10 6 x2"
+
+The deck left is a fresh deck of the edition less your row, the opponents' rows and the other
+cards seen since the last shuffle (discards, busted rows). Cards use the engine's notation
+(``0``-``13``, ``zero``, ``u7``, ``l13``, ``/2``, ``-2``..``-10``, ``+2``..``+10``, ``x2``,
+``jom``, ``flip4``, ``swap``, ``steal``, ``discard``, ``freeze``, ``flip3``, ``second``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from septet.core.errors import SeptetError
+
+advise_app = typer.Typer(
+    help="Advice from the bots' solvers (Flip 7 hit or stay).", no_args_is_help=True
+)
+console = Console()
+
+_TEXT = {
+    "en": {
+        "title": "Flip 7 advisor ({edition}, {mode})",
+        "left": "cards left in the deck",
+        "bust": "bust probability of the next card",
+        "stay": "expected score if you stay",
+        "hit": "expected score of the best continuation after a hit",
+        "advice": "advice",
+        "hit_word": "HIT",
+        "stay_word": "STAY",
+        "no_stay": "(you hold the Zero: staying is not allowed)",
+    },
+    "ja": {
+        "title": "フリップ7 アドバイザー（{edition}、{mode}）",
+        "left": "山札の残り枚数",
+        "bust": "次のカードでバーストする確率",
+        "stay": "ステイしたときの得点",
+        "hit": "ヒットして最善に続けたときの期待得点",
+        "advice": "おすすめ",
+        "hit_word": "ヒット",
+        "stay_word": "ステイ",
+        "no_stay": "（ゼロを持っているのでステイできません）",
+    },
+}
+
+
+class AdviceInputError(SeptetError, ValueError):
+    """A card list that cannot be read or that uses more copies than the deck has."""
+
+
+def _tokens(text: str) -> list[str]:
+    return [t for t in text.replace(",", " ").split() if t]
+
+
+def build_position(
+    edition: str, row: str, seen: str, opponents: Sequence[str]
+) -> tuple[list[str], tuple[int, ...]]:
+    """Your row's tokens and the pool left (fresh deck less every card listed).
+
+    Raises:
+        AdviceInputError: an unknown card, or more copies of a card than the deck holds.
+    """
+    from septet.bots.flip7_ev import fresh_pool
+    from septet.games.flip7 import cards as C
+
+    if edition not in ("classic", "vengeance"):
+        raise AdviceInputError(f"edition must be classic or vengeance, not {edition!r}")
+    pool = list(fresh_pool(edition))
+    mine = _tokens(row)
+    for where, text in [("row", row), ("seen", seen), *(("opponent", o) for o in opponents)]:
+        for tok in _tokens(text):
+            kind = C.KIND_OF_TOKEN.get(tok.lower())
+            if kind is None:
+                raise AdviceInputError(
+                    f"{where}: {tok!r} is not a card; cards are: {', '.join(C.TOKENS)}"
+                )
+            if pool[kind] == 0:
+                raise AdviceInputError(
+                    f"{where}: one {tok!r} too many: the {edition} deck has "
+                    f"{fresh_pool(edition)[kind]} of them"
+                )
+            pool[kind] -= 1
+    return [t.lower() for t in mine], tuple(pool)
+
+
+@advise_app.command("flip7")
+def advise_flip7(
+    row: str = typer.Option("", "--row", "-r", help="Your row, e.g. '12 9 5 +4'."),
+    seen: str = typer.Option(
+        "", "--seen", "-s", help="Other cards seen since the shuffle (discards, busted rows)."
+    ),
+    opponent: list[str] = typer.Option(  # noqa: B008
+        [], "--opponent", "-o", help="An opponent's row (repeat the option for each)."
+    ),
+    edition: str = typer.Option("vengeance", "--edition", "-e", help="vengeance or classic."),
+    alone: bool = typer.Option(
+        False, "--alone", help="Every other player has busted: cards you draw are all yours."
+    ),
+    lang: str = typer.Option("en", "--lang", help="en or ja."),
+) -> None:
+    """Bust probability, the value of staying and of hitting on, and the advice (flip7-ev)."""
+    from septet.bots.flip7_ev import EVSolver, advise, row_from_tokens
+
+    text = _TEXT.get(lang, _TEXT["en"])
+    try:
+        mine, pool = build_position(edition, row, seen, opponent)
+    except AdviceInputError as exc:
+        console.print(f"[red]error:[/red] {exc}")
+        raise typer.Exit(2) from None
+    mode = "single" if alone else "table"
+    solver = EVSolver(edition, mode)
+    position = row_from_tokens(mine, edition)
+    advice = advise(solver, position, pool)
+    table = Table(title=text["title"].format(edition=edition, mode=mode), show_header=False)
+    table.add_column("what")
+    table.add_column("value", justify="right")
+    table.add_row(text["left"], str(sum(pool)))
+    table.add_row(text["bust"], f"{advice.bust_probability:.1%}")
+    table.add_row(text["stay"], "-" if advice.stay is None else f"{advice.stay:.2f}")
+    table.add_row(text["hit"], f"{advice.hit:.2f}")
+    word = text["hit_word"] if advice.action == "hit" else text["stay_word"]
+    table.add_row(text["advice"], f"[bold]{word}[/bold]")
+    console.print(table)
+    if advice.stay is None:
+        console.print(text["no_stay"])
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``advise`` (``septet advise flip7``) to the ``septet`` command."""
+    app.add_typer(advise_app, name="advise")
+
+
+__all__ = ["AdviceInputError", "advise_app", "build_position", "register"]
