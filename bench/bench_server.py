@@ -124,7 +124,7 @@ async def run_load(args: argparse.Namespace, tables: int, db_url: str) -> dict[s
                 r.raise_for_status()
                 ids.append(r.json()["id"])
                 cookies.append(cookie)
-            v0 = sum((await http.get(f"/api/tables/{t}")).json()["version"] for t in ids)
+            v0 = sum([(await http.get(f"/api/tables/{t}")).json()["version"] for t in ids])
             latencies: list[float] = []
             counts = {"moves": 0, "errors": 0, "finished": 0}
             start = time.monotonic()
@@ -136,7 +136,7 @@ async def run_load(args: argparse.Namespace, tables: int, db_url: str) -> dict[s
                 )
             )
             elapsed = time.monotonic() - start
-            v1 = sum((await http.get(f"/api/tables/{t}")).json()["version"] for t in ids)
+            v1 = sum([(await http.get(f"/api/tables/{t}")).json()["version"] for t in ids])
     finally:
         proc.send_signal(signal.SIGTERM)
         try:

@@ -32,7 +32,7 @@ def postgres_schema_url() -> tuple[str, Any]:
         admin = create_engine(PG_URL, connect_args={"connect_timeout": 3})
         with admin.begin() as conn:
             conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-    except (OperationalError, ModuleNotFoundError) as exc:
+    except (OperationalError, ImportError) as exc:
         msg = f"PostgreSQL not reachable at {PG_URL} ({type(exc).__name__}); set "
         msg += "SEPTET_TEST_POSTGRES_URL or start one (.ci/run does)"
         if _require_services():

@@ -106,6 +106,9 @@ def test_server_ws_rejected_moves_change_nothing(client: Any) -> None:
     ack = ca.wait_for(lambda m: ca.messages.index(m) >= n and m["type"] == "ack")
     assert ack == {"type": "ack", "version": 3, "at": 2, "action": "add 3"}
     assert store.count_moves(tid) == 3  # committed before the ack
+    # the mover hears the ack before the new view
+    new_view = ca.wait_for(lambda m: m["type"] == "state" and m["version"] == 3)
+    assert ca.messages.index(ack) < ca.messages.index(new_view)
     upd = cb.wait_for(lambda m: m["type"] == "state" and m["version"] == 3)
     assert upd["view"]["counter"] == 3 and [x["a"] for x in upd["legal"]] == [
         "add 1",

@@ -177,10 +177,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await asyncio.to_thread(store.rename_player, player[0], body.name)
             identities[hashlib.sha256(token.encode()).hexdigest()] = (player[0], body.name)
             return {"player": {"id": player[0], "name": body.name}}
-        pid, token = await asyncio.to_thread(store.create_player, body.name)
+        pid, new_token = await asyncio.to_thread(store.create_player, body.name)
         response.set_cookie(
             COOKIE,
-            token,
+            new_token,
             max_age=365 * 24 * 3600,
             httponly=True,
             samesite="lax",

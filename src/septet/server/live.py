@@ -144,6 +144,7 @@ class LiveTable:
         self.seats: list[SeatData] = sorted(data.seats, key=lambda s: s.seat)
         self.state: State | None = None
         self.log: list[tuple[int, Event]] = []
+        self._event_json: dict[tuple[int, int], dict[str, Any]] = {}  # event -> JSON with texts
         self.conns: set[Conn] = set()
         self.lock = asyncio.Lock()
         self.agents: dict[int, Agent] = {}
@@ -247,7 +248,18 @@ class LiveTable:
             out.append(item)
         return out
 
-    def message_for(self, conn: Conn, history: bool = False) -> dict[str, Any]:
+    def _event(self, v: int, e: Event) -> dict[str, Any]:
+        key = (v, id(e))  # an engine may hand out the same Event object at several steps
+        out = self._event_json.get(key)
+        if out is None:
+            if len(self._event_json) > 4 * self.settings.event_history:
+                self._event_json.clear()
+            out = self._event_json[key] = event_json(self.game, v, e)
+        return out
+
+    def message_for(
+        self, conn: Conn, history: bool = False, summary: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
         """The ``state`` message for one connection: its seat's view, the legal moves if that
         seat is to move and held by this person, and the events it may see since its last
         message (``history``: the last ``event_history`` of them)."""
@@ -269,12 +281,12 @@ class LiveTable:
         conn.log_pos = len(self.log)
         msg: dict[str, Any] = {
             "type": "state",
-            "table": self.summary(),
+            "table": summary if summary is not None else self.summary(),
             "seat": seat,
             "version": self.version,
             "view": view,
             "legal": legal,
-            "events": [event_json(self.game, v, e) for v, e in visible],
+            "events": [self._event(v, e) for v, e in visible],
         }
         if conn.render_lang and view is not None:
             try:
@@ -285,8 +297,9 @@ class LiveTable:
 
     def broadcast(self) -> None:
         """Queue each connection's own ``state`` message."""
+        summary = self.summary()
         for conn in list(self.conns):
-            conn.send(self.message_for(conn))
+            conn.send(self.message_for(conn, summary=summary))
 
     # ----- connections ------------
     async def attach(self, conn: Conn) -> None:
@@ -397,11 +410,13 @@ class LiveTable:
             return "finished", {"scores": list(state.scores()), "winners": list(state.winners())}
         return "playing", None
 
-    async def _play(self, action: Action, seat: int) -> None:
+    async def _play(self, action: Action, seat: int, mover: Conn | None = None) -> None:
         """Apply a legal ``action`` of ``seat`` and the chance outcomes after it, commit, then
-        take the new state and tell everyone (lock held). On a database error the table keeps
-        its old state and the error propagates."""
+        take the new state, acknowledge the move to ``mover`` and send everyone their view
+        (lock held). On a database error the table keeps its old state and the error
+        propagates."""
         assert self.state is not None
+        at = self.version
         new = self.state.clone()
         steps: list[tuple[str, int]] = []
         events: list[tuple[int, Event]] = []
@@ -426,6 +441,8 @@ class LiveTable:
         self.log.extend(events)
         if status == "finished":
             self.manager.finished(self)
+        if mover is not None:
+            mover.send({"type": "ack", "version": self.version, "at": at, "action": steps[0][0]})
         self.broadcast()
         self.schedule_bot()
 
@@ -434,6 +451,7 @@ class LiveTable:
         if data is not None:
             fresh = LiveTable.from_data(self.manager, data)
             self.state, self.status, self.log = fresh.state, fresh.status, fresh.log
+            self._event_json.clear()
             self.seats, self.result = fresh.seats, fresh.result
 
     async def move(self, conn: Conn, version: int, text: str) -> bool:
@@ -471,14 +489,12 @@ class LiveTable:
             except IllegalActionError as exc:
                 conn.error("illegal", exc.reason, rule=exc.rule, action=text[:200])
                 return False
-            at = self.version
             try:
-                await self._play(action, seat)
+                await self._play(action, seat, conn)
             except Exception:
                 log.exception("table %s: could not store a move", self.id)
                 conn.error("server", "The move could not be saved; please try again.")
                 return False
-            conn.send({"type": "ack", "version": self.version, "at": at, "action": str(action)})
             return True
 
     async def replace(self, conn: Conn, seat: int) -> bool:

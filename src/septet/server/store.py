@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from septet.server.db import MoveRow, PlayerRow, SeatRow, TableRow, make_engine, migrate, utcnow
@@ -174,7 +174,7 @@ class Store:
                 raise StaleWriteError(f"table {table_id} is no longer at version {start}")
             if moves:
                 s.execute(
-                    MoveRow.__table__.insert(),
+                    insert(MoveRow),
                     [
                         {
                             "table_id": table_id,
