@@ -4,7 +4,7 @@ Each game's tests call :func:`check_game` for each supported player count (and o
 plays seeded random games and checks, step by step (the costly checks on a sample of steps):
 
 - every legal action applies; the list has no duplicates and no two actions lead to the same
-  position;
+  position with the same events (indistinguishable choices);
 - ``str(action)`` round-trips through ``Game.action_from_str`` and ``Game.parse_action``; player
   actions round-trip through ``action_to_id``/``id_to_action`` with distinct ids in range;
 - a sample of illegal actions (other ids of the fixed encoding, chance outcomes at a player node
@@ -316,6 +316,12 @@ def _deep_checks(
         raise _fail("json", ctx, "from_json(to_json()) differs from the original")
     if copy.current_player != state.current_player or copy.legal_actions() != state.legal_actions():
         raise _fail("json", ctx, "the restored state offers other actions")
+    # A field that to_json forgets shows in what the restored state shows or scores.
+    for viewer in [*range(num_players), None]:
+        if copy.view(viewer) != state.view(viewer):
+            raise _fail("json", ctx, f"the restored state shows seat {viewer} another view")
+    if copy.scores() != state.scores():
+        raise _fail("json", ctx, "the restored state has other scores")
     # Views are JSON and determinize keeps them; the determinized state plays on.
     for viewer in [*range(num_players), None]:
         try:
@@ -356,14 +362,19 @@ def _deep_checks(
     if state.current_player >= 0:
         legal = state.legal_actions()
         sample = legal if len(legal) <= 12 else rng.sample(legal, 12)
-        positions: dict[str, Action] = {}
+        positions: dict[tuple[str, str], Action] = {}
         for a in sample:
             c = state.clone()
-            c.apply(a)
-            pos = _position(c)
-            if pos in positions:
-                raise _fail("legal", ctx, f"{positions[pos]} and {a} lead to the same position")
-            positions[pos] = a
+            events = c.apply(a)
+            # Indistinguishable = same position and same events: two choices that end in one
+            # position but are told apart at the table (discarding one card or another just as
+            # the round ends) are both real choices.
+            key = (_position(c), json.dumps([e.to_json() for e in events], sort_keys=True))
+            if key in positions:
+                raise _fail(
+                    "legal", ctx, f"{positions[key]} and {a} lead to the same position and events"
+                )
+            positions[key] = a
     # Illegal actions are rejected and change nothing.
     rejected = 0
     candidates: list[Action] = []
