@@ -105,9 +105,14 @@ async def person(
 
 
 async def run_load(args: argparse.Namespace, tables: int, db_url: str) -> dict[str, Any]:
-    port = free_port()
-    proc = start_server(db_url, port, args.bot_delay)
-    base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
+    if args.server:  # a server started by hand (its own --bot-delay applies)
+        proc = None
+        base = args.server.rstrip("/")
+    else:
+        port = free_port()
+        proc = start_server(db_url, port, args.bot_delay)
+        base = f"http://127.0.0.1:{port}"
+    ws_base = "ws" + base[4:]
     try:
         async with httpx.AsyncClient(base_url=base, timeout=30) as http:
             ids, cookies = [], []
@@ -138,11 +143,12 @@ async def run_load(args: argparse.Namespace, tables: int, db_url: str) -> dict[s
             elapsed = time.monotonic() - start
             v1 = sum([(await http.get(f"/api/tables/{t}")).json()["version"] for t in ids])
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        if proc is not None:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
     lat = sorted(latencies)
 
     def pct(p: float) -> float:
@@ -171,6 +177,7 @@ def main() -> None:
     ap.add_argument("--bot-delay", type=float, default=0.1)
     ap.add_argument("--think", type=float, default=0.1, help="mean thinking time of a person")
     ap.add_argument("--db", default="", help="database URL (default: a fresh SQLite file)")
+    ap.add_argument("--server", default="", help="use a running server at this URL instead")
     args = ap.parse_args()
     rows = []
     for n in args.tables:

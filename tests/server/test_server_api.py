@@ -25,7 +25,9 @@ def test_server_health_games_and_client(client: Any) -> None:
     assert "random" in tiny["bots"]
     page = client.get("/t/abc")
     assert page.status_code == 200 and '<script type="module"' in page.text
-    assert client.get("/static/app.js").status_code == 200
+    assert "default-src 'self'" in page.headers["content-security-policy"]
+    js = client.get("/static/app.js")
+    assert js.status_code == 200 and js.headers["x-content-type-options"] == "nosniff"
 
 
 def test_server_guest_identity_and_rename(client: Any) -> None:

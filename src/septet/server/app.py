@@ -44,6 +44,15 @@ from septet.server.store import Store, TableData
 log = logging.getLogger("septet.server")
 
 COOKIE = "septet_token"
+CLIENT_HEADERS = {
+    # The client is our own modules only: no inline script, nothing from elsewhere.
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data:; connect-src 'self' ws: wss:; "
+        "frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+}
 WEB_DIR = Path(str(resources.files("septet") / "web"))
 
 
@@ -52,7 +61,9 @@ def _error(status: int, code: str, message: str) -> JSONResponse:
 
 
 class BodyLimit:
-    """ASGI middleware: refuse HTTP request bodies over ``limit`` bytes (413)."""
+    """ASGI middleware: refuse HTTP request bodies over ``limit`` bytes (413), and add the
+    client's security headers to its static files. (Plain ASGI: Starlette's
+    ``BaseHTTPMiddleware`` costs a task per request.)"""
 
     def __init__(self, app: Any, limit: int) -> None:
         self.app = app
@@ -76,6 +87,16 @@ class BodyLimit:
                 if seen > self.limit:
                     raise ValueError("request body too large")
             return message
+
+        if scope.get("path", "").startswith("/static/"):
+            inner = send
+
+            async def send(message: Any) -> None:
+                if message["type"] == "http.response.start":
+                    headers = list(message.get("headers", []))
+                    headers += [(k.lower().encode(), v.encode()) for k, v in CLIENT_HEADERS.items()]
+                    message = {**message, "headers": headers}
+                await inner(message)
 
         await self.app(scope, limited, send)
 
@@ -174,10 +195,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         token = request.cookies.get(COOKIE)
         player = await identity(token)
         if player is not None and token is not None:
-            await asyncio.to_thread(store.rename_player, player[0], body.name)
+            await store.write(store.rename_player, player[0], body.name)
             identities[hashlib.sha256(token.encode()).hexdigest()] = (player[0], body.name)
             return {"player": {"id": player[0], "name": body.name}}
-        pid, new_token = await asyncio.to_thread(store.create_player, body.name)
+        pid, new_token = await store.write(store.create_player, body.name)
         response.set_cookie(
             COOKIE,
             new_token,
@@ -426,7 +447,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     index = WEB_DIR / "index.html"
 
     async def page(_: Request) -> FileResponse:
-        return FileResponse(index, headers={"Cache-Control": "no-cache"})
+        return FileResponse(index, headers={"Cache-Control": "no-cache", **CLIENT_HEADERS})
 
     for path in ("/", "/t/{table_id}", "/r/{table_id}"):
         app.add_api_route(path, page, methods=["GET"], include_in_schema=False)

@@ -49,5 +49,6 @@ def register(app: typer.Typer) -> None:
             port=port,
             log_level=log_level,
             ws_max_size=65536,
+            ws_per_message_deflate=False,  # compression cost more CPU than it saved on loopback
             proxy_headers=False,
         )

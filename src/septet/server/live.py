@@ -151,6 +151,8 @@ class LiveTable:
         self.gone_since: dict[int, float] = {}
         self.bot_task: asyncio.Task[None] | None = None
         self.result: dict[str, Any] | None = data.result
+        self.options = self.game.options_dict()
+        self.titles = dict(self.game.titles)
 
     @classmethod
     def from_data(cls, manager: TableManager, data: TableData) -> LiveTable:
@@ -223,8 +225,8 @@ class LiveTable:
         return {
             "id": self.id,
             "game": self.game.name,
-            "title": dict(self.game.titles),
-            "options": self.game.options_dict(),
+            "title": self.titles,
+            "options": self.options,
             "num_players": self.num_players,
             "status": self.status,
             "version": self.version,
@@ -313,7 +315,7 @@ class LiveTable:
                 if s.replaced:
                     s.bot, s.replaced = None, False
                     self.agents.pop(seat, None)
-                    await asyncio.to_thread(self.store.save_seat, self.id, s)
+                    await self.store.write(self.store.save_seat, self.id, s)
             conn.send(self.message_for(conn, history=True))
             for other in self.conns:
                 if other is not conn:
@@ -355,7 +357,7 @@ class LiveTable:
             if len(free) == 1:
                 await self._start([s])
             else:
-                await asyncio.to_thread(self.store.save_seat, self.id, s)
+                await self.store.write(self.store.save_seat, self.id, s)
             self.broadcast()
             self.schedule_bot()
             return seat
@@ -374,7 +376,7 @@ class LiveTable:
                 raise LobbyError("started", "The game has started; a bot can take your seat.")
             s = self.seats[seat]
             s.player_id, s.name = None, ""
-            await asyncio.to_thread(self.store.save_seat, self.id, s)
+            await self.store.write(self.store.save_seat, self.id, s)
             self.broadcast()
 
     async def _start(self, seats: Sequence[SeatData] = ()) -> None:
@@ -384,7 +386,7 @@ class LiveTable:
         events: list[tuple[int, Event]] = []
         self._advance_chance(state, steps, events)
         status, result = self._status_of(state)
-        await asyncio.to_thread(
+        await self.store.write(
             self.store.append_moves, self.id, 0, steps, status=status, result=result, seats=seats
         )
         self.state, self.status, self.result = state, status, result
@@ -426,7 +428,7 @@ class LiveTable:
         self._advance_chance(new, steps, events)
         status, result = self._status_of(new)
         try:
-            await asyncio.to_thread(
+            await self.store.write(
                 self.store.append_moves,
                 self.id,
                 self.version,
@@ -520,7 +522,7 @@ class LiveTable:
                 )
                 return False
             s.bot, s.replaced = self.manager.replacement_bot(self.game), True
-            await asyncio.to_thread(self.store.save_seat, self.id, s)
+            await self.store.write(self.store.save_seat, self.id, s)
             self.broadcast()
             self.schedule_bot()
             return True
@@ -639,7 +641,7 @@ class TableManager:
                     start = table.version
                     table._advance_chance(state, steps, events)
                     status, result = table._status_of(state)
-                    await asyncio.to_thread(
+                    await self.store.write(
                         self.store.append_moves,
                         table.id,
                         start,
@@ -692,7 +694,7 @@ class TableManager:
             created_at="",
             seats=seats,
         )
-        await asyncio.to_thread(self.store.create_table, data)
+        await self.store.write(self.store.create_table, data)
         table = LiveTable(self, data)
         from datetime import UTC, datetime
 

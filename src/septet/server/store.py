@@ -7,17 +7,22 @@ moves were made on, so an accepted move is committed before anyone is told about
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import hashlib
 import json
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import func, insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from septet.server.db import MoveRow, PlayerRow, SeatRow, TableRow, make_engine, migrate, utcnow
+
+T = TypeVar("T")
 
 
 class StaleWriteError(RuntimeError):
@@ -69,13 +74,24 @@ class Store:
         self.url = url
         self.engine = make_engine(url)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
+        # SQLite has one writer at a time and makes the others sleep and retry: one writer
+        # thread queues the commits instead (shorter tails); PostgreSQL takes several.
+        self._writer = ThreadPoolExecutor(
+            max_workers=1 if url.startswith("sqlite") else 8, thread_name_prefix="septet-db"
+        )
+
+    async def write(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run the write method ``fn(*args, **kwargs)`` on the writer thread(s) and await it."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._writer, functools.partial(fn, *args, **kwargs))
 
     def migrate(self) -> int:
         """Create/upgrade the schema; returns the version found before."""
         return migrate(self.engine)
 
     def close(self) -> None:
-        """Release the connection pool."""
+        """Stop the writer threads and release the connection pool."""
+        self._writer.shutdown(wait=True)
         self.engine.dispose()
 
     # ----- guests ------------
