@@ -56,21 +56,23 @@ def _root(
 def games_command() -> None:
     """List the registered games, their player counts and options."""
     table = Table(title="Septet games")
-    table.add_column("game")
+    table.add_column("game", no_wrap=True)
     table.add_column("title")
-    table.add_column("players", justify="right")
-    table.add_column("options (default)")
+    table.add_column("players", justify="right", no_wrap=True)
+    table.add_column("option = default", no_wrap=True)
+    table.add_column("meaning")
     for name in games.names():
         try:
             cls = games.game_class(name)
         except Exception as exc:  # a broken plug-in must not hide the others
-            table.add_row(name, f"[red]unavailable: {exc}[/red]", "", "")
+            table.add_row(name, f"[red]unavailable: {exc}[/red]", "", "", "")
             continue
-        opts = "\n".join(
-            f"{n} = {d!r}" + (f"  ({h})" if h else "") for n, d, h in cls.option_specs()
-        )
-        title = f"{cls.titles.get('en', name)} / {cls.titles.get('ja', '')}"
-        table.add_row(name, title, f"{cls.min_players}-{cls.max_players}", opts or "-")
+        specs = cls.option_specs() or [("-", "", "")]
+        title = f"{cls.titles.get('en', name)}\n{cls.titles.get('ja', '')}"
+        for i, (opt, default, meaning) in enumerate(specs):
+            head = (name, title, f"{cls.min_players}-{cls.max_players}") if i == 0 else ("", "", "")
+            last = i == len(specs) - 1
+            table.add_row(*head, f"{opt} = {default!r}", meaning, end_section=last)
     console.print(table)
 
 
