@@ -122,6 +122,7 @@ def test_server_sigkill_and_restart_loses_nothing(db_url: str) -> None:
             assert st["seat"] == 0 and st["version"] >= before_x.version
             while st["table"]["status"] != "finished":
                 if st["legal"]:
+                    time.sleep(0.15)  # a person's pace: under the 10 messages/s rate limit
                     move = {"type": "move", "version": st["version"], "action": "add 3"}
                     ws.send(json.dumps(move))
                 st = recv(ws, lambda m: m["type"] == "state")

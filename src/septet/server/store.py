@@ -15,9 +15,9 @@ import secrets
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import Table, bindparam, func, insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from septet.server.db import MoveRow, PlayerRow, SeatRow, TableRow, make_engine, migrate, utcnow
@@ -76,6 +76,39 @@ class Store:
         self._session = sessionmaker(self.engine, expire_on_commit=False)
         # SQLite has one writer at a time and makes the others sleep and retry: one writer
         # thread queues the commits instead (shorter tails); PostgreSQL takes several.
+        # Bound parameter names start with "b_": a name equal to a column's is reserved by
+        # SQLAlchemy for that column's SET value.
+        t_tables = cast(Table, TableRow.__table__)
+        t_moves = cast(Table, MoveRow.__table__)
+        t_seats = cast(Table, SeatRow.__table__)
+        tables = t_tables.c
+        self._bump = (
+            update(t_tables)
+            .where(tables.id == bindparam("b_tid"), tables.version == bindparam("b_start"))
+            .values(version=bindparam("b_newv"), updated_at=bindparam("b_now"))
+        )
+        self._bump_status = self._bump.values(
+            status=func.coalesce(bindparam("b_status"), tables.status),
+            result=func.coalesce(bindparam("b_result"), tables.result),
+        )
+        self._insert_move = insert(t_moves).values(
+            table_id=bindparam("b_tid"),
+            idx=bindparam("b_idx"),
+            notation=bindparam("b_n"),
+            seat=bindparam("b_seat"),
+            created_at=bindparam("b_now"),
+        )
+        seats = t_seats.c
+        self._seat_update = (
+            update(t_seats)
+            .where(seats.table_id == bindparam("b_tid"), seats.seat == bindparam("b_seat"))
+            .values(
+                player_id=bindparam("b_player"),
+                name=bindparam("b_name"),
+                bot=bindparam("b_bot"),
+                replaced=bindparam("b_replaced"),
+            )
+        )
         self._writer = ThreadPoolExecutor(
             max_workers=1 if url.startswith("sqlite") else 8, thread_name_prefix="septet-db"
         )
@@ -175,43 +208,47 @@ class Store:
             StaleWriteError: the stored version is not ``start`` (nothing is written).
         """
         now = utcnow()
-        with self._session.begin() as s:
-            values: dict[str, Any] = {"version": start + len(moves), "updated_at": now}
-            if status is not None:
-                values["status"] = status
-            if result is not None:
-                values["result"] = json.dumps(result)
-            res = s.execute(
-                update(TableRow)
-                .where(TableRow.id == table_id, TableRow.version == start)
-                .values(**values)
-            )
-            if res.rowcount != 1:  # type: ignore[attr-defined]
+        params: dict[str, Any] = {
+            "b_tid": table_id,
+            "b_start": start,
+            "b_newv": start + len(moves),
+            "b_now": now,
+        }
+        upd = self._bump
+        if status is not None or result is not None:
+            upd = self._bump_status
+            params["b_status"] = status
+            params["b_result"] = json.dumps(result) if result is not None else None
+        # Prebuilt Core statements with bound parameters: this runs for every move, and
+        # building ORM statements each time cost several times the SQLite commit itself.
+        with self.engine.begin() as conn:
+            if conn.execute(upd, params).rowcount != 1:
                 raise StaleWriteError(f"table {table_id} is no longer at version {start}")
             if moves:
-                s.execute(
-                    insert(MoveRow),
+                conn.execute(
+                    self._insert_move,
                     [
                         {
-                            "table_id": table_id,
-                            "idx": start + i,
-                            "notation": notation,
-                            "seat": seat,
-                            "created_at": now,
+                            "b_tid": table_id,
+                            "b_idx": start + i,
+                            "b_n": notation,
+                            "b_seat": seat,
+                            "b_now": now,
                         }
                         for i, (notation, seat) in enumerate(moves)
                     ],
                 )
-            for seat in seats:
-                s.execute(
-                    update(SeatRow)
-                    .where(SeatRow.table_id == table_id, SeatRow.seat == seat.seat)
-                    .values(
-                        player_id=seat.player_id,
-                        name=seat.name,
-                        bot=seat.bot,
-                        replaced=seat.replaced,
-                    )
+            for seat_data in seats:
+                conn.execute(
+                    self._seat_update,
+                    {
+                        "b_tid": table_id,
+                        "b_seat": seat_data.seat,
+                        "b_player": seat_data.player_id,
+                        "b_name": seat_data.name,
+                        "b_bot": seat_data.bot,
+                        "b_replaced": seat_data.replaced,
+                    },
                 )
 
     def _table_data(self, s: Session, row: TableRow, with_moves: bool) -> TableData:
