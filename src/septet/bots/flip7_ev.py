@@ -526,7 +526,8 @@ def advise(solver: EVSolver, row: Row, pool: Sequence[int]) -> Advice:
 
 class Flip7EVAgent:
     """``flip7-ev``: hit or stay by the expected-round-score programme; other choices (targets,
-    Swap/Steal/Discard picks, the brutal Flip 7 choice) are the greedy bot's.
+    Swap/Steal/Discard picks, the brutal Flip 7 choice) are the greedy bot's, and so are the two
+    race overrides at the end of the game (:meth:`race_override`).
 
     The pool is the deck's public composition (the discard pile once the deck is empty,
     F7V-3.6); the mode is ``single`` when every other player has busted, else ``table``. A
@@ -550,7 +551,7 @@ class Flip7EVAgent:
         if self.max_states < 1:
             raise ValueError(f"max_states must be at least 1, not {max_states!r}")
         self.greedy = GreedyAgent(game)
-        self.stats = {"decisions": 0, "one_step": 0, "solved": 0, "reduced": 0}
+        self.stats = {"decisions": 0, "race": 0, "one_step": 0, "solved": 0, "reduced": 0}
         """How decisions were settled (for the benchmark and the docs)."""
 
     def act(
@@ -564,8 +565,29 @@ class Flip7EVAgent:
         if "stay" not in by_name or "hit" not in by_name:
             return legal_actions[0]
         self.stats["decisions"] += 1
+        race = self.race_override(view)
+        if race is not None:
+            self.stats["race"] += 1
+            return by_name[race]
         action = self.decide(view)
         return by_name[action]
+
+    @staticmethod
+    def race_override(view: Mapping[str, JSON]) -> str | None:
+        """The race to the target overrides round-score play (as greedy does): stay when
+        staying now puts you at the target ahead of everyone (F7V-3.7); hit when another
+        player is at the target ahead of you. ``None`` otherwise."""
+        me = int(view["decision"]["player"])
+        players = view["players"]
+        now = [int(p["total"]) + int(p["round_score"]) for p in players]
+        mine = now[me]
+        top_other = max((now[i] for i in range(len(players)) if i != me), default=0)
+        target = int(view["target"])
+        if mine >= target and mine > top_other:
+            return "stay"
+        if top_other >= target and top_other >= mine:
+            return "hit"
+        return None
 
     def position(self, view: Mapping[str, JSON]) -> tuple[EVSolver, Row, tuple[int, ...]]:
         """The solver, your row and the pool for the hit/stay decision in ``view``."""

@@ -1,0 +1,196 @@
+"""The strength ladder: is each bot a significant step above the one below?
+
+For a game, a player count and a pairing ``A`` vs ``B``, games are played with the seats
+``[A, B]`` (2 players), ``[A, B, B]`` (3) or ``[A, B, A, B]`` (4; in Seven Shot that is team A
+against team B), rotated one seat per game so every seat is played by each side equally often.
+``A``'s result in a game is its share of the win (winners on A's seats / all winners, so shared
+wins count in part); its fair share is (A's seats) / (players). A step is **significant** when
+the 95% Wilson interval of A's mean share lies above the fair share. Statistics come from
+:mod:`septet.arena.stats`.
+
+Usage (the command in ``docs/bots.md``)::
+
+    .venv/bin/python -m septet.bots.ladder --games 200 --players 2,3,4 \\
+        --ismcts ismcts:iterations=200 --jobs 2 --out bench/results/ladder.json
+
+Each pairing prints one Markdown table row as it finishes; the JSON holds every row.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from multiprocessing import Pool
+from pathlib import Path
+
+from septet.arena.stats import proportion
+from septet.bots import make_agent
+from septet.core.play import play_game
+from septet.games import get
+
+PATTERNS = {2: "AB", 3: "ABB", 4: "ABAB"}
+
+
+@dataclass
+class PairingResult:
+    """One rung of the ladder (A's view). ``share`` is A's mean share of the wins with its
+    interval ``low``-``high``; ``fair`` the share of A's seats; ``margin`` A's mean score minus
+    B's (per seat, final scores)."""
+
+    game: str
+    options: str
+    players: int
+    a: str
+    b: str
+    games: int
+    share: float
+    low: float
+    high: float
+    fair: float
+    significant: bool
+    margin: float
+    seconds: float
+
+    def markdown(self) -> str:
+        """A row of the docs' table."""
+        verdict = "yes" if self.significant else "no"
+        return (
+            f"| {self.game}{self.options} | {self.players} | {self.a} | {self.b} | {self.games} "
+            f"| {self.share:.1%} [{self.low:.1%}, {self.high:.1%}] | {self.fair:.0%} | {verdict} "
+            f"| {self.margin:+.1f} | {self.seconds:.0f} |"
+        )
+
+
+HEADER = (
+    "| game | players | A | B | games | A's win share [95% CI] | fair share | significant "
+    "| score margin | seconds |\n|---|---|---|---|---|---|---|---|---|---|"
+)
+
+
+def _seating(players: int, index: int) -> str:
+    pattern = PATTERNS[players]
+    r = index % players
+    return pattern[r:] + pattern[:r]
+
+
+def _play_one(job: tuple[str, dict[str, str], int, str, str, int, int]) -> tuple[float, float]:
+    name, options, players, a_spec, b_spec, seed, index = job
+    game = get(name, **options)
+    seats = _seating(players, index)
+    agents = [make_agent(a_spec if s == "A" else b_spec, game) for s in seats]
+    result = play_game(game, agents, seed=f"ladder:{seed}:{index}")
+    winners = result.winners
+    a_seats = [i for i, s in enumerate(seats) if s == "A"]
+    share = sum(1 for w in winners if w in a_seats) / len(winners) if winners else 0.0
+    scores = result.scores
+    b_seats = [i for i in range(players) if i not in a_seats]
+    margin = sum(scores[i] for i in a_seats) / len(a_seats) - sum(scores[i] for i in b_seats) / len(
+        b_seats
+    )
+    return share, margin
+
+
+def run_pairing(
+    name: str,
+    players: int,
+    a_spec: str,
+    b_spec: str,
+    games: int,
+    seed: int = 0,
+    jobs: int = 1,
+    options: dict[str, str] | None = None,
+) -> PairingResult:
+    """Play ``games`` games of ``a_spec`` against ``b_spec`` (seats rotated) and measure A.
+
+    Raises:
+        ValueError: an unsupported player count (2-4).
+        AgentSpecError, UnknownGameError, OptionError: bad specs, game or options.
+    """
+    if players not in PATTERNS:
+        raise ValueError(f"the ladder seats 2 to 4 players, not {players}")
+    options = dict(options or {})
+    get(name, **options).check_num_players(players)
+    work = [(name, options, players, a_spec, b_spec, seed, i) for i in range(games)]
+    start = time.perf_counter()
+    if jobs > 1:
+        with Pool(jobs) as pool:
+            results = pool.map(_play_one, work, chunksize=max(1, games // (4 * jobs)))
+    else:
+        results = [_play_one(w) for w in work]
+    seconds = time.perf_counter() - start
+    shares = [s for s, _ in results]
+    prop = proportion(sum(shares), len(shares))
+    fair = PATTERNS[players].count("A") / players
+    opts = "".join(f" {k}={v}" for k, v in sorted(options.items()))
+    return PairingResult(
+        game=name,
+        options=opts,
+        players=players,
+        a=a_spec,
+        b=b_spec,
+        games=games,
+        share=prop.rate,
+        low=prop.low,
+        high=prop.high,
+        fair=fair,
+        significant=prop.low > fair,
+        margin=sum(m for _, m in results) / len(results),
+        seconds=seconds,
+    )
+
+
+def default_ladder(name: str, ismcts: str) -> list[tuple[str, str]]:
+    """The rungs for a game: greedy > random, ismcts > greedy, and flip7-ev > greedy (Flip 7)."""
+    rungs = [("greedy", "random"), (ismcts, "greedy")]
+    if name == "flip7":
+        rungs.append(("flip7-ev", "greedy"))
+    return rungs
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Command line: see the module docstring."""
+    parser = argparse.ArgumentParser(description="Septet strength ladder")
+    parser.add_argument("--game", action="append", help="game[:opt=v,...] (default: all three)")
+    parser.add_argument("--players", default="2,3,4")
+    parser.add_argument("--games", type=int, default=200, help="games per pairing")
+    parser.add_argument("--ismcts", default="ismcts:iterations=200")
+    parser.add_argument("--pair", action="append", help="A/B specs instead of the default rungs")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--out", default="bench/results/ladder.json")
+    args = parser.parse_args(argv)
+
+    games = args.game or ["flip7", "flip7:edition=classic", "double-seven", "seven-shot"]
+    rows: list[PairingResult] = []
+    print(HEADER, flush=True)
+    for entry in games:
+        name, _, opt_text = entry.partition(":")
+        options = dict(item.split("=", 1) for item in opt_text.split(",") if item)
+        cls_game = get(name, **options)
+        rungs = (
+            [tuple(p.split("/", 1)) for p in args.pair]
+            if args.pair
+            else default_ladder(name, args.ismcts)
+        )
+        for n in (int(x) for x in args.players.split(",")):
+            if not cls_game.min_players <= n <= cls_game.max_players:
+                continue
+            for a_spec, b_spec in rungs:
+                res = run_pairing(
+                    name, n, a_spec, b_spec, args.games, args.seed, args.jobs, options
+                )
+                rows.append(res)
+                print(res.markdown(), flush=True)
+                out = Path(args.out)
+                out.parent.mkdir(parents=True, exist_ok=True)
+                out.write_text(json.dumps([asdict(r) for r in rows], indent=1))
+
+
+if __name__ == "__main__":
+    main()
+
+
+__all__ = ["HEADER", "PairingResult", "default_ladder", "main", "run_pairing"]
