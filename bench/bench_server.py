@@ -9,8 +9,13 @@ Move latency is the time from sending a move to receiving its ``ack`` (the move 
 applied, committed to the database and acknowledged). It prints a table and writes
 bench/results/bench_server.json.
 
-    python bench/bench_server.py                    # 50 and 200 tables, flip7
+    python bench/bench_server.py                    # 50 and 200 tables, flip7, table pace
+    python bench/bench_server.py --think 0.1 --bot-delay 0.1   # stress: ten times the pace
     python bench/bench_server.py --tables 10 --seconds 5 --game double-seven
+    python bench/bench_server.py --server http://127.0.0.1:8000   # a server started by hand
+
+The default pace is a person thinking 1 s on average (uniform 0-2 s) and bots waiting 0.8 s
+(``septet serve``'s default), on 2-player tables (one person, one random bot).
 
 Target (issue 8): p99 under 100 ms at 200 tables.
 """
@@ -174,8 +179,10 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=20.0)
     ap.add_argument("--game", default="flip7")
     ap.add_argument("--bots", type=int, default=1, help="bots per table (besides the person)")
-    ap.add_argument("--bot-delay", type=float, default=0.1)
-    ap.add_argument("--think", type=float, default=0.1, help="mean thinking time of a person")
+    ap.add_argument(
+        "--bot-delay", type=float, default=0.8, help="seconds before a bot moves (as serve)"
+    )
+    ap.add_argument("--think", type=float, default=1.0, help="mean thinking time of a person")
     ap.add_argument("--db", default="", help="database URL (default: a fresh SQLite file)")
     ap.add_argument("--server", default="", help="use a running server at this URL instead")
     args = ap.parse_args()

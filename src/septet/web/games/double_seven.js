@@ -1,14 +1,27 @@
 // Double Seven: the reserve (face-down pile and face-up display), each player's families,
 // 7 and 77 tokens and rack size; my rack at the bottom. Animals carry a symbol and a name.
 
-import { h } from '../dom.js';
+import { h, svg } from '../dom.js';
 import { L, bind, stat } from './common.js';
 
+// [colour, English, Japanese]; the badge shows the name's first letter (or kana), so a tile
+// reads without colour and without an emoji font.
 const ANIMALS = {
-  squirrel: ['🐿', 'squirrel', 'リス'], fox: ['🦊', 'fox', 'キツネ'], butterfly: ['🦋', 'butterfly', '蝶'],
-  swan: ['🦢', 'swan', '白鳥'], rabbit: ['🐇', 'rabbit', 'ウサギ'], frog: ['🐸', 'frog', 'カエル'],
-  deer: ['🦌', 'deer', '鹿'], bird: ['🐦', 'bird', '鳥'], clover: ['🍀', 'clover', 'クローバー'],
+  squirrel: ['#b86b2b', 'squirrel', 'リス'], fox: ['#e0782b', 'fox', 'キツネ'],
+  butterfly: ['#8e5bd0', 'butterfly', '蝶'], swan: ['#6f8fb8', 'swan', '白鳥'],
+  rabbit: ['#9b8b7a', 'rabbit', 'ウサギ'], frog: ['#3f9a3f', 'frog', 'カエル'],
+  deer: ['#8a5a2b', 'deer', '鹿'], bird: ['#d4a017', 'bird', '鳥'], clover: ['#2e8b57', 'clover', 'クローバー'],
 };
+
+function badge(animal, ctx) {
+  const x = ANIMALS[animal] || ['#777', animal, animal];
+  const letter = ctx.lang === 'ja' ? x[2][0] : x[1][0].toUpperCase();
+  return svg('svg', { class: 'tile-icon', viewBox: '0 0 24 24', width: 24, height: 24, 'aria-hidden': 'true' },
+    animal === 'clover'
+      ? [0, 90, 180, 270].map((a) => svg('circle', { cx: 12 + 5 * Math.cos((a * Math.PI) / 180), cy: 12 + 5 * Math.sin((a * Math.PI) / 180), r: 5, fill: x[0] }))
+      : svg('circle', { cx: 12, cy: 12, r: 11, fill: x[0] }),
+    svg('text', { x: 12, y: 16.5, 'text-anchor': 'middle', 'font-size': 12, 'font-weight': 700, fill: '#fff' }, letter));
+}
 
 function animalName(a, ctx) {
   const x = ANIMALS[a];
@@ -17,9 +30,8 @@ function animalName(a, ctx) {
 
 /** A tile: the animal's symbol over its name (readable without colour). */
 export function tile(animal, ctx, count = 1) {
-  const x = ANIMALS[animal] || ['?', animal, animal];
   return h('span', { class: `tile tile-${animal}`, title: animalName(animal, ctx), 'aria-label': `${animalName(animal, ctx)}${count > 1 ? ` ×${count}` : ''}` },
-    h('span', { class: 'tile-icon', 'aria-hidden': 'true' }, x[0]),
+    badge(animal, ctx),
     h('span', { class: 'tile-name' }, animalName(animal, ctx)),
     count > 1 ? h('span', { class: 'tile-count' }, `×${count}`) : null);
 }

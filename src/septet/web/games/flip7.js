@@ -32,7 +32,7 @@ export function flipCard(token, ctx) {
   const kind = kindOf(token);
   const name = NAMES[token] ? NAMES[token][ctx.lang === 'ja' ? 1 : 0] : token.replace('-', '−').replace('x', '×').replace('/', '÷');
   const face = {
-    zero: '0', u7: '7', l13: '13', jom: '+1', flip4: '4', swap: '⇄', steal: '✋', discard: '🗑',
+    zero: '0', u7: '7', l13: '13', jom: '+1', flip4: '4', swap: '⇄', steal: '↩', discard: '✕',
     freeze: '❄', flip3: '3', second: '♥',
   }[token] || name;
   return h('span', { class: `f7card f7-${kind} f7-${token.replace(/[^\w]/g, '_')}`, 'aria-label': name, title: name },
