@@ -23,6 +23,9 @@ def test_server_health_games_and_client(client: Any) -> None:
     assert (tiny["min_players"], tiny["max_players"]) == (2, 4)
     assert tiny["options"] == [{"name": "target", "default": 7, "help": ""}]
     assert "random" in tiny["bots"]
+    r = client.get("/api/games/tiny-sevens/rules?lang=ja")
+    assert r.json() == {"game": "tiny-sevens", "lang": "ja", "text": "ちいさなセブン"}
+    assert client.get("/api/games/nope/rules").status_code == 404
     page = client.get("/t/abc")
     assert page.status_code == 200 and '<script type="module"' in page.text
     assert "default-src 'self'" in page.headers["content-security-policy"]

@@ -103,6 +103,9 @@ def test_web_flip7_whole_game(page: Any, live_server: str) -> None:
     enter_lobby(page, live_server)
     create_table(page, "flip7", 2, {"target": "40"})
     page.wait_for_selector(".f7-row")
+    page.click("#rules")  # the rules summary, one click away
+    page.wait_for_function("() => document.querySelector('#rules-text').textContent.length > 100")
+    assert "Flip 7" in page.text_content("#rules-text")
     rng = random.Random(7)
     clicks = 0
     while moves := my_moves(page):
@@ -121,6 +124,14 @@ def test_web_flip7_whole_game(page: Any, live_server: str) -> None:
     assert page.query_selector("#final table.breakdown") is not None  # the score breakdown
     assert page.query_selector("#log li") is not None
     shot(page, "web-flip7-final")
+    page.click("#final a[href^='/r/']")  # the replay, move by move
+    page.wait_for_selector("#steps li.current")
+    total = len(page.query_selector_all("#steps li"))
+    page.click("#prev")
+    page.wait_for_selector(f"#step-label:has-text('Step {total - 1} of {total}')")
+    page.select_option("#view-as", "0")
+    page.wait_for_selector(".f7-row")
+    shot(page, "web-flip7-replay")
     assert page.console.errors == []
 
 
@@ -179,5 +190,9 @@ def test_web_seven_shot_trick_on_a_phone(browser: Any, live_server: str) -> None
         assert clicks < 40
     assert clicks >= 3  # three cards passed, then at least one played
     shot(page, "web-seven-shot-trick-phone")
+    page.click("#lang-ja")
+    page.wait_for_selector("h2:has-text('ログ')")
+    assert "あなたの手札" in page.text_content(".hand")
+    shot(page, "web-seven-shot-trick-phone-ja")
     assert errors == []
     context.close()

@@ -233,6 +233,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             )
         return out
 
+    @app.get("/api/games/{name}/rules")
+    async def rules(name: str, lang: str = "en") -> dict[str, Any]:
+        """The engine's rules summary (with the project's rulings) in ``lang``."""
+        try:
+            cls = games.game_class(name[:40])
+        except SeptetError:
+            raise LobbyError("not_found", "No such game.", status=404) from None
+        text = cls().rules_text("ja" if lang == "ja" else "en")
+        return {"game": cls.name, "lang": "ja" if lang == "ja" else "en", "text": text}
+
     @app.get("/api/tables")
     async def list_tables() -> dict[str, Any]:
         live_tables = list(manager.tables.values())

@@ -192,6 +192,14 @@ async function tablePage(id) {
   const lobbyBox = h('div', { id: 'lobby-box' });
   const resultBox = h('div', { id: 'result' });
   const banner = h('div', { class: 'banner', hidden: true }, t('reconnecting'));
+  const rulesText = h('pre', { class: 'rules-text', id: 'rules-text' });
+  const rulesBox = h('details', { class: 'card rules', ontoggle: async (ev) => {
+    if (!ev.target.open) return;
+    try {
+      const r = await api(`/api/games/${summary.game}/rules?lang=${lang()}`);
+      replace(rulesText, r.text);
+    } catch (err) { showError(err); }
+  } });
 
   function connect() {
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
@@ -385,7 +393,9 @@ async function tablePage(id) {
         h('div', { class: 'play-area' }, board, actions, resultBox),
         h('aside', { class: 'side' },
           h('section', { class: 'card' }, h('h2', {}, t('players')), seatsBox),
-          h('section', { class: 'card' }, h('h2', {}, t('log')), logBox)))));
+          h('section', { class: 'card' }, h('h2', {}, t('log')), logBox),
+          replace(rulesBox, h('summary', { id: 'rules' }, t('rules')), rulesText)))));
+    if (rulesBox.open) rulesBox.dispatchEvent(new Event('toggle'));
     draw();
   }
 
