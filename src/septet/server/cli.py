@@ -34,9 +34,10 @@ def register(app: typer.Typer) -> None:
         if bot_delay < 0 or replace_after < 0:
             raise typer.BadParameter("delays must be zero or more")
         url = normalize_database_url(db) if db else default_database_url()
+        shown = url.split("@")[-1] if "@" in url else url  # no password on the screen
+        check_database(url, shown)
         settings = Settings(database_url=url, bot_delay=bot_delay, replace_after=replace_after)
         application = create_app(settings)
-        shown = url.split("@")[-1] if "@" in url else url
         typer.echo(f"Septet: http://{host}:{port}/  (database: {shown})")
         if open_browser:
             import threading
@@ -52,3 +53,27 @@ def register(app: typer.Typer) -> None:
             ws_per_message_deflate=False,  # compression cost more CPU than it saved on loopback
             proxy_headers=False,
         )
+
+
+def check_database(url: str, shown: str) -> None:
+    """Open and migrate the database once before serving, so a wrong URL, a missing driver or
+    an unreachable server is a sentence and exit code 2, not a traceback."""
+    from septet.server.store import Store
+
+    try:
+        store = Store(url)
+    except ModuleNotFoundError as exc:
+        hint = " (pip install 'septet[postgres]')" if "psycopg" in str(exc) else ""
+        typer.echo(f"error: no database driver for {shown}: {exc}{hint}", err=True)
+        raise typer.Exit(2) from None
+    except Exception as exc:
+        typer.echo(f"error: bad database URL {shown}: {exc}", err=True)
+        raise typer.Exit(2) from None
+    try:
+        store.migrate()
+    except Exception as exc:
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        typer.echo(f"error: cannot open the database {shown}: {first}", err=True)
+        raise typer.Exit(2) from None
+    finally:
+        store.close()

@@ -392,7 +392,7 @@ async function tablePage(id) {
       h('div', { class: 'table-main' },
         h('div', { class: 'play-area' }, board, actions, resultBox),
         h('aside', { class: 'side' },
-          h('section', { class: 'card' }, h('h2', {}, t('players')), seatsBox),
+          h('section', { class: 'card' }, h('h2', {}, t('seats_title')), seatsBox),
           h('section', { class: 'card' }, h('h2', {}, t('log')), logBox),
           replace(rulesBox, h('summary', { id: 'rules' }, t('rules')), rulesText)))));
     if (rulesBox.open) rulesBox.dispatchEvent(new Event('toggle'));

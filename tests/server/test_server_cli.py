@@ -1,0 +1,19 @@
+"""``septet serve`` on the command line: a bad database is a sentence and exit code 2."""
+
+from __future__ import annotations
+
+from typer.testing import CliRunner
+
+from septet.cli import app
+
+
+def test_server_cli_serve_help_and_bad_database() -> None:
+    runner = CliRunner()
+    r = runner.invoke(app, ["serve", "--help"])
+    assert r.exit_code == 0 and "--db" in r.output and "--bot-delay" in r.output
+    r = runner.invoke(app, ["serve", "--db", "postgresql://nobody:secret@127.0.0.1:1/x"])
+    assert r.exit_code == 2
+    assert "cannot open the database 127.0.0.1:1/x" in r.output
+    assert "secret" not in r.output  # the password is never printed
+    r = runner.invoke(app, ["serve", "--bot-delay", "-1"])
+    assert r.exit_code == 2
