@@ -8,6 +8,8 @@ import { lang, onLang, pick, setLang, t } from './i18n.js';
 import { rendererFor } from './games/index.js';
 
 const root = document.getElementById('app');
+// Events shown briefly over the table as well as in the log.
+const HIGHLIGHTS = new Set(['seven', 'double_seven', 'rainbow', 'clear', 'bust', 'flip7', 'trick_won', 'deal_end', 'round_end', 'game_end', 'game_over']);
 let player = null;
 let cleanup = () => {};
 
@@ -235,8 +237,13 @@ async function tablePage(id) {
   function onMessage(m) {
     if (m.type === 'state') {
       const seatChanged = msg && msg.seat !== m.seat;
+      const wasFresh = fresh;
       if (fresh) { logItems = []; fresh = false; }
       logItems.push(...m.events);
+      if (!wasFresh) {
+        const big = m.events.filter((e) => HIGHLIGHTS.has(e.kind));
+        if (big.length) toast(big.map((e) => pick(e, e.kind)).join(' · '), 'event');
+      }
       if (logItems.length > 400) logItems = logItems.slice(-400);
       msg = m;
       waitingForAnswer = false;
@@ -325,11 +332,22 @@ async function tablePage(id) {
       replace(actions, msg && msg.table.status === 'playing' && msg.seat !== null ? h('p', { class: 'muted' }, t('no_moves')) : null);
       return;
     }
-    replace(actions, h('h2', { class: 'visually-hidden' }, t('moves')),
-      h('div', { class: 'buttons' }, msg.legal.map((x) => h('button', {
-        class: 'move', title: x.a, dataset: { action: x.a }, disabled: waitingForAnswer,
-        onclick: () => play(x.a),
-      }, pick(x, x.a)))));
+    const button = (x) => h('button', {
+      class: 'move', title: x.a, dataset: { action: x.a }, disabled: waitingForAnswer,
+      onclick: () => play(x.a),
+    }, pick(x, x.a));
+    // Many moves (Double Seven's families, say): one row per kind of move, by the notation's
+    // first word, so the choice reads at a glance.
+    const groups = new Map();
+    for (const x of msg.legal) {
+      const kind = x.a.split(' ')[0];
+      if (!groups.has(kind)) groups.set(kind, []);
+      groups.get(kind).push(x);
+    }
+    const rows = msg.legal.length > 10 && groups.size > 1
+      ? [...groups.values()].map((xs) => h('div', { class: 'buttons group' }, xs.map(button)))
+      : [h('div', { class: 'buttons' }, msg.legal.map(button))];
+    replace(actions, h('h2', { class: 'visually-hidden' }, t('moves')), rows);
   }
 
   function drawLog() {
