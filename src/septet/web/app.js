@@ -459,7 +459,7 @@ async function replayPage(id) {
       const c = { lang: lang(), t, seat: viewAs === 'spectator' ? null : Number(viewAs), table: { seats: names.map((n, i) => ({ seat: i, name: n, kind: 'human' })) }, legal: [], name: (s) => names[s] || `${t('seat')} ${s}`, play: () => {}, canPlay: () => false, text: null };
       replace(board, renderer.draw(view, c));
     }
-    replace(list, data.steps.map((s, i) => h('li', { class: i + 1 === step ? 'current' : '', onclick: () => go(i + 1) }, `${i + 1}. ${stepText(s)}`)));
+    replace(list, data.steps.map((s, i) => h('li', { class: i + 1 === step ? 'current' : '', onclick: () => go(i + 1) }, stepText(s))));
     const cur = list.querySelector('.current');
     if (cur) cur.scrollIntoView({ block: 'nearest' });
   }
@@ -479,11 +479,11 @@ async function replayPage(id) {
       h('div', { class: 'table-head' }, h('h1', {}, `${t('replay')}: ${pick(data.title, data.game)}`),
         h('a', { class: 'button', href: `/api/tables/${id}/record`, download: `septet-${id}.json` }, t('download'))),
       h('div', { class: 'row controls' },
-        h('button', { id: 'first', onclick: () => go(0) }, `⏮ ${t('first')}`),
+        h('button', { id: 'first', onclick: () => go(0) }, `« ${t('first')}`),
         h('button', { id: 'prev', onclick: () => go(step - 1) }, `◀ ${t('prev')}`),
         slider,
         h('button', { id: 'next', onclick: () => go(step + 1) }, `${t('next')} ▶`),
-        h('button', { id: 'last', onclick: () => go(total) }, `${t('last')} ⏭`),
+        h('button', { id: 'last', onclick: () => go(total) }, `${t('last')} »`),
         label,
         h('label', { for: 'view-as' }, t('view_as')), viewSelect),
       h('div', { class: 'table-main' }, h('div', { class: 'play-area' }, board), h('aside', { class: 'side' }, h('section', { class: 'card' }, list)))));
