@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from multiprocessing import Pool
 from pathlib import Path
+from typing import Any
 
 from septet.arena.stats import proportion
 from septet.bots import make_agent
@@ -76,7 +77,7 @@ def _seating(players: int, index: int) -> str:
     return pattern[r:] + pattern[:r]
 
 
-def _play_one(job: tuple[str, dict[str, str], int, str, str, int, int]) -> tuple[float, float]:
+def _play_one(job: tuple[str, dict[str, Any], int, str, str, int, int]) -> tuple[float, float]:
     name, options, players, a_spec, b_spec, seed, index = job
     game = get(name, **options)
     seats = _seating(players, index)
@@ -101,7 +102,7 @@ def run_pairing(
     games: int,
     seed: int = 0,
     jobs: int = 1,
-    options: dict[str, str] | None = None,
+    options: dict[str, Any] | None = None,
 ) -> PairingResult:
     """Play ``games`` games of ``a_spec`` against ``b_spec`` (seats rotated) and measure A.
 
