@@ -65,7 +65,7 @@ class WsClient:
     def states(self) -> list[dict[str, Any]]:
         return [m for m in self.messages if m["type"] == "state"]
 
-    def wait_for(self, pred: Any, timeout: float = 10.0) -> dict[str, Any]:
+    def wait_for(self, pred: Any, timeout: float = 30.0) -> dict[str, Any]:
         """Wait until a message satisfying ``pred`` has arrived (returns it)."""
         end = time.monotonic() + timeout
         seen = 0

@@ -97,6 +97,14 @@ def test_server_lobby_join_start_and_record(client: Any) -> None:
     assert info["version"] == 3 and info["to_move"] == 0
     r = client.post(f"/api/tables/{tid}/join", json={}, headers={"cookie": c})
     assert r.status_code == 409 and r.json()["error"] == "started"
+    # while the game is played no endpoint hands out its record or any seat's view
+    for path in ("record", "replay", "replay/0", "replay/3"):
+        r = client.get(f"/api/tables/{tid}/{path}", headers={"cookie": b})
+        assert r.status_code == 409 and r.json()["error"] == "not_finished", path
+    assert set(client.get(f"/api/tables/{tid}").json()) == {
+        "id", "game", "title", "options", "num_players", "status", "version", "to_move",
+        "seats", "result", "replace_after", "created_at", "my_seat",
+    }  # fmt: skip
     assert client.get(f"/api/tables/{tid}", headers={"cookie": b}).json()["my_seat"] == 1
     assert client.get("/api/tables/nope").status_code == 404
 

@@ -301,7 +301,11 @@ class LiveTable:
         """Queue each connection's own ``state`` message."""
         summary = self.summary()
         for conn in list(self.conns):
-            conn.send(self.message_for(conn, summary=summary))
+            try:
+                conn.send(self.message_for(conn, summary=summary))
+            except Exception:  # an engine failing to give a view must not stop the table
+                log.exception("table %s: no message for seat %s", self.id, conn.seat)
+                conn.error("server", "The table could not be shown; please reload.")
 
     # ----- connections ------------
     async def attach(self, conn: Conn) -> None:
