@@ -143,11 +143,24 @@ def test_web_double_seven_turn(page: Any, live_server: str) -> None:
     # play my moves until the turn passes to the bot (a whole turn of mine, by clicking)
     clicks = 0
     turn_over = False
+    picked = False
     while not turn_over:
         moves = my_moves(page)
         assert moves, "the game ended during the first turn"
         if clicks == 0:
             shot(page, "web-double-seven-turn")
+        pick = page.query_selector(".rack [data-pick]")
+        if pick is not None and not picked:  # pick a rack tile: only its moves stay offered
+            animal = pick.get_attribute("data-pick")
+            pick.click()
+            page.wait_for_selector("#clear-selection")
+            kept = my_moves(page)
+            assert kept and all(animal in m for m in kept), (animal, kept)
+            shot(page, "web-double-seven-selection")
+            page.click("#clear-selection")
+            page.wait_for_selector("#clear-selection", state="detached")
+            picked = True
+            moves = my_moves(page)
         click_move(page, rng.choice(moves))
         clicks += 1
         page.wait_for_function(

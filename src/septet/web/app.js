@@ -182,6 +182,7 @@ async function tablePage(id) {
   let fresh = true;
   let logItems = [];
   let waitingForAnswer = false;
+  let selection = null; // a word picked on the board (an animal, a card) that filters the moves
   let retry = 0;
   let seatTimer = null;
   const renderer = rendererFor(summary.game);
@@ -245,6 +246,7 @@ async function tablePage(id) {
         if (big.length) toast(big.map((e) => pick(e, e.kind)).join(' · '), 'event');
       }
       if (logItems.length > 400) logItems = logItems.slice(-400);
+      if (!msg || msg.version !== m.version) selection = null;
       msg = m;
       waitingForAnswer = false;
       draw();
@@ -332,6 +334,9 @@ async function tablePage(id) {
       replace(actions, msg && msg.table.status === 'playing' && msg.seat !== null ? h('p', { class: 'muted' }, t('no_moves')) : null);
       return;
     }
+    const matches = (x) => !selection || x.a.split(/[\s:]+/).some((w) => w.replace(/\d+$/, '') === selection);
+    const shown = msg.legal.filter(matches);
+    const clear = selection ? h('button', { class: 'small chip', id: 'clear-selection', onclick: () => select(null) }, `${selection} ✕`) : null;
     const button = (x) => h('button', {
       class: 'move', title: x.a, dataset: { action: x.a }, disabled: waitingForAnswer,
       onclick: () => play(x.a),
@@ -339,15 +344,15 @@ async function tablePage(id) {
     // Many moves (Double Seven's families, say): one row per kind of move, by the notation's
     // first word, so the choice reads at a glance.
     const groups = new Map();
-    for (const x of msg.legal) {
+    for (const x of shown) {
       const kind = x.a.split(' ')[0];
       if (!groups.has(kind)) groups.set(kind, []);
       groups.get(kind).push(x);
     }
-    const rows = msg.legal.length > 10 && groups.size > 1
+    const rows = shown.length > 10 && groups.size > 1
       ? [...groups.values()].map((xs) => h('div', { class: 'buttons group' }, xs.map(button)))
-      : [h('div', { class: 'buttons' }, msg.legal.map(button))];
-    replace(actions, h('h2', { class: 'visually-hidden' }, t('moves')), rows);
+      : [h('div', { class: 'buttons' }, shown.map(button))];
+    replace(actions, h('h2', { class: 'visually-hidden' }, t('moves')), clear, rows);
   }
 
   function drawLog() {
@@ -371,12 +376,19 @@ async function tablePage(id) {
         h('a', { class: 'button', href: `/api/tables/${id}/record`, download: `septet-${id}.json` }, t('download')))));
   }
 
+  function select(word) {
+    selection = selection === word ? null : word;
+    draw();
+  }
+
   function ctx() {
     const tbl = msg?.table || summary;
     return {
       lang: lang(), t, seat: msg ? msg.seat : null, table: tbl, legal: msg ? msg.legal : [],
       name: (s) => seatName(s, tbl), play, text: msg?.text ?? null,
       canPlay: (a) => Boolean(msg && !waitingForAnswer && msg.legal.some((x) => x.a === a)),
+      select, selected: selection,
+      mentions: (word) => Boolean(msg && msg.legal.some((x) => x.a.split(/[\s:]+/).some((w) => w.replace(/\d+$/, '') === word))),
     };
   }
 

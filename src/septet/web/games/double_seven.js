@@ -72,9 +72,22 @@ function draw(view, ctx) {
     Object.keys(view.racks[i].known || {}).length && i !== ctx.seat
       ? h('span', { class: 'known' }, L(ctx, 'known: ', '判明: '), Object.entries(view.racks[i].known).map(([a, n]) => tile(a, ctx, n))) : null),
   h('div', { class: 'families' }, fams.length ? fams.map((f) => family(f, ctx)) : h('span', { class: 'muted' }, L(ctx, 'no families', '家族なし')))));
+  // Picking a rack tile keeps only the moves with that animal (start, expand, retrieve...).
+  const pickable = (el, animal) => {
+    if (!ctx.select || !ctx.mentions(animal)) return el;
+    el.classList.add('pickable');
+    if (ctx.selected === animal) el.classList.add('selected');
+    el.setAttribute('role', 'button');
+    el.setAttribute('tabindex', '0');
+    el.setAttribute('aria-pressed', String(ctx.selected === animal));
+    el.dataset.pick = animal;
+    el.addEventListener('click', () => ctx.select(animal));
+    el.addEventListener('keydown', (ev) => { if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); ctx.select(animal); } });
+    return el;
+  };
   const rack = view.rack ? h('div', { class: 'rack', 'aria-label': L(ctx, 'your rack', 'あなたのラック') },
     h('h3', {}, L(ctx, 'Your rack', 'あなたのラック')),
-    Object.entries(view.rack).map(([a, n]) => tile(a, ctx, n))) : null;
+    Object.entries(view.rack).map(([a, n]) => pickable(tile(a, ctx, n), a))) : null;
   return h('div', { class: 'double-seven' }, phase, display, h('div', { class: 'ds-players' }, players), rack);
 }
 
