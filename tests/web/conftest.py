@@ -46,7 +46,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         port = int(s.getsockname()[1])
     code = "import tests.server.server_tiny; from septet.cli import main; main()"
     cmd = [sys.executable, "-c", code, "serve", "--port", str(port), "--db", f"sqlite:///{db}"]
-    cmd += ["--bot-delay", "0.05", "--log-level", "warning"]
+    cmd += ["--bot-delay", "0.05", "--replace-after", "1", "--log-level", "warning"]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env)
     base = f"http://127.0.0.1:{port}"

@@ -209,3 +209,41 @@ def test_web_seven_shot_trick_on_a_phone(browser: Any, live_server: str) -> None
     shot(page, "web-seven-shot-trick-phone-ja")
     assert errors == []
     context.close()
+
+
+def test_web_invite_join_leave_and_call_in_a_bot(browser: Any, live_server: str) -> None:
+    ctx_a = browser.new_context(locale="en-US")
+    ctx_b = browser.new_context(locale="ja-JP")
+    a, b = ctx_a.new_page(), ctx_b.new_page()
+    errors: list[str] = []
+    for p in (a, b):
+        p.on("pageerror", lambda e: errors.append(str(e)))
+        p.set_default_timeout(15000)
+    enter_lobby(a, live_server, "Aki")
+    a.select_option("#game", "tiny-sevens")
+    a.select_option("#players", "2")
+    a.select_option("#seat-1", "human")
+    a.click("#create")
+    a.wait_for_url(re.compile(r"/t/[\w-]+$"))
+    invite = a.input_value("#invite")
+    assert invite == a.url
+    # Ben opens the invite link, chooses a name and joins seat 1: the game starts
+    b.goto(invite)
+    b.fill("#name", "ベン")
+    b.click("#name-ok")
+    b.click("[data-join='1']")
+    b.wait_for_selector("#seats li:has-text('あなた')")
+    a.wait_for_selector("#seats li:has-text('ベン')")
+    moves = my_moves(a)  # seat 0 moves first in Tiny Sevens
+    click_move(a, moves[0])
+    b.wait_for_selector("#actions button.move:not([disabled])")
+    ctx_b.close()  # Ben leaves on his turn
+    # after --replace-after (1 s here) Aki may let a bot play for Ben
+    a.click("[data-replace='1']", timeout=30000)
+    a.wait_for_selector("#seats li:has-text('bot playing')")
+    while moves := my_moves(a):
+        click_move(a, moves[-1])
+    assert "Results" in a.text_content("#final")
+    shot(a, "web-invite-replace-final")
+    assert errors == []
+    ctx_a.close()
