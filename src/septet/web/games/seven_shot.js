@@ -49,7 +49,11 @@ function draw(view, ctx) {
       view.passed && view.passed.length ? h('div', { class: 'muted' }, L(ctx, `Passed to ${ctx.name(view.passed_to)}: `, `${ctx.name(view.passed_to)}に渡した: `), view.passed.map((c) => ssCard(c, ctx))) : null,
       view.received && view.received.length ? h('div', { class: 'muted' }, L(ctx, `Received from ${ctx.name(view.received_from)}: `, `${ctx.name(view.received_from)}から受け取った: `), view.received.map((c) => ssCard(c, ctx))) : null);
   }
-  return h('div', { class: 'seven-shot' }, head, trick, seats, hand);
+  const last = (view.deals || [])[view.deals.length - 1];
+  const lastDeal = last ? h('div', { class: 'last-deal' },
+    `${L(ctx, 'Deal', 'ディール')} ${last.deal}: ${last.condition} (${last.rule}) — ${L(ctx, 'tricks', 'トリック')} ${(last.tricks || []).join('/')}, 7s ${(last.sevens || []).join('/')}`,
+    last.formula ? ` — ${last.formula}` : '', ` → ${(last.points || []).join(' : ')}`) : null;
+  return h('div', { class: 'seven-shot' }, head, lastDeal, trick, seats, hand);
 }
 
 function breakdown(view, ctx) {
