@@ -174,7 +174,8 @@ def test_web_double_seven_turn(page: Any, live_server: str) -> None:
     assert page.console.errors == []
 
 
-def test_web_seven_shot_trick_on_a_phone(browser: Any, live_server: str) -> None:
+@pytest.mark.parametrize("players", [4, 3])
+def test_web_seven_shot_trick_on_a_phone(browser: Any, live_server: str, players: int) -> None:
     context = browser.new_context(
         locale="en-US", viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
     )
@@ -184,8 +185,12 @@ def test_web_seven_shot_trick_on_a_phone(browser: Any, live_server: str) -> None
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.set_default_timeout(15000)
     enter_lobby(page, live_server)
-    create_table(page, "seven-shot", 4)
+    create_table(page, "seven-shot", players)
     page.wait_for_selector(".hand .sscard")
+    head = page.text_content(".ss-head") or ""
+    # SS-4.1 / SS-5.3: 4 sevens win a deal for a team of two, 3 for a player of three.
+    assert f"0/{players}" in head if players == 3 else "0/4" in head
+    assert ("Team A" in head) == (players == 4)
     rng = random.Random(5)
     clicks = 0
     while page.query_selector("#log li.ev-trick_won") is None:
@@ -202,11 +207,11 @@ def test_web_seven_shot_trick_on_a_phone(browser: Any, live_server: str) -> None
         clicks += 1
         assert clicks < 40
     assert clicks >= 3  # three cards passed, then at least one played
-    shot(page, "web-seven-shot-trick-phone")
+    shot(page, f"web-seven-shot-trick-phone-{players}p")
     page.click("#lang-ja")
     page.wait_for_selector("h2:has-text('ログ')")
     assert "あなたの手札" in page.text_content(".hand")
-    shot(page, "web-seven-shot-trick-phone-ja")
+    shot(page, f"web-seven-shot-trick-phone-{players}p-ja")
     assert errors == []
     context.close()
 

@@ -20,17 +20,24 @@ export function ssCard(code, ctx) {
 }
 
 function draw(view, ctx) {
-  const teamName = (t) => (t === 0 ? L(ctx, 'Team A', 'チームA') : L(ctx, 'Team B', 'チームB'));
+  // Four players: two teams (SS-2.1). Three players: each player is a side (SS-5.1), and 3
+  // sevens win a deal instead of 4 (SS-5.3).
+  const sides = view.teams || view.hand_sizes.map((_, i) => [i]);
+  const sevensToWin = view.teams ? 4 : 3;
+  const teamName = (t) => {
+    if (!view.teams) return ctx.name(t);
+    return t === 0 ? L(ctx, 'Team A', 'チームA') : L(ctx, 'Team B', 'チームB');
+  };
   const head = h('div', { class: 'ss-head' },
     stat(L(ctx, 'Deal', 'ディール'), view.deal_number),
     stat(L(ctx, 'Phase', 'フェーズ'), view.phase),
     view.trump_indicator ? h('span', { class: 'trump' }, L(ctx, 'Trump ', '切り札 '), ssCard(view.trump_indicator, ctx)) : null,
-    view.teams.map((members, t) => h('span', { class: 'team' },
-      h('strong', {}, `${teamName(t)} (${members.map((s) => ctx.name(s)).join(' & ')})`), ' ',
+    sides.map((members, t) => h('span', { class: 'team' },
+      h('strong', {}, view.teams ? `${teamName(t)} (${members.map((s) => ctx.name(s)).join(' & ')})` : teamName(t)), ' ',
       stat(L(ctx, 'points', '点'), `${view.side_points[t]}/${view.target}`),
       progress(view.side_points[t], view.target, `${view.side_points[t]}/${view.target}`),
       stat(L(ctx, 'tricks', 'トリック'), `${view.side_tricks[t]}/7`),
-      stat('7s', `${view.side_sevens[t]}/4`))));
+      stat('7s', `${view.side_sevens[t]}/${sevensToWin}`))));
   const trick = h('div', { class: 'trick', 'aria-label': L(ctx, 'current trick', '現在のトリック') },
     view.trick.length ? view.trick.map((p, i) => h('span', { class: 'played' }, ssCard(p.card, ctx), h('small', {}, `${ctx.name(p.seat)}${i === 0 ? L(ctx, ' (lead)', '（リード）') : ''}`)))
       : h('span', { class: 'muted' }, view.phase === 'play' && view.leader !== null ? `${ctx.name(view.leader)} ${L(ctx, 'leads', 'がリード')}` : ''));
