@@ -60,3 +60,19 @@ def test_ds43_determinize_during_another_players_rainbow_decision():
         assert rack[6] == 1  # the deer taken face up
         assert det.view(0) == st.view(0)
         assert sorted(str(a) for a in det.legal_actions()) == ["no-rainbow", "rainbow"]
+
+
+# ----- notation --------------------------------------------------------------------------------
+
+
+def test_ds57_family_without_an_animal_is_a_notation_error():
+    # DS-5.7: a family always holds at least one animal tile, so "fox0+2" names no family; the
+    # notation reader says so (a NotationError with the rule), never a KeyError.
+    from septet.core.errors import NotationError
+    from septet.games.double_seven import DoubleSeven
+
+    game = DoubleSeven()
+    for text in ("start fox0+2", "retrieve 1:fox0+1", "exchange fox0+2 with 1:bird0+2"):
+        with pytest.raises(NotationError) as exc:
+            game.action_from_str(text)
+        assert exc.value.rule == "DS-5.7"

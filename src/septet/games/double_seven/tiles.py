@@ -96,7 +96,7 @@ def family_from_str(text: str) -> Family:
     """Read ``fox3+1`` / ``fox3`` (inverse of :func:`family_str`).
 
     Raises:
-        NotationError: not in that form, or not an animal.
+        NotationError: not in that form, not an animal, or no animal tile (DS-5.7).
     """
     m = _FAMILY_RE.match(text.strip().lower())
     if not m:
@@ -106,6 +106,8 @@ def family_from_str(text: str) -> Family:
         raise NotationError(f"{text!r}: a family is named by its animal, not clover", "DS-5.7")
     k = int(m.group(2))
     c = int(m.group(3) or 0)
+    if k < 1:
+        raise NotationError(f"{text!r}: a family holds at least one {NAMES_EN[a]}", "DS-5.7")
     if k > TILES_PER_ANIMAL or c > NUM_CLOVERS:
         raise NotationError(
             f"{text!r}: there are only {TILES_PER_ANIMAL} tiles per animal and "
