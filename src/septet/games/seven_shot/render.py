@@ -338,7 +338,9 @@ Cards (SS-1): 49 cards, 7 suits of 7 consecutive ranks; every suit has one 7.
 
 {suits}
 
-The Sun 1 (☀S1) is the A: it wins any trick it is played to.
+The Sun 1 (☀S1) is the A: it wins any trick it is played to. It follows suit as a Sun card: on
+a Sun lead you must play a Sun card (the A included) if you hold one, and on another lead you may
+play the A only when you have no card of the led suit. Led, it makes Sun the led suit.
 
 A deal (SS-2): all cards are dealt (16 each with 3 players, 12 with 4); the last card is turned
 face up as the trump indicator, and its suit is trump. Then everyone passes 3 cards at the same
@@ -371,12 +373,14 @@ _RULES_JA = """\
 
 {suits}
 
-日1（☀日1）が「A」: 出されたトリックには必ず勝つ。
+日1（☀日1）が「A」: 出されたトリックには必ず勝つ。Aは日のカードとしてフォローに従う（日がリード
+されたら、日のカードを持っていればAを含む日のカードを出す。他のスートがリードされたとき、Aを出せる
+のはそのスートを持っていない場合だけ）。Aをリードすると日がリードスートになる。
 
 ディール（SS-2）: 全カードを配り（3人は16枚、4人は12枚ずつ）、残った1枚を表向きにして切り札表示
 カードとする。そのスートが切り札。次に全員が同時に3枚を渡す（受け取るカードを見る前に選ぶ）:
-4人なら向かいのチームの相手に、3人なら左隣に。最初のリードは1回目のディールでは無作為、以降は直前
-のディールの最初のリードプレイヤーの左隣。
+4人なら同じチームの相手（向かいの席）に、3人なら左隣に。最初のリードは1回目のディールでは
+無作為、以降は直前のディールの最初のリードプレイヤーの左隣。
 
 トリック（SS-3）: リードは好きなカードを出す。他の人は出せるならリードと同じスートを出す
 （フォロー）、出せなければ好きなカード。Aが勝ち、なければ最も大きい切り札、それもなければリード
