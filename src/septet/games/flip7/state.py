@@ -42,7 +42,9 @@ A JSON object; every field is public (all rows are face up, piles are counted):
   receiving the ±15, the achiever itself for +15, or ``None``)
 - ``stack``: pending work, bottom first: ``{"kind": "deal", "next": k}`` (deal offset from the
   dealer), ``{"kind": "turn", "next": seat}``, ``{"kind": "just_one_more", "player", "drawn"}``,
-  ``{"kind": "flip", "player", "left", "set_aside": [tokens]}``
+  ``{"kind": "flip", "player", "left", "set_aside": [tokens]}``; each ``just_one_more`` and
+  ``flip`` frame also holds its action card, which is in play (in neither pile, F7V-3.6) until the
+  frame ends and it goes to the discard pile (F7V-4.3)
 - ``deck`` and ``discard``: ``{token: count}`` for every card kind of the edition;
   ``deck_size``, ``discard_size``; ``round_draws`` (cards drawn this round), ``round_over``
   (bool), ``last_round`` (round scores of the last finished round or ``None``), ``winners``.
@@ -287,9 +289,12 @@ class Flip7State(State):
             live = [(s, sorted(set(rows[s]))) for s in range(n) if st[s] != BUSTED and rows[s]]
             for i, (s1, ks1) in enumerate(live):
                 for s2, ks2 in live[i + 1 :]:
+                    # Swapping two equal cards changes nothing, except two Unlucky 7s (two decks)
+                    # next to other cards: each arrival discards its receiver's row (F7V-6.2).
+                    same_u7 = len(rows[s1]) > 1 or len(rows[s2]) > 1
                     for k1 in ks1:
                         for k2 in ks2:
-                            if k1 != k2:  # swapping two equal cards changes nothing
+                            if k1 != k2 or (k1 == _U7 and same_u7):
                                 out.append(F7Action(OP_SWAP, s1, k1, s2, k2))
         return out
 
@@ -548,14 +553,17 @@ class Flip7State(State):
         if k == _SECOND:
             self._rows[s].append(k)
             return
-        self._disc[k] += 1  # F7V-4.3
+        # F7V-4.3, F7V-3.6: a Just One More, Flip 4 or Flip Three stays in play (out of any
+        # reshuffle) until its frame leaves the stack, then goes to the discard pile.
         if k == C.JOM:
             self._stack.append((F_JOM, s, False))
         elif k == C.FLIP4:
             self._stack.append((F_FLIP, s, 4, ()))
         elif k == C.FLIP3:
             self._stack.append((F_FLIP, s, 3, ()))
-        elif self._status[s] == ACTIVE:  # Freeze
+        else:  # Freeze
+            self._disc[k] += 1
+        if k == C.FREEZE and self._status[s] == ACTIVE:
             self._status[s] = STAYED
             self._ev.append(Event("stay", s, {"frozen": True}))
 
@@ -647,6 +655,7 @@ class Flip7State(State):
                         return
                 else:
                     stack.pop()
+                    self._disc[C.JOM] += 1  # F7V-4.3: used up
                     if st[t] == ACTIVE:  # F7V-4.4: then must stay (even with the Zero)
                         st[t] = STAYED
                         self._ev.append(Event("stay", t, {"forced": True}))
@@ -654,6 +663,7 @@ class Flip7State(State):
                 t, left, queue = fr[1], fr[2], fr[3]
                 if st[t] == BUSTED:
                     stack.pop()  # F7V-4.8: set-aside cards are discarded on a bust
+                    self._disc[self._flip_card] += 1
                     for c in queue:
                         self._disc[c] += 1
                     if queue:
@@ -671,14 +681,23 @@ class Flip7State(State):
                         return
                 else:
                     stack.pop()
+                    self._disc[self._flip_card] += 1  # F7V-4.3: used up
+
+    @property
+    def _flip_card(self) -> int:
+        """The card behind a flip frame: Flip 4 (Vengeance) or Flip Three (classic)."""
+        return C.FLIP4 if self._v else C.FLIP3
 
     def _finish_round(self) -> bool:
         """Score the round (F7V-7); start the next or end the game. True: stop running."""
         if self._stack:
             for fr in self._stack:
-                if fr[0] == F_FLIP:
+                if fr[0] == F_FLIP:  # F7V-3.4: the Flip 4 and its set-aside cards
+                    self._disc[self._flip_card] += 1
                     for c in fr[3]:
                         self._disc[c] += 1
+                elif fr[0] == F_JOM:
+                    self._disc[C.JOM] += 1
             self._stack = []
         f = self._flip7
         if self._brutal and f >= 0 and self._bonus_to < 0:
