@@ -141,6 +141,32 @@ def test_four_sevens_taken_by_both_partners_end_the_deal() -> None:
     assert state.deal_number == 2 and state.first_leader == 1
 
 
+# ----- SS-5.4: half points go to the second-highest count only, rounded down -----
+def test_three_player_half_points_round_down_and_skip_the_lowest() -> None:
+    # SS-5.3: seat 1 takes M7 (trick 1); seat 0 takes F7 with the A (trick 2), then S7 and G7
+    # (trick 3): 3 7s. SS-5.4: 3 - 1 + 1 = 3; seat 1 (1 7, the second-highest count) gets
+    # 3 // 2 = 1; seat 2 (no 7) gets nothing.
+    hands = fill_hands(
+        3,
+        [["W5", "S1", "S7"], ["W10", "S2", "G7"], ["M7", "F7", "T11"]],
+        "E13",
+        voids={1: "S", 2: "SW"},
+    )
+    state = game(pass_cards=0).deal_state(hands, "E13")
+    play(state, "W5 W10 M7")
+    assert state.current_player == 1
+    play(state, "S2 F7 S1")
+    assert state.view(None)["tricks"][1]["winner"] == 0
+    assert state.view(None)["sevens_taken"] == [1, 1, 0]
+    play(state, "S7 G7 T11")
+    end = state.deal_log[-1]
+    assert end["condition"] == "sevens" and end["rule"] == "SS-4.1"
+    assert end["sevens"] == [3, 1, 0]
+    assert end["formula"] == "3 - 1 + 1 = 3"
+    assert end["gains"] == [3, 1, 0]
+    assert state.scores() == [3.0, 1.0, 0.0]
+
+
 # ----- SS-4.3 with 4 players: the last trick takes a 7 indicator -----
 # Twelve tricks, six per team; every suit is played in two tricks and a void player trumps the
 # second; the 6 7s in hand split 3 / 3 (team A: M7 F7 W7; team B: T7 G7 S7). Seat 3 wins the last
