@@ -292,19 +292,35 @@ def _swapped(hands: list[list[str]], a: int, b: int, ca: str, cb: str) -> list[l
 @pytest.mark.parametrize("num_players", [3, 4])
 def test_views_do_not_depend_on_hidden_cards(num_players: int) -> None:
     # Two deals that differ only by a swap of unplayed cards between seats 1 and 2 give seat 0
-    # the same view and observation, before and after the pass.
+    # the same view and observation: during the pass (SS-2.3 / SS-5.2), after it, and through
+    # two tricks of the same public plays.
     g = game()
     hands = fill_hands(num_players, [], "E13")
     a, b = hands[1][-1], hands[2][-1]
-    other = _swapped(hands, 1, 2, a, b)
     s1 = g.deal_state(hands, "E13")
-    s2 = g.deal_state(other, "E13")
-    for s in (s1, s2):
-        for seat in range(num_players):
-            for c in s.view(seat)["hand"][:3] if seat else hands[0][:3]:
+    s2 = g.deal_state(_swapped(hands, 1, 2, a, b), "E13")
+
+    def same() -> None:
+        assert json.dumps(s1.view(0), sort_keys=True) == json.dumps(s2.view(0), sort_keys=True)
+        assert s1.observation_tensor(0) == s2.observation_tensor(0)
+
+    same()
+    for seat in range(num_players):
+        for s in (s1, s2):
+            for c in sorted(s.view(seat)["hand"], key=parse_card)[:3]:
                 s.apply(Pass(parse_card(c)))
-    assert json.dumps(s1.view(0), sort_keys=True) == json.dumps(s2.view(0), sort_keys=True)
-    assert s1.observation_tensor(0) == s2.observation_tensor(0)
+        same()
+    for s in (s1, s2):
+        s.apply(s.chance_outcomes()[0][0])  # seat 0 leads the first trick
+    same()
+    hidden = {parse_card(a), parse_card(b)}
+    for _ in range(2 * num_players):
+        both = [x for x in s1.legal_actions() if x in s2.legal_actions()]
+        move = next(x for x in both if isinstance(x, Play) and x.card not in hidden)
+        s1.apply(move)
+        s2.apply(move)
+        same()
+    assert len(s1.view(0)["tricks"]) == 2
 
 
 # ----- determinize: voids and passed cards -----
