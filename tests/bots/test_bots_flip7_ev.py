@@ -177,3 +177,35 @@ def test_agent_is_deterministic() -> None:
         agents = [make_agent("flip7-ev", game), make_agent("greedy", game)]
         hist.append([str(a) for a in play_game(game, agents, seed=4).state.history])
     assert hist[0] == hist[1]
+
+
+def _kinds(counts: dict[int, int]) -> tuple[int, ...]:
+    pool = [0] * C.NUM_KINDS
+    for k, n in counts.items():
+        pool[k] = n
+    return tuple(pool)
+
+
+@pytest.mark.parametrize(
+    "counts",
+    [
+        {1: 1, 2: 2, 3: 3, C.P4: 1, C.X2: 1},
+        {2: 2, 5: 3, 7: 2, C.P2: 1, C.X2: 1, C.FREEZE: 1, C.SECOND: 1},
+        {1: 1, 2: 2, 4: 3, 6: 2, C.P10: 1, C.X2: 1, C.FLIP3: 2, C.SECOND: 1, C.FREEZE: 1},
+    ],
+)
+def test_vectorised_reference_solver_agrees(counts: dict[int, int]) -> None:
+    from septet.bots.flip7_ref import VectorSolver
+
+    pool = _kinds(counts)
+    exact = EVSolver("classic", "single").value(Row(), pool)
+    assert VectorSolver(pool).value() == pytest.approx(float(exact), abs=1e-12)
+
+
+def test_vectorised_solver_matches_brute_force() -> None:
+    from septet.bots.flip7_ref import VectorSolver
+
+    pool = _kinds({1: 1, 2: 2, 3: 3, C.P4: 1, C.X2: 1})
+    brute = _brute(("1", "2", "2", "3", "3", "3", "+4", "x2"))
+    assert brute == Fraction(28, 5)
+    assert VectorSolver(pool).value() == pytest.approx(5.6, abs=1e-12)
