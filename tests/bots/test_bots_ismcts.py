@@ -121,7 +121,7 @@ def test_ismcts_chance_branches_on_what_the_seat_observes() -> None:
 def test_ismcts_spec_errors() -> None:
     game = ToyTricks()
     with pytest.raises(AgentSpecError, match="unknown ismcts parameter"):
-        make_agent("ismcts:depth=3", game)
+        make_agent("ismcts:horizon=3", game)
     with pytest.raises(AgentSpecError, match="iterations"):
         make_agent("ismcts:iterations=0", game)
     with pytest.raises(AgentSpecError, match="rollout"):
@@ -146,3 +146,15 @@ def test_ismcts_needs_sample_state() -> None:
     state: ToyState = position(game, [[6, 3, 2], [5, 4, 1]], [], [], [0, 0], 0)
     with pytest.raises(SearchError, match="toy-no-sampler"):
         ISMCTSAgent(game, iterations=5).act(state.view(0), state.legal_actions(), random.Random())
+
+
+def test_ismcts_depth_cuts_rollouts_and_scores_the_leaders() -> None:
+    # Seat 1 must take the trick with the 6 (see the hidden-card test); with rollouts cut after
+    # one step the leaders by tricks decide: p6 leads 1-1 (shared lead), p2 trails 0-2.
+    game = ToyTricks(deck=7, hand=3)
+    state = position(game, [[4], [6, 2]], [7, 3, 5], [(0, 5)], [1, 0], 1)
+    agent = make_agent("ismcts:iterations=100,depth=1", game)
+    assert isinstance(agent, ISMCTSAgent) and agent.depth == 1
+    assert agent.act(state.view(1), state.legal_actions(), random.Random(0)) == Play(6)
+    with pytest.raises(AgentSpecError, match="depth"):
+        make_agent("ismcts:depth=0", game)

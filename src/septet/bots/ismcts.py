@@ -26,7 +26,8 @@ The move played is the most visited root child (ties: best mean, then the order 
 Spec parameters (``ismcts:iterations=2000,c=0.7,rollout=greedy``): ``iterations`` (int, default
 1000 when no ``time``), ``time`` (seconds per move, float), ``c`` (exploration constant, default
 0.7), ``rollout`` (``random`` | ``greedy``), ``chance`` (``observed`` | ``outcome`` | ``open``),
-``seed`` (int: fixes the search stream whatever the ``rng``).
+``seed`` (int: fixes the search stream whatever the ``rng``), ``depth`` (int: rollout steps
+before the leaders by score are taken as the winners).
 """
 
 from __future__ import annotations
@@ -102,6 +103,9 @@ class ISMCTSAgent:
         chance: ``"observed"`` (default), ``"outcome"`` or ``"open"`` (how chance nodes branch).
         seed: if given, the search uses its own stream from this seed instead of ``rng``.
         sampler: replaces ``game.sample_state`` (tests, research); same signature.
+        depth: cut rollouts after this many steps (player actions and chance outcomes) and
+            score them by who leads (``State.scores()``: 1.0 for each top seat); default: play
+            to the end and use ``State.returns()``.
 
     Raises:
         ValueError: bad parameter values (``make_agent`` turns them into ``AgentSpecError``).
@@ -117,11 +121,17 @@ class ISMCTSAgent:
         chance: str = "observed",
         seed: int | str | None = None,
         sampler: Sampler | None = None,
+        depth: int | str | None = None,
     ) -> None:
         self.game = game
         self.name = "ismcts"
-        raw = {k: str(v) for k, v in (("iterations", iterations), ("seed", seed)) if v is not None}
+        raw = {
+            k: str(v)
+            for k, v in (("iterations", iterations), ("seed", seed), ("depth", depth))
+            if v is not None
+        }
         self.iterations = _int_param(raw, "iterations")
+        self.depth = _int_param(raw, "depth")
         self.seed = None if seed is None else int(str(seed))
         self.time_limit: float | None = None
         if time is not None:
@@ -267,10 +277,10 @@ class ISMCTSAgent:
             node = children[best_action]
             state.apply(best_action)
             path.append(node)
-        # rollout
+        # rollout (to the end, or ``depth`` steps then the leaders by score)
         if not state.is_terminal:
             self._rollout(state, rng)
-        returns = state.returns()
+        returns = state.returns() if state.is_terminal else _leaders(state)
         for n in path:
             n.visits += 1
             if n.player >= 0:
@@ -278,7 +288,9 @@ class ISMCTSAgent:
 
     def _rollout(self, state: State, rng: random.Random) -> None:
         greedy = self._greedy
-        while True:
+        steps = self.depth if self.depth is not None else -1
+        while steps != 0:
+            steps -= 1
             player = state.current_player
             if player == CHANCE:
                 state.apply(state.sample_chance(rng))
@@ -292,9 +304,16 @@ class ISMCTSAgent:
                     state.apply(greedy.act(state.view(player), legal, rng))
 
 
+def _leaders(state: State) -> list[float]:
+    """Utilities at a rollout cut short: 1.0 for each seat with the highest score so far."""
+    scores = state.scores()
+    best = max(scores)
+    return [1.0 if s == best else 0.0 for s in scores]
+
+
 def make_ismcts(game: Game[Any], **params: str) -> ISMCTSAgent:
     """Factory for the ``ismcts`` spec (``ismcts:iterations=2000``, ``ismcts:time=1.0`` ...)."""
-    allowed = {"iterations", "time", "c", "rollout", "chance", "seed"}
+    allowed = {"iterations", "time", "c", "rollout", "chance", "seed", "depth"}
     unknown = sorted(set(params) - allowed)
     if unknown:
         raise TypeError(
