@@ -155,15 +155,19 @@ def test_ds43_rainbow():
 
 
 def test_ds43_rainbow_conditions_and_option():
-    # A clover on the rack: no Rainbow.
+    # A clover on the rack: no Rainbow (the decision still comes with 5+ tiles, so that it
+    # does not reveal the rack; only declining is legal).
     st = build_state(2, racks=["fox swan frog clover", ""], display="bird")
     step(st, "take bird")
     step(st, "pile deer")
-    assert st.phase == PH_ACT
+    assert st.phase == PH_RAINBOW and legal(st) == ["no-rainbow"]
     # Two of one animal: no Rainbow.
     st = build_state(2, racks=["fox swan frog deer", ""], display="fox")
     step(st, "take fox")
     step(st, "pile bird")
+    assert st.phase == PH_RAINBOW and legal(st) == ["no-rainbow"]
+    rejects(st, "rainbow", "DS-4.3")
+    step(st, "no-rainbow")
     assert st.phase == PH_ACT
     # Option off.
     st = build_state(

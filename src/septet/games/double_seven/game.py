@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
-import math
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -16,12 +14,11 @@ from septet.core.types import JSON, Event
 from . import actions as A
 from . import render as R
 from .observation import observation_size as _obs_size
-from .state import _PHASE_BY_NAME, PH_RAINBOW, DoubleSevenState
+from .state import _PHASE_BY_NAME, DoubleSevenState
 from .tiles import (
     CLOVER,
     FULL_SET,
     NAMES_EN,
-    NUM_ANIMALS,
     NUM_SEVEN_TOKENS,
     NUM_TYPES,
     counts_from_json,
@@ -70,24 +67,6 @@ class DoubleSevenOptions:
                 f"double-seven: option double_seven must be one of "
                 f"{', '.join(DOUBLE_SEVEN_MODES)}, not {self.double_seven!r}"
             )
-
-
-def _rainbow_tiles(
-    unseen: list[int], known: list[int], k: int, rng: random.Random
-) -> tuple[int, ...]:
-    """``k`` hidden tiles of a Rainbow rack (DS-4.3): distinct animals the rack is not known to
-    hold, drawn as the uniform deal of the unseen tiles conditioned on that (a set of animals
-    has weight the product of their unseen counts).
-
-    Raises:
-        ValueError: no such set exists (the view is inconsistent).
-    """
-    animals = [a for a in range(NUM_ANIMALS) if unseen[a] and not known[a]]
-    combos = list(itertools.combinations(animals, k))
-    weights = [math.prod(unseen[a] for a in c) for c in combos]
-    if not combos or not sum(weights):
-        raise ValueError("no Rainbow rack fits the view")
-    return rng.choices(combos, weights=weights)[0]
 
 
 class DoubleSeven(Game[DoubleSevenOptions]):
@@ -218,14 +197,6 @@ class DoubleSeven(Game[DoubleSevenOptions]):
             pile_size = int(view["pile"])
             if min(unseen) < 0 or min(slots) < 0 or sum(unseen) != sum(slots) + pile_size:
                 raise ValueError("the view's tiles do not add up to the 91 tiles")
-            if st.phase == PH_RAINBOW and st.turn != seat and slots[st.turn]:
-                # DS-4.3: the seat deciding on Rainbow is known to hold 5+ tiles of different
-                # animals and no clover: its hidden tiles are animals it is not known to hold.
-                hidden = _rainbow_tiles(unseen, st.known[st.turn], slots[st.turn], rng)
-                for t in hidden:
-                    st.racks[st.turn][t] += 1
-                    unseen[t] -= 1
-                slots[st.turn] = 0
             bag = [t for t in range(NUM_TYPES) for _ in range(unseen[t])]
             rng.shuffle(bag)
             i = 0

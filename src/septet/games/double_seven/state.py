@@ -210,8 +210,8 @@ class DoubleSevenState(State):
         rack = self.racks[self.turn]
         if ph == PH_DISCARD:
             return [A.DISCARD[t] for t in range(NUM_TYPES) if rack[t]]
-        # PH_RAINBOW
-        return [A.RAINBOW_YES, A.RAINBOW_NO]
+        # PH_RAINBOW: declining is always possible; declaring only with a Rainbow rack.
+        return [A.RAINBOW_YES, A.RAINBOW_NO] if self._rainbow_ok() else [A.RAINBOW_NO]
 
     def _legal_act(self) -> list[Any]:
         me = self.turn
@@ -330,7 +330,7 @@ class DoubleSevenState(State):
             raise IllegalActionError(f"no face-up {name} in the display", "DS-4.1")
 
     def _chk_rainbow(self, action: A.Rainbow) -> None:
-        if self.phase != PH_RAINBOW:
+        if self.phase != PH_RAINBOW or (action.declare and not self._rainbow_ok()):
             raise IllegalActionError(
                 "Rainbow is declared right after the draws, with at least 5 tiles of "
                 "different animals and no clover",
@@ -501,12 +501,17 @@ class DoubleSevenState(State):
     def _after_draws(self) -> None:
         self.await_pile = False
         if self._opt_rainbow and not self.rainbow_used and (sum(self.pile) + sum(self.display)):
-            rack = self.racks[self.turn]
-            # DS-4.3: at least 5 tiles, all of different animals, no clover.
-            if not rack[CLOVER] and sum(rack) >= 5 and max(rack) == 1:
+            # DS-4.3: the decision comes whenever the rack holds 5+ tiles (public), so that it
+            # does not tell the table whether the rack qualifies; see _rainbow_ok.
+            if sum(self.racks[self.turn]) >= 5:
                 self.phase = PH_RAINBOW
                 return
         self.phase = PH_ACT
+
+    def _rainbow_ok(self) -> bool:
+        # DS-4.3: at least 5 tiles, all of different animals, no clover.
+        rack = self.racks[self.turn]
+        return not rack[CLOVER] and sum(rack) >= 5 and max(rack) == 1
 
     def _do_draw(self, action: A.Draw, events: list[Event]) -> None:
         self.await_pile = True
