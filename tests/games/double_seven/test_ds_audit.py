@@ -11,7 +11,7 @@ from septet.core.errors import IllegalActionError
 from septet.games.double_seven import DoubleSeven
 from septet.games.double_seven.builder import build_state, tiles
 from septet.games.double_seven.state import PH_ACT, PH_DISCARD, PH_OVER, PH_RAINBOW, PH_T41
-from septet.games.double_seven.tiles import CLOVER, family_str
+from septet.games.double_seven.tiles import family_str
 
 CHANCE = -1
 

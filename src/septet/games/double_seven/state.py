@@ -500,12 +500,17 @@ class DoubleSevenState(State):
 
     def _after_draws(self) -> None:
         self.await_pile = False
-        if self._opt_rainbow and not self.rainbow_used and (sum(self.pile) + sum(self.display)):
-            # DS-4.3: the decision comes whenever the rack holds 5+ tiles (public), so that it
-            # does not tell the table whether the rack qualifies; see _rainbow_ok.
-            if sum(self.racks[self.turn]) >= 5:
-                self.phase = PH_RAINBOW
-                return
+        # DS-4.3: the decision comes whenever the rack holds 5+ tiles (public) and a tile is
+        # left to draw, so that it does not tell the table whether the rack qualifies (see
+        # _rainbow_ok).
+        if (
+            self._opt_rainbow
+            and not self.rainbow_used
+            and sum(self.racks[self.turn]) >= 5
+            and (sum(self.pile) + sum(self.display))
+        ):
+            self.phase = PH_RAINBOW
+            return
         self.phase = PH_ACT
 
     def _rainbow_ok(self) -> bool:
