@@ -343,3 +343,29 @@ def test_view_never_shows_secret_rack_tiles():
     for seed in range(20):
         det = st.determinize(1, random.Random(seed))
         assert det.racks[0][4] >= 1 and sum(det.racks[0]) == 4 and det.view(1) == v1
+
+
+def test_ds71_rainbow_draw_takes_the_last_tile_then_wraparound_last_turns():
+    # DS-7.1: seat 2 (of 3) draws deer (face up) and a rabbit, declares Rainbow (DS-4.3) and its
+    # extra draw is the last tile of the reserve: seat 2 triggers the end, finishes its turn
+    # (6 tiles: one discard, DS-6.2); seats 0 and 1 play once more with nothing to draw (DS-7.2).
+    st = build_state(
+        3, racks=["bird", "swan", "fox swan frog"], display="deer", pile="rabbit bird", turn=2
+    )
+    assert st.current_player == 2 and legal(st) == ["draw", "take deer"]  # no flip
+    step(st, "take deer")
+    step(st, "pile rabbit")
+    assert legal(st) == ["no-rainbow", "rainbow"]
+    step(st, "rainbow")
+    ev = step(st, "pile bird")
+    assert [e.kind for e in ev] == ["draw", "drew", "end_triggered"] and st.trigger == 2
+    assert st.phase == PH_ACT and st.turn == 2
+    step(st, "pass")
+    assert st.phase == PH_DISCARD
+    ev = step(st, "discard bird")
+    assert [e.kind for e in ev] == ["discard", "turn"] and st.turn == 0
+    assert st.phase == PH_ACT and st.draws_left == 0  # nothing to draw: no flip, no draw
+    step(st, "pass")
+    assert st.turn == 1 and st.phase == PH_ACT
+    ev = step(st, "pass")
+    assert st.phase == PH_OVER and [e.kind for e in ev] == ["pass", "game_over"]
