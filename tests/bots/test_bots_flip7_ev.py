@@ -209,3 +209,12 @@ def test_vectorised_solver_matches_brute_force() -> None:
     brute = _brute(("1", "2", "2", "3", "3", "3", "+4", "x2"))
     assert brute == Fraction(28, 5)
     assert VectorSolver(pool).value() == pytest.approx(5.6, abs=1e-12)
+
+
+def test_flip7_ev_spec_errors() -> None:
+    from septet.bots import AgentSpecError
+
+    with pytest.raises(AgentSpecError, match="only flip7"):
+        make_agent("flip7-ev", get("seven-shot"))
+    with pytest.raises(AgentSpecError, match="max_states"):
+        make_agent("flip7-ev:max_states=0", get("flip7"))
