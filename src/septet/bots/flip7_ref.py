@@ -79,6 +79,10 @@ class VectorSolver:
     def _v(
         self, mask: int, second: bool, forced: int, flip: bool, pending: tuple[int, ...], pool: Any
     ) -> Any:
+        if not forced:
+            flip = False  # only matters while cards are being flipped
+        if C.FREEZE in pending:  # the Freeze ends the round: later set-aside cards never count
+            pending = pending[: pending.index(C.FREEZE) + 1]
         key = (mask, second, forced, flip, pending, bytes(pool))
         got = self.memo.get(key)
         if got is None:
