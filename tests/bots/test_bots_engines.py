@@ -107,3 +107,51 @@ def test_staying_on_a_sure_bust() -> None:
     assert agent.act(view, legal, random.Random(1)) == STAY
     visits = agent.action_values()
     assert visits["stay"][1] > visits["hit"][1]
+
+
+def _game_winning_cards(game: object, view: dict, legal: list, seat: int) -> list:
+    """The legal cards that end the game with ``seat`` among the winners in every one of 12
+    determinizations (the rest of the trick and any forced plays applied)."""
+    winning = []
+    for action in legal:
+        wins = 0
+        for k in range(12):
+            det = game.sample_state(view, random.Random(k))  # type: ignore[attr-defined]
+            det.apply(action)
+            for _ in range(10):
+                if det.is_terminal or det.current_player < 0 or len(det.legal_actions()) != 1:
+                    break
+                det.apply(det.legal_actions()[0])
+            wins += det.is_terminal and seat in det.winners()
+        if wins == 12:
+            winning.append(action)
+        elif wins:
+            return []  # not a clear-cut position
+    return winning
+
+
+def test_ismcts_plays_the_card_that_wins_the_trick_and_the_game() -> None:
+    # Seven Shot, 3 players: scan seeded random games for the first position where the seat
+    # playing last to a trick has exactly one card that takes the trick and ends the deal and
+    # the game with that seat winning, whatever the hidden hands (SS-3.2, SS-4, SS-5.6).
+    game = get("seven-shot")
+    rng = random.Random(0)
+    for _ in range(40):
+        state = game.new_state(3)
+        while not state.is_terminal:
+            seat = state.current_player
+            if seat < 0:
+                state.apply(state.sample_chance(rng))
+                continue
+            legal = state.legal_actions()
+            view = state.view(seat)
+            if len(legal) >= 3 and view["phase"] == "play" and len(view["trick"]) == 2:
+                winning = _game_winning_cards(game, view, legal, seat)
+                if len(winning) == 1:
+                    agent = ISMCTSAgent(game, iterations=200)
+                    assert agent.act(view, legal, random.Random(1)) == winning[0]
+                    values = agent.action_values()
+                    assert values[str(winning[0])][1] == 1.0
+                    return
+            state.apply(legal[rng.randrange(len(legal))])
+    pytest.fail("no clear-cut position found")
