@@ -11,3 +11,14 @@ def test_readme_examples_run():
     result = doctest.testfile(str(readme), module_relative=False, verbose=False)
     assert result.attempted >= 5
     assert result.failed == 0
+
+
+def test_readme_links_point_to_files_in_the_repository():
+    import re
+
+    root = Path(__file__).resolve().parents[1]
+    text = (root / "README.md").read_text(encoding="utf-8")
+    links = re.findall(r"\]\(([^)#:]+)\)", text)
+    assert "docs/rulings.md" in links
+    missing = [link for link in links if not (root / link).exists()]
+    assert missing == []

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib.util
+
 from typer.testing import CliRunner
 
 from septet.cli import app
@@ -13,7 +15,11 @@ def test_server_cli_serve_help_and_bad_database() -> None:
     assert r.exit_code == 0 and "--db" in r.output and "--bot-delay" in r.output
     r = runner.invoke(app, ["serve", "--db", "postgresql://nobody:secret@127.0.0.1:1/x"])
     assert r.exit_code == 2
-    assert "cannot open the database 127.0.0.1:1/x" in r.output
+    if importlib.util.find_spec("psycopg") is None:  # installed without the postgres extra
+        assert "no database driver for 127.0.0.1:1/x" in r.output
+        assert "pip install 'septet[postgres]'" in r.output
+    else:
+        assert "cannot open the database 127.0.0.1:1/x" in r.output
     assert "secret" not in r.output  # the password is never printed
     r = runner.invoke(app, ["serve", "--bot-delay", "-1"])
     assert r.exit_code == 2
