@@ -114,3 +114,14 @@ def test_events_and_text_in_both_languages():
         assert game.render(result.state.view(0), lang)
         assert game.rules_text(lang)
     assert "鳥" in game.rules_text("ja") and "Rainbow" in game.rules_text("en")
+
+
+def test_game_over_line_names_the_winners() -> None:
+    from septet.core.types import Event
+
+    g = DoubleSeven()
+    one = Event("game_over", None, {"winners": [1], "scores": [22, 30, 20]})
+    assert g.describe_event(one, "en") == "Game over: scores 22 / 30 / 20; Seat 1 wins"
+    assert g.describe_event(one, "ja") == "ゲーム終了: 得点 22 / 30 / 20、席1の勝ち"
+    two = Event("game_over", None, {"winners": [0, 2], "scores": [9, 5, 9]})
+    assert g.describe_event(two, "en") == "Game over: scores 9 / 5 / 9; Seats 0 and 2 win"

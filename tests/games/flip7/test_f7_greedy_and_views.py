@@ -136,6 +136,20 @@ def test_event_log_lines_in_both_languages():
     assert g.describe_event(ev[1], "ja") == "P0がP1の5とP2の−4を交換"
 
 
+def test_round_and_game_end_lines_name_players_not_lists():
+    from septet.core.types import Event
+
+    g = game()
+    end = Event("round_end", None, {"round": 1, "scores": [0, 33, -4], "totals": [0, 33, 0]})
+    assert g.describe_event(end, "en") == "Round 1 ends: P1 +33, P2 −4 (totals: P0 0, P1 33, P2 0)"
+    assert g.describe_event(end, "ja") == "ラウンド1終了：P1 +33, P2 −4（合計：P0 0, P1 33, P2 0）"
+    over = Event("game_end", None, {"winners": [0]})
+    assert g.describe_event(over, "en") == "Game over: P0 wins"
+    assert g.describe_event(over, "ja") == "ゲーム終了：P0の勝ち"
+    tie = Event("game_end", None, {"winners": [0, 2]})
+    assert g.describe_event(tie, "en") == "Game over: P0 and P2 win"
+
+
 @pytest.mark.parametrize(
     ("options", "players"),
     [({}, 4), ({"edition": "classic"}, 3), ({"brutal": True}, 5), ({}, 19)],

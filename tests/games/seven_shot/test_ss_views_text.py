@@ -118,7 +118,7 @@ def test_deal_end_is_described_with_the_formula() -> None:
     events = state.apply(Play(parse_card("T7")))
     end = next(e for e in events if e.kind == "deal_end")
     assert g.describe_event(end, "en") == (
-        "deal over: a side took 4 or more 7s (SS-4.1). points 4 - 0 + 1 = 5 → A+5"
+        "deal over: a side took 4 or more 7s (SS-4.1). points 4 - 0 + 1 = 5 → team A +5"
     )
     assert "計算 4 - 0 + 1 = 5" in g.describe_event(end, "ja")
     text = g.render(state.view(0), "en")
@@ -152,3 +152,16 @@ def test_deal_end_text_for_the_two_point_rule() -> None:
         "seat 1 +2, seat 2 +2"
     )
     assert "各2点 → 席1 +2, 席2 +2" in g.render(state.view(1), "ja")
+
+
+def test_game_end_line_names_the_winning_seats() -> None:
+    g = game()
+    assert g.describe_event(Event("game_end", None, {"winners": [1]}), "en") == (
+        "game over: seat 1 wins"
+    )
+    assert g.describe_event(Event("game_end", None, {"winners": [1, 3]}), "en") == (
+        "game over: seats 1 and 3 win"
+    )
+    assert g.describe_event(Event("game_end", None, {"winners": [1, 3]}), "ja") == (
+        "ゲーム終了: 席1・席3の勝ち"
+    )

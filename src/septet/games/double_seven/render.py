@@ -255,13 +255,16 @@ def describe_event(event: Event, lang: str = "en") -> str:
         r = "the 77 token" if why == "double_seven" else "the last tile"
         return f"End of game triggered by {who} ({r}): everyone else plays one more turn"
     if k == "game_over":
-        w = ", ".join(str(x) for x in d.get("winners", []))
+        ws = [int(x) for x in d.get("winners", [])]
         sc = " / ".join(f"{x:g}" for x in d.get("scores", []))
-        return (
-            f"ゲーム終了: 得点 {sc}、勝者 席{w}"
-            if ja
-            else f"Game over: scores {sc}; winner(s) seat {w}"
-        )
+        if ja:
+            win = "・".join(f"席{x}" for x in ws) + "の勝ち" if ws else "勝者なし"
+            return f"ゲーム終了: 得点 {sc}、{win}"
+        if len(ws) == 1:
+            who = f"Seat {ws[0]} wins"
+        else:
+            who = f"Seats {', '.join(map(str, ws[:-1]))} and {ws[-1]} win" if ws else "no winner"
+        return f"Game over: scores {sc}; {who}"
     return f"{k} {dict(d)}"
 
 

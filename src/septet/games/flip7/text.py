@@ -178,6 +178,29 @@ def _swap(d: Mapping[str, Any], lang: str) -> str:
     return f"P{seats[0]}'s {a} with P{seats[1]}'s {b}"
 
 
+def _round_end(d: Mapping[str, Any], lang: str) -> str:
+    """``"P1 +33 (totals: P0 0, P1 33, P2 0)"``: the round's non-zero scores, then the totals."""
+    scores = [int(x) for x in d.get("scores") or []]
+    totals = [int(x) for x in d.get("totals") or []]
+    gained = ", ".join(f"P{p} {s:+d}".replace("-", "−") for p, s in enumerate(scores) if s)
+    tot = ", ".join(f"P{p} {t}".replace("-", "−") for p, t in enumerate(totals))
+    if _ja(lang):
+        return f"{gained or '全員0点'}（合計：{tot}）"
+    return f"{gained or 'nobody scores'} (totals: {tot})"
+
+
+def _winners(d: Mapping[str, Any], lang: str) -> str:
+    """``"P0 wins"`` / ``"P0 and P2 win"`` / ``"P0の勝ち"`` from an event's ``winners`` list."""
+    names = [f"P{w}" for w in d.get("winners") or []]
+    if _ja(lang):
+        return f"{'・'.join(names)}の勝ち" if names else "勝者なし"
+    if not names:
+        return "no winner"
+    if len(names) == 1:
+        return f"{names[0]} wins"
+    return f"{', '.join(names[:-1])} and {names[-1]} win"
+
+
 def describe_event(event: Event, lang: str = "en") -> str:
     """A log line for an engine event (kinds listed in ``Flip7State``'s docstring)."""
     ja = _ja(lang)
@@ -211,8 +234,8 @@ def describe_event(event: Event, lang: str = "en") -> str:
         "draw_limit": "Draw limit reached: the round ends",
         "flip7_bonus": f"{who} takes the +15 bonus",
         "flip7_penalty": f"{who} gives −15 to P{d.get('to')}",
-        "round_end": f"Round {d.get('round')} ends: {d.get('scores')} → {d.get('totals')}",
-        "game_end": f"Game over, winner(s): {d.get('winners')}",
+        "round_end": f"Round {d.get('round')} ends: {_round_end(d, lang)}",
+        "game_end": f"Game over: {_winners(d, lang)}",
     }
     jp: dict[str, str] = {
         "dealer": f"最初のディーラーは{who}",
@@ -239,8 +262,8 @@ def describe_event(event: Event, lang: str = "en") -> str:
         "draw_limit": "引ける上限に達したのでラウンド終了",
         "flip7_bonus": f"{who}は+15を選ぶ",
         "flip7_penalty": f"{who}はP{d.get('to')}に−15",
-        "round_end": f"ラウンド{d.get('round')}終了：{d.get('scores')} → {d.get('totals')}",
-        "game_end": f"ゲーム終了、勝者：{d.get('winners')}",
+        "round_end": f"ラウンド{d.get('round')}終了：{_round_end(d, lang)}",
+        "game_end": f"ゲーム終了：{_winners(d, lang)}",
     }
     table = jp if ja else en
     return table.get(k, f"{k} {dict(d)}")

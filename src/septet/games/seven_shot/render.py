@@ -308,8 +308,9 @@ def describe_event(event: Event, lang: str = "en") -> str:
         return f"最初のリードは席{seat}" if ja else f"seat {seat} leads first"
     if k == "deal_end":
         cond = _CONDITIONS[lang][str(d["condition"])].format(thr=3 if len(d["gains"]) == 3 else 4)
+        team, seat_word = ("チーム", "席") if ja else ("team ", "seat ")
         gains = ", ".join(
-            (f"{'AB'[s]}" if len(d["gains"]) == 2 else f"{s}") + f"+{g}"
+            (f"{team}{'AB'[s]}" if len(d["gains"]) == 2 else f"{seat_word}{s}") + f" +{g}"
             for s, g in enumerate(d["gains"])
             if g
         )
@@ -326,8 +327,13 @@ def describe_event(event: Event, lang: str = "en") -> str:
             else f"deal {d['deal']} begins (first leader: seat {d['first_leader']})"
         )
     if k == "game_end":
-        who = ", ".join(str(w) for w in d["winners"])
-        return f"ゲーム終了: 勝者 席{who}" if ja else f"game over: winner(s) seat {who}"
+        ws = [int(w) for w in d["winners"]]
+        if ja:
+            win = "・".join(f"席{w}" for w in ws) + "の勝ち" if ws else "勝者なし"
+            return f"ゲーム終了: {win}"
+        if len(ws) <= 1:
+            return f"game over: seat {ws[0]} wins" if ws else "game over: no winner"
+        return f"game over: seats {', '.join(map(str, ws[:-1]))} and {ws[-1]} win"
     return f"{k} {dict(d)}"
 
 
