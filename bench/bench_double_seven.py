@@ -1,4 +1,4 @@
-"""Benchmark: Double Seven engine speed (issue 3).
+"""Benchmark: Double Seven engine speed.
 
     .venv/bin/python bench/bench_double_seven.py                 # 200 games per player count
     .venv/bin/python bench/bench_double_seven.py --games 1000 --profile

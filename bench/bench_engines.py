@@ -1,4 +1,4 @@
-"""Benchmark: random playouts per registered game and player count (issue 2, item 5).
+"""Benchmark: random playouts per registered game and player count.
 
     .venv/bin/python bench/bench_engines.py                       # every game, every count
     .venv/bin/python bench/bench_engines.py --games 500 flip7 --players 4

@@ -1,4 +1,4 @@
-"""Benchmark: full Flip 7 games to 200 per second, both editions (issue 4).
+"""Benchmark: full Flip 7 games to 200 per second, both editions.
 
     .venv/bin/python bench/bench_flip7.py                  # 4 players, 300 games per row
     .venv/bin/python bench/bench_flip7.py --games 1000 --players 4 --profile

@@ -17,7 +17,7 @@ bench/results/bench_server.json.
 The default pace is a person thinking 1 s on average (uniform 0-2 s) and bots waiting 0.8 s
 (``septet serve``'s default), on 2-player tables (one person, one random bot).
 
-Target (issue 8): p99 under 100 ms at 200 tables.
+Target: p99 under 100 ms at 200 tables.
 """
 
 from __future__ import annotations

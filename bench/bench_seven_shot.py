@@ -1,4 +1,4 @@
-"""Benchmark: Seven Shot engine speed (issue 5).
+"""Benchmark: Seven Shot engine speed.
 
     .venv/bin/python bench/bench_seven_shot.py                  # 200 games per player count
     .venv/bin/python bench/bench_seven_shot.py --games 1000 --profile

@@ -1,4 +1,4 @@
-"""Benchmark: the arena runner's throughput against a plain single-process loop (issue 7).
+"""Benchmark: the arena runner's throughput against a plain single-process loop.
 
     .venv/bin/python bench/bench_simulate.py                      # 20000 games as in the issue
     .venv/bin/python bench/bench_simulate.py --games 2000 --agents random

@@ -213,3 +213,33 @@ def test_cli_bench(tmp_path: Path) -> None:
         assert row["players"] + 4 <= row["mean_steps"] <= row["players"] + 7
     bad = runner.invoke(app, ["bench", "nope"])
     assert bad.exit_code == 2 and "unknown game 'nope'" in bad.output
+
+
+def test_cli_simulate_unwritable_out_fails_before_playing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import septet.arena.cli as arena_cli
+
+    def no_run(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("games were played before --out was checked")
+
+    monkeypatch.setattr(arena_cli, "run", no_run)
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    args = ["simulate", NAME, "-a", "random,random", "-n", "5", "--no-progress"]
+    result = runner.invoke(app, [*args, "--out", str(blocker)])
+    assert result.exit_code == 2, result.output
+    assert f"--out {blocker} is a file, not a folder" in result.output.replace("\n", "")
+    result = runner.invoke(app, [*args, "--out", str(blocker / "sub")])
+    assert result.exit_code == 2, result.output
+    assert "cannot write the results to" in result.output
+
+
+def test_cli_bench_unsupported_player_count_is_exit_2(tmp_path: Path) -> None:
+    out = tmp_path / "bench.json"
+    result = runner.invoke(app, ["bench", NAME, "--players", "9", "--out", str(out)])
+    assert result.exit_code == 2, result.output
+    assert f"{NAME} is played by 2-4 players, not 9" in result.output.replace("\n", "")
+    assert not out.exists()
+    folder = runner.invoke(app, ["bench", NAME, "--players", "2", "--out", str(tmp_path)])
+    assert folder.exit_code == 2 and "is a folder" in folder.output

@@ -42,6 +42,35 @@ def _bad(message: str) -> OptionError:
     return OptionError(message)
 
 
+def _check_out_dir(out: Path) -> None:
+    """Create the results folder ``out`` (parents too) and check that a file can be written in it,
+    before any game is played; raises OptionError (exit 2) with the reason otherwise."""
+    if out.exists() and not out.is_dir():
+        raise _bad(f"--out {out} is a file, not a folder")
+    probe = out / ".septet-write-check"
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        probe.write_text("", encoding="utf-8")
+        probe.unlink()
+    except OSError as exc:
+        raise _bad(f"cannot write the results to {out}: {exc.strerror or exc}") from exc
+
+
+def _check_out_file(out: Path) -> None:
+    """Check that the JSON file ``out`` can be written (its folder is created), before timing."""
+    if out.is_dir():
+        raise _bad(f"--out {out} is a folder; give a file name such as {out / 'engines.json'}")
+    existed = out.exists()
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        with out.open("a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        raise _bad(f"cannot write {out}: {exc.strerror or exc}") from exc
+    if not existed:
+        out.unlink()
+
+
 def print_report(report: Report, console: Console) -> None:
     """The per-agent table, the seat advantage and the game length."""
     sched = report.schedule
@@ -138,6 +167,7 @@ def simulate(
         if out is None:
             stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
             out = Path("septet-results") / f"{g.name}-{stamp}"
+        _check_out_dir(out)  # before playing: a bad --out must not cost the whole run
         schedule = Schedule(tuple(specs), k, num_games, seed)
     job = make_job(g, schedule)
     console.print(
@@ -211,13 +241,25 @@ def bench(
         from septet import games as registry
 
         names = list(games) if games else None
-        for name in names or []:
-            registry.game_class(name)  # unknown game: exit 2
+        supported: list[str] = []
+        for name in names or registry.names():
+            cls = registry.game_class(name)  # unknown game: exit 2
+            if players and not any(cls.min_players <= n <= cls.max_players for n in players):
+                if names:
+                    raise _bad(
+                        f"{name} is played by {cls.min_players}-{cls.max_players} players, "
+                        f"not {', '.join(map(str, players))}"
+                    )
+                continue
+            supported.append(name)
+        if not supported:
+            raise _bad(f"no game is played by {', '.join(map(str, players))} players")
+        if out is None:
+            stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+            out = Path("bench") / "results" / f"engines-{stamp}.json"
+        _check_out_file(out)
     rows = bench_engines(names, num_games, seed, players or None)
     console.print(rows_table(rows))
-    if out is None:
-        stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-        out = Path("bench") / "results" / f"engines-{stamp}.json"
     path = write_json(rows, out, {"games_per_config": num_games, "seed": seed})
     console.print(Text(f"written to {path}"))
 
