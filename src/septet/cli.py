@@ -11,6 +11,7 @@ import importlib
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 import septet
@@ -54,7 +55,12 @@ def _root(
 
 @app.command("games")
 def games_command() -> None:
-    """List the registered games, their player counts and options."""
+    """List the registered games, their player counts and options: one table when the terminal is
+    wide (120 columns or more), otherwise one block per game with each option's meaning beside or
+    under it, so that no value is cut off at 80 columns."""
+    if console.width < _WIDE_GAMES_TABLE:
+        _games_blocks()
+        return
     table = Table(title="Septet games")
     table.add_column("game", no_wrap=True)
     table.add_column("title")
@@ -74,6 +80,38 @@ def games_command() -> None:
             last = i == len(specs) - 1
             table.add_row(*head, f"{opt} = {default!r}", meaning, end_section=last)
     console.print(table)
+
+
+_WIDE_GAMES_TABLE = 120  # columns from which `septet games` fits in one table
+
+
+def _games_blocks() -> None:
+    """`septet games` for narrow terminals: a heading per game, then its options, each value whole
+    and its meaning wrapped in the rest of the line."""
+    console.print("[bold]Septet games[/bold]")
+    for name in games.names():
+        console.print()
+        try:
+            cls = games.game_class(name)
+        except Exception as exc:  # a broken plug-in must not hide the others
+            console.print(
+                f"[bold]{escape(name)}[/bold]: [red]unavailable: {escape(str(exc))}[/red]"
+            )
+            continue
+        titles = " / ".join(t for t in (cls.titles.get("en", name), cls.titles.get("ja")) if t)
+        console.print(
+            f"[bold]{escape(name)}[/bold]  {escape(titles)}  "
+            f"({cls.min_players}-{cls.max_players} players)"
+        )
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(no_wrap=True)
+        grid.add_column(overflow="fold")
+        for opt, default, meaning in cls.option_specs():
+            grid.add_row(escape(f"  {opt} = {default!r}"), escape(meaning))
+        if grid.row_count:
+            console.print(grid)
+        else:
+            console.print("  (no options)")
 
 
 def _register_subcommands() -> None:
