@@ -21,7 +21,7 @@ def test_server_health_games_and_client(client: Any) -> None:
     tiny = games["tiny-sevens"]
     assert tiny["titles"]["ja"] == "ちいさなセブン"
     assert (tiny["min_players"], tiny["max_players"]) == (2, 4)
-    assert tiny["options"] == [{"name": "target", "default": 7, "help": ""}]
+    assert [(o["name"], o["default"], o["kind"]) for o in tiny["options"]] == [("target", 7, "int")]
     assert "random" in tiny["bots"]
     r = client.get("/api/games/tiny-sevens/rules?lang=ja")
     assert r.json() == {"game": "tiny-sevens", "lang": "ja", "text": "ちいさなセブン"}

@@ -2,7 +2,8 @@
 
 Endpoints (JSON; errors are ``{"error": code, "message": sentence}``):
 
-- ``GET /api/health``, ``GET /api/games`` (games, options, bots offered)
+- ``GET /api/health``, ``GET /api/games`` (games, options with their kinds, choices and help in
+  both languages: see :mod:`septet.server.options`, bots offered)
 - ``GET /api/me``, ``POST /api/guest`` (sets the ``septet_token`` cookie: the guest's secret)
 - ``GET /api/tables``, ``POST /api/tables``, ``GET /api/tables/{id}``,
   ``POST /api/tables/{id}/join``, ``POST /api/tables/{id}/leave``
@@ -38,6 +39,7 @@ from septet import games
 from septet.core import GameRecord, IllegalActionError, RecordError, SeptetError, replay
 from septet.server.config import Settings
 from septet.server.live import Conn, LiveTable, LobbyError, TableManager, available_bots, event_json
+from septet.server.options import describe_options
 from septet.server.schemas import CLIENT_MESSAGE, GuestIn, JoinIn, TableIn
 from septet.server.store import Store, TableData
 
@@ -225,9 +227,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     "titles": dict(cls.titles),
                     "min_players": cls.min_players,
                     "max_players": cls.max_players,
-                    "options": [
-                        {"name": n, "default": d, "help": h} for n, d, h in cls.option_specs()
-                    ],
+                    "options": describe_options(name, cls.options_type),
                     "bots": bots,
                 }
             )
@@ -256,8 +256,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post("/api/tables")
     async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
         owner = await require_player(request)
+        # An empty value (a cleared form field) means "the default": leave the option out.
+        options = {
+            k: v for k, v in body.options.items() if not (isinstance(v, str) and not v.strip())
+        }
         try:
-            game = games.get(body.game, **body.options)
+            game = games.get(body.game, **options)
         except SeptetError as exc:
             raise LobbyError("bad_game", str(exc), status=400) from None
         n = len(body.seats)
