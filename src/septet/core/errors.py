@@ -19,13 +19,27 @@ class IllegalActionError(SeptetError, ValueError):
     Attributes:
         rule: the rule id broken, e.g. ``"DS-5.1"``, or ``""`` when no single rule applies
             (an action of the wrong kind for the phase, say).
-        reason: a plain-language sentence saying why the action is illegal.
+        reason: a plain-language sentence saying why the action is illegal (English).
+        reason_ja: the same sentence in Japanese, or ``""`` when none was given.
+
+    ``str(exc)`` is always the English reason with the rule id; :meth:`message` picks the
+    player's language.
     """
 
-    def __init__(self, reason: str, rule: str = "") -> None:
+    def __init__(self, reason: str, rule: str = "", reason_ja: str = "") -> None:
         self.rule = rule
         self.reason = reason
+        self.reason_ja = reason_ja
         super().__init__(f"{reason} [{rule}]" if rule else reason)
+
+    def message(self, lang: str = "en") -> str:
+        """The reason in ``lang`` (``"ja"`` or ``"en"``) followed by the rule id.
+
+        Falls back to the English reason when ``lang`` is not Japanese or no Japanese reason was
+        given. Example: ``"ラックにそのタイルがありません [DS-5.1]"``.
+        """
+        text = self.reason_ja if lang.lower().startswith("ja") and self.reason_ja else self.reason
+        return f"{text} [{self.rule}]" if self.rule else text
 
 
 class NotationError(IllegalActionError):

@@ -138,10 +138,15 @@ class Game(ABC, Generic[OptionsT]):
         action = self.action_from_str(text.strip())
         if state.current_player == CHANCE:
             if action not in {a for a, _ in state.chance_outcomes()}:
-                raise IllegalActionError(f"{text!r} is not a possible chance outcome now")
+                raise IllegalActionError(
+                    f"{text!r} is not a possible chance outcome now",
+                    reason_ja=f"{text!r}は今ありうる偶然の結果ではありません",
+                )
         elif action not in state.legal_actions():
             state.check_action(action)  # raises with the rule id
-            raise IllegalActionError(f"{text!r} is not a legal action now")
+            raise IllegalActionError(
+                f"{text!r} is not a legal action now", reason_ja=f"今は{text!r}はできません"
+            )
         return action
 
     # ----- information sets (search bots) ----------------------------------------------------
@@ -273,7 +278,7 @@ class State(ABC):
         equally exact sampler). Deterministic for a given ``rng`` state."""
         outcomes = self.chance_outcomes()
         if not outcomes:
-            raise IllegalActionError("not a chance node")
+            raise IllegalActionError("not a chance node", reason_ja="今は偶然の手番ではありません")
         r = rng.random()
         acc = 0.0
         for outcome, p in outcomes:
@@ -300,9 +305,14 @@ class State(ABC):
         """
         if self.current_player == CHANCE:
             if action not in {a for a, _ in self.chance_outcomes()}:
-                raise IllegalActionError(f"{action} is not a possible chance outcome")
+                raise IllegalActionError(
+                    f"{action} is not a possible chance outcome",
+                    reason_ja=f"{action}はありうる偶然の結果ではありません",
+                )
         elif action not in self.legal_actions():
-            raise IllegalActionError(f"{action} is not a legal action now")
+            raise IllegalActionError(
+                f"{action} is not a legal action now", reason_ja=f"今は{action}はできません"
+            )
 
     # ----- information ---------------------------------------------------------------------
     @abstractmethod

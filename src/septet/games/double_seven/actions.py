@@ -46,6 +46,7 @@ from septet.core.errors import NotationError
 from .tiles import (
     CLOVER,
     NAMES_EN,
+    NAMES_JA,
     NUM_ANIMALS,
     NUM_CLOVERS,
     NUM_TYPES,
@@ -325,7 +326,10 @@ _SEAT_FAMILY = re.compile(r"^(\d+):(\S+)$")
 def _seat_family(text: str) -> tuple[int, Family]:
     m = _SEAT_FAMILY.match(text)
     if not m:
-        raise NotationError(f"{text!r} is not a seat's family like '2:frog4'")
+        raise NotationError(
+            f"{text!r} is not a seat's family like '2:frog4'",
+            reason_ja=f"{text!r}は「席:家族」の書き方ではありません（例: 2:frog4）",
+        )
     return int(m.group(1)), family_from_str(m.group(2))
 
 
@@ -333,13 +337,18 @@ def _added(text: str, animal: int) -> tuple[int, int]:
     if text.lower().startswith("clover"):
         rest = text[len("clover") :]
         if not rest.isdigit():
-            raise NotationError(f"{text!r} is not tiles like 'clover1'")
+            raise NotationError(
+                f"{text!r} is not tiles like 'clover1'",
+                reason_ja=f"{text!r}はタイルの書き方ではありません（例: clover1）",
+            )
         return 0, int(rest)
     f = family_from_str(text)
     if f[0] != animal:
         raise NotationError(
             f"a family of {NAMES_EN[animal]} can only take {NAMES_EN[animal]} and clovers",
             "DS-5.3",
+            reason_ja=f"{NAMES_JA[animal]}の家族に加えられるのは"
+            f"{NAMES_JA[animal]}とクローバーだけです",
         )
     return f[1], f[2]
 
@@ -352,7 +361,7 @@ def action_from_str(text: str) -> DSAction:
     """
     words = text.strip().split()
     if not words:
-        raise NotationError("empty action")
+        raise NotationError("empty action", reason_ja="アクションが入力されていません")
     head, args = words[0].lower(), words[1:]
     try:
         if head == "draw" and not args:
@@ -388,7 +397,9 @@ def action_from_str(text: str) -> DSAction:
             seat, other = _seat_family(args[2])
             if f[1] + f[2] != other[1] + other[2]:
                 raise NotationError(
-                    "an exchange needs two families of the same number of tiles", "DS-5.4"
+                    "an exchange needs two families of the same number of tiles",
+                    "DS-5.4",
+                    reason_ja="交換できるのは同じ枚数の家族どうしだけです",
                 )
             return exchange(f, seat, other)
         if head == "retrieve" and len(args) == 1:
@@ -402,7 +413,10 @@ def action_from_str(text: str) -> DSAction:
     raise NotationError(
         f"{text!r} is not a Double Seven action (e.g. 'draw', 'take fox', 'start fox3+1', "
         "'expand fox2 with fox1', 'exchange fox4 with 2:frog4', 'retrieve 1:swan2+1', "
-        "'two-for-one deer rabbit', 'pass', 'discard fox')"
+        "'two-for-one deer rabbit', 'pass', 'discard fox')",
+        reason_ja=f"{text!r}はダブルセブンのアクションではありません（例: draw、take fox、"
+        "start fox3+1、expand fox2 with fox1、exchange fox4 with 2:frog4、"
+        "retrieve 1:swan2+1、two-for-one deer rabbit、pass、discard fox）",
     )
 
 

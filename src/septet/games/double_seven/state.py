@@ -35,6 +35,7 @@ from .tiles import (
     CLOVER,
     FULL_SET,
     NAMES_EN,
+    NAMES_JA,
     NUM_ANIMALS,
     NUM_SEVEN_TOKENS,
     NUM_TILES,
@@ -180,7 +181,7 @@ class DoubleSevenState(State):
         elif self.await_pile and ph != PH_OVER:
             table = A.PILE
         else:
-            raise IllegalActionError("not a chance node")
+            raise IllegalActionError("not a chance node", reason_ja="今は偶然の手番ではありません")
         pile = self.pile
         r = rng.randrange(sum(pile))
         for t in range(NUM_TYPES):
@@ -291,43 +292,77 @@ class DoubleSevenState(State):
         ph = self.phase
         cls = type(action)
         if ph == PH_OVER:
-            raise IllegalActionError("the game is over", "DS-7.2")
+            raise IllegalActionError(
+                "the game is over", "DS-7.2", reason_ja="ゲームは終了しています"
+            )
         if ph <= PH_FLIP or self.await_pile:
             want = {PH_DEAL: A.Deal, PH_FIRST: A.FirstPlayer, PH_FLIP: A.Flip}.get(ph, A.PileDraw)
             if cls is not want:
                 raise IllegalActionError(
-                    f"{action} is not possible now: a chance outcome ({want.__name__}) is due"
+                    f"{action} is not possible now: a chance outcome ({want.__name__}) is due",
+                    reason_ja=f"今は{action}はできません（偶然の結果（{want.__name__}）の番です）",
                 )
             if cls is A.FirstPlayer:
                 if not (isinstance(action.seat, int) and 0 <= action.seat < self.num_players):
-                    raise IllegalActionError(f"there is no seat {action.seat}", "DS-2.3")
+                    raise IllegalActionError(
+                        f"there is no seat {action.seat}",
+                        "DS-2.3",
+                        reason_ja=f"席{action.seat}はありません",
+                    )
             elif not (0 <= action.tile < NUM_TYPES and self.pile[action.tile]):
-                raise IllegalActionError(f"the pile holds no such tile ({action!r})", "DS-2.1")
+                raise IllegalActionError(
+                    f"the pile holds no such tile ({action!r})",
+                    "DS-2.1",
+                    reason_ja=f"山札にそのタイルはありません（{action!r}）",
+                )
             return
         if cls in (A.Deal, A.FirstPlayer, A.Flip, A.PileDraw):
-            raise IllegalActionError(f"{action} is a chance outcome; a player must act now")
+            raise IllegalActionError(
+                f"{action} is a chance outcome; a player must act now",
+                reason_ja=f"{action}は偶然の結果です。今はプレイヤーの手番です",
+            )
         checker = _CHECKERS.get(cls)
         if checker is None:
-            raise IllegalActionError(f"{action!r} is not a Double Seven action")
+            raise IllegalActionError(
+                f"{action!r} is not a Double Seven action",
+                reason_ja=f"{action!r}はダブルセブンのアクションではありません",
+            )
         checker(self, action)
 
     def _chk_draw(self, action: A.Draw) -> None:
         if self.phase not in (PH_DRAW, PH_T41):
-            raise IllegalActionError("you can draw only in the draw phase", "DS-4.1")
+            raise IllegalActionError(
+                "you can draw only in the draw phase",
+                "DS-4.1",
+                reason_ja="タイルを引けるのはドローのときだけです",
+            )
         if not sum(self.pile):
-            raise IllegalActionError("the face-down pile is empty", "DS-4.2")
+            raise IllegalActionError(
+                "the face-down pile is empty", "DS-4.2", reason_ja="裏向きの山札がもうありません"
+            )
 
     def _chk_take(self, action: A.Take) -> None:
         if self.phase not in (PH_DRAW, PH_T41):
-            raise IllegalActionError("you can draw only in the draw phase", "DS-4.1")
+            raise IllegalActionError(
+                "you can draw only in the draw phase",
+                "DS-4.1",
+                reason_ja="タイルを引けるのはドローのときだけです",
+            )
         t = action.tile
         if not (0 <= t < NUM_TYPES) or self.display[t] <= self.blocked[t]:
             if 0 <= t < NUM_TYPES and self.display[t]:
                 raise IllegalActionError(
-                    "you cannot take back a tile you just put out with two-for-one", "DS-5.6"
+                    "you cannot take back a tile you just put out with two-for-one",
+                    "DS-5.6",
+                    reason_ja="2対1のトレードで出したばかりのタイルは取れません",
                 )
             name = NAMES_EN[t] if 0 <= t < NUM_TYPES else repr(t)
-            raise IllegalActionError(f"no face-up {name} in the display", "DS-4.1")
+            name_ja = NAMES_JA[t] if 0 <= t < NUM_TYPES else repr(t)
+            raise IllegalActionError(
+                f"no face-up {name} in the display",
+                "DS-4.1",
+                reason_ja=f"表向きの{name_ja}はありません",
+            )
 
     def _chk_rainbow(self, action: A.Rainbow) -> None:
         if self.phase != PH_RAINBOW or (action.declare and not self._rainbow_ok()):
@@ -335,12 +370,16 @@ class DoubleSevenState(State):
                 "Rainbow is declared right after the draws, with at least 5 tiles of "
                 "different animals and no clover",
                 "DS-4.3",
+                reason_ja="レインボー!を宣言できるのはドローの直後、5枚以上がすべて違う動物で"
+                "クローバーがないときだけです",
             )
 
     def _need_act(self) -> None:
         if self.phase != PH_ACT:
             raise IllegalActionError(
-                f"this is not the action phase (now: {PHASE_NAMES[self.phase]})", "DS-5"
+                f"this is not the action phase (now: {PHASE_NAMES[self.phase]})",
+                "DS-5",
+                reason_ja="今はアクションのときではありません",
             )
 
     def _chk_start(self, action: A.Start) -> None:
@@ -348,74 +387,146 @@ class DoubleSevenState(State):
         a, k, c = action.family
         rack = self.racks[self.turn]
         if not (0 <= a < NUM_ANIMALS) or k < 1 or c < 0:
-            raise IllegalActionError("a family needs at least one animal tile", "DS-5.1")
+            raise IllegalActionError(
+                "a family needs at least one animal tile",
+                "DS-5.1",
+                reason_ja="家族には動物のタイルが1枚以上必要です",
+            )
         if k + c < 2:
-            raise IllegalActionError("a family starts with at least 2 tiles", "DS-5.1")
+            raise IllegalActionError(
+                "a family starts with at least 2 tiles",
+                "DS-5.1",
+                reason_ja="家族は2枚以上で始めます",
+            )
         if rack[a] < k or rack[CLOVER] < c:
-            raise IllegalActionError("those tiles are not on your rack", "DS-5.1")
+            raise IllegalActionError(
+                "those tiles are not on your rack",
+                "DS-5.1",
+                reason_ja="ラックにそのタイルがありません",
+            )
         if any(f[0] == a for f in self.families[self.turn]):
             raise IllegalActionError(
-                f"you already have a family of {NAMES_EN[a]} in front of you", "DS-5.1"
+                f"you already have a family of {NAMES_EN[a]} in front of you",
+                "DS-5.1",
+                reason_ja=f"{NAMES_JA[a]}の家族はもう出ています",
             )
 
     def _chk_expand(self, action: A.Expand) -> None:
         self._need_act()
         f = action.family
         if f not in self.families[self.turn]:
-            raise IllegalActionError(f"you have no family {family_str(f)}", "DS-5.3")
+            raise IllegalActionError(
+                f"you have no family {family_str(f)}",
+                "DS-5.3",
+                reason_ja=f"家族{family_str(f)}は出ていません",
+            )
         k, c = action.animals, action.clovers
         rack = self.racks[self.turn]
         if k < 0 or c < 0 or k + c < 1:
-            raise IllegalActionError("add at least one tile", "DS-5.3")
+            raise IllegalActionError(
+                "add at least one tile", "DS-5.3", reason_ja="1枚以上追加してください"
+            )
         if rack[f[0]] < k or rack[CLOVER] < c:
-            raise IllegalActionError("those tiles are not on your rack", "DS-5.3")
+            raise IllegalActionError(
+                "those tiles are not on your rack",
+                "DS-5.3",
+                reason_ja="ラックにそのタイルがありません",
+            )
 
     def _chk_exchange(self, action: A.Exchange) -> None:
         self._need_act()
         f, q, g = action.family, action.seat, action.other
         if f not in self.families[self.turn]:
-            raise IllegalActionError(f"you have no family {family_str(f)}", "DS-5.4")
+            raise IllegalActionError(
+                f"you have no family {family_str(f)}",
+                "DS-5.4",
+                reason_ja=f"家族{family_str(f)}は出ていません",
+            )
         if not (isinstance(q, int) and 0 <= q < self.num_players) or q == self.turn:
-            raise IllegalActionError("exchange with another player's family", "DS-5.4")
+            raise IllegalActionError(
+                "exchange with another player's family",
+                "DS-5.4",
+                reason_ja="交換の相手は他のプレイヤーの家族です",
+            )
         if g not in self.families[q]:
-            raise IllegalActionError(f"seat {q} has no family {family_str(g)}", "DS-5.4")
+            raise IllegalActionError(
+                f"seat {q} has no family {family_str(g)}",
+                "DS-5.4",
+                reason_ja=f"席{q}に家族{family_str(g)}はありません",
+            )
         if f[1] + f[2] != g[1] + g[2]:
-            raise IllegalActionError("both families must have the same number of tiles", "DS-5.4")
+            raise IllegalActionError(
+                "both families must have the same number of tiles",
+                "DS-5.4",
+                reason_ja="交換する家族はどちらも同じ枚数でなければなりません",
+            )
         if g == f or g in self.given:
             raise IllegalActionError(
                 "you cannot take back a family like one you gave away this turn "
                 "(ruling: an exchange must change the table)",
                 "DS-5.4",
+                reason_ja="このターンに交換で手放したのと同じ家族は受け取れません"
+                "（裁定: 交換では場が変わらなければならない）",
             )
 
     def _chk_retrieve(self, action: A.Retrieve) -> None:
         self._need_act()
         q, g = action.seat, action.family
         if not (isinstance(q, int) and 0 <= q < self.num_players):
-            raise IllegalActionError(f"there is no seat {q}", "DS-5.5")
+            raise IllegalActionError(
+                f"there is no seat {q}", "DS-5.5", reason_ja=f"席{q}はありません"
+            )
         if g not in self.families[q]:
-            raise IllegalActionError(f"seat {q} has no family {family_str(g)}", "DS-5.5")
+            raise IllegalActionError(
+                f"seat {q} has no family {family_str(g)}",
+                "DS-5.5",
+                reason_ja=f"席{q}に家族{family_str(g)}はありません",
+            )
         if g[2] < 1:
-            raise IllegalActionError("that family holds no clover", "DS-5.5")
+            raise IllegalActionError(
+                "that family holds no clover",
+                "DS-5.5",
+                reason_ja="その家族にクローバーはありません",
+            )
         if not self.racks[self.turn][g[0]]:
             raise IllegalActionError(
-                f"you need a {NAMES_EN[g[0]]} on your rack to replace the clover", "DS-5.5"
+                f"you need a {NAMES_EN[g[0]]} on your rack to replace the clover",
+                "DS-5.5",
+                reason_ja=f"クローバーと置き換える{NAMES_JA[g[0]]}がラックにありません",
             )
 
     def _chk_t41(self, action: A.TwoForOne) -> None:
         self._need_act()
         if not self._opt_t41:
-            raise IllegalActionError("two-for-one is off in this game", "DS-5.6")
+            raise IllegalActionError(
+                "two-for-one is off in this game",
+                "DS-5.6",
+                reason_ja="このゲームでは2対1のトレードはありません",
+            )
         if self.t41_used:
-            raise IllegalActionError("two-for-one only once per turn", "DS-5.6")
+            raise IllegalActionError(
+                "two-for-one only once per turn",
+                "DS-5.6",
+                reason_ja="2対1のトレードは1ターンに1回だけです",
+            )
         x, y = action.first, action.second
         if not (0 <= x <= y < NUM_TYPES):
-            raise IllegalActionError("name two tiles of your rack", "DS-5.6")
+            raise IllegalActionError(
+                "name two tiles of your rack",
+                "DS-5.6",
+                reason_ja="ラックのタイルを2枚指定してください",
+            )
         rack = self.racks[self.turn]
         if rack[x] < 1 or rack[y] < 1 or (x == y and rack[x] < 2):
-            raise IllegalActionError("those tiles are not on your rack", "DS-5.6")
+            raise IllegalActionError(
+                "those tiles are not on your rack",
+                "DS-5.6",
+                reason_ja="ラックにそのタイルがありません",
+            )
         if not (sum(self.pile) + sum(self.display)):
-            raise IllegalActionError("no tile left to draw", "DS-5.6")
+            raise IllegalActionError(
+                "no tile left to draw", "DS-5.6", reason_ja="引けるタイルがもう残っていません"
+            )
 
     def _chk_pass(self, action: A.Pass) -> None:
         self._need_act()
@@ -423,11 +534,17 @@ class DoubleSevenState(State):
     def _chk_discard(self, action: A.Discard) -> None:
         if self.phase != PH_DISCARD:
             raise IllegalActionError(
-                "you discard only at the end of your turn with 6 or more tiles", "DS-6.2"
+                "you discard only at the end of your turn with 6 or more tiles",
+                "DS-6.2",
+                reason_ja="捨てるのは、ターン終了時にラックが6枚以上あるときだけです",
             )
         t = action.tile
         if not (0 <= t < NUM_TYPES) or not self.racks[self.turn][t]:
-            raise IllegalActionError("that tile is not on your rack", "DS-6.2")
+            raise IllegalActionError(
+                "that tile is not on your rack",
+                "DS-6.2",
+                reason_ja="ラックにそのタイルはありません",
+            )
 
     # ----- apply ---------------------------------------------------------------------------
     def apply(self, action: Any) -> list[Event]:

@@ -79,7 +79,9 @@ def tile_from_name(name: str) -> Tile:
         return _BY_NAME[name.strip().lower()]
     except KeyError:
         raise NotationError(
-            f"unknown tile {name!r}; tiles are: {', '.join(NAMES_EN)}", rule="DS-1.1"
+            f"unknown tile {name!r}; tiles are: {', '.join(NAMES_EN)}",
+            rule="DS-1.1",
+            reason_ja=f"{name!r}というタイルはありません。タイル: {', '.join(NAMES_EN)}",
         ) from None
 
 
@@ -100,19 +102,32 @@ def family_from_str(text: str) -> Family:
     """
     m = _FAMILY_RE.match(text.strip().lower())
     if not m:
-        raise NotationError(f"{text!r} is not a family like 'fox3' or 'fox3+1'")
+        raise NotationError(
+            f"{text!r} is not a family like 'fox3' or 'fox3+1'",
+            reason_ja=f"{text!r}は家族の書き方ではありません（例: fox3、fox3+1）",
+        )
     a = tile_from_name(m.group(1))
     if a == CLOVER:
-        raise NotationError(f"{text!r}: a family is named by its animal, not clover", "DS-5.7")
+        raise NotationError(
+            f"{text!r}: a family is named by its animal, not clover",
+            "DS-5.7",
+            reason_ja=f"{text!r}: 家族は動物の名前で書きます（クローバーではなく）",
+        )
     k = int(m.group(2))
     c = int(m.group(3) or 0)
     if k < 1:
-        raise NotationError(f"{text!r}: a family holds at least one {NAMES_EN[a]}", "DS-5.7")
+        raise NotationError(
+            f"{text!r}: a family holds at least one {NAMES_EN[a]}",
+            "DS-5.7",
+            reason_ja=f"{text!r}: 家族には{NAMES_JA[a]}が1枚以上必要です",
+        )
     if k > TILES_PER_ANIMAL or c > NUM_CLOVERS:
         raise NotationError(
             f"{text!r}: there are only {TILES_PER_ANIMAL} tiles per animal and "
             f"{NUM_CLOVERS} clovers",
             "DS-1.1",
+            reason_ja=f"{text!r}: タイルは動物ごとに{TILES_PER_ANIMAL}枚、"
+            f"クローバーは{NUM_CLOVERS}枚しかありません",
         )
     return (a, k, c)
 

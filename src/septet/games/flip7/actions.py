@@ -108,21 +108,30 @@ def _seat(text: str, whole: str) -> int:
     if text[:1] == "p":  # "p2" as the table shows it
         text = text[1:]
     if not text.isdigit() or int(text) >= MAX_SEATS:
-        raise NotationError(f"{whole!r}: {text!r} is not a seat number (0, 1, 2, ...)")
+        raise NotationError(
+            f"{whole!r}: {text!r} is not a seat number (0, 1, 2, ...)",
+            reason_ja=f"{whole!r}: {text!r}は席番号ではありません（0、1、2、…）",
+        )
     return int(text)
 
 
 def _card(text: str, whole: str) -> int:
     kind = KIND_OF_TOKEN.get(text.lower())
     if kind is None:
-        raise NotationError(f"{whole!r}: {text!r} is not a card (cards: {', '.join(TOKENS)})")
+        raise NotationError(
+            f"{whole!r}: {text!r} is not a card (cards: {', '.join(TOKENS)})",
+            reason_ja=f"{whole!r}: {text!r}というカードはありません（カード: {', '.join(TOKENS)}）",
+        )
     return kind
 
 
 def _seat_card(text: str, whole: str) -> tuple[int, int]:
     seat, colon, card = text.partition(":")
     if not colon:
-        raise NotationError(f"{whole!r}: expected seat:card such as 2:7, got {text!r}")
+        raise NotationError(
+            f"{whole!r}: expected seat:card such as 2:7, got {text!r}",
+            reason_ja=f"{whole!r}: 「席:カード」（例: 2:7）と書いてください（{text!r}）",
+        )
     return _seat(seat, whole), _card(card, whole)
 
 
@@ -135,7 +144,10 @@ def parse(text: str) -> F7Action:
     """
     words = text.strip().lower().split()
     if not words:
-        raise NotationError("empty action; try 'hit' or 'stay'")
+        raise NotationError(
+            "empty action; try 'hit' or 'stay'",
+            reason_ja="アクションが入力されていません。hit（ヒット）か stay（ステイ）をどうぞ",
+        )
     head, args = words[0], words[1:]
     if head in ("hit", "stay", "bonus") and not args:
         return {"hit": HIT, "stay": STAY, "bonus": BONUS}[head]
@@ -151,9 +163,15 @@ def parse(text: str) -> F7Action:
         s1, k1 = _seat_card(args[0], text)
         s2, k2 = _seat_card(args[1], text)
         if s1 >= s2:
-            raise NotationError(f"{text!r}: write the lower seat first, two different seats")
+            raise NotationError(
+                f"{text!r}: write the lower seat first, two different seats",
+                reason_ja=f"{text!r}: 違う2つの席を、番号の小さい席から書いてください",
+            )
         return F7Action(OP_SWAP, s1, k1, s2, k2)
     raise NotationError(
         f"{text!r} is not a Flip 7 action (hit, stay, target N, swap N:card N:card, "
-        "steal N:card, discard N:card, bonus, penalty N, draw card, dealer N)"
+        "steal N:card, discard N:card, bonus, penalty N, draw card, dealer N)",
+        reason_ja=f"{text!r}はフリップ7のアクションではありません（hit、stay、target N、"
+        "swap N:カード N:カード、steal N:カード、discard N:カード、bonus、penalty N、"
+        "draw カード、dealer N）",
     )

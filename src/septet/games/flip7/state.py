@@ -251,7 +251,7 @@ class Flip7State(State):
         """Exact and fast: the deck is kept as a list sorted by kind (a function of the counts),
         so a uniform index picks each kind with probability ``count / cards left``."""
         if self._to_move != CHANCE:
-            raise IllegalActionError("not a chance node")
+            raise IllegalActionError("not a chance node", reason_ja="今は偶然の手番ではありません")
         if self._draw_for < 0:
             return dealer_action(int(rng.random() * self.num_players))
         deck = self._deck
@@ -361,21 +361,32 @@ class Flip7State(State):
 
     def _reject(self, action: Action) -> NoReturn:
         self.check_action(action)  # raises with the rule broken
-        raise IllegalActionError(f"{action} is not legal now")
+        raise IllegalActionError(
+            f"{action} is not legal now", reason_ja=f"今は{action}はできません"
+        )
 
     def check_action(self, action: Action) -> None:
         """Raise :class:`IllegalActionError` naming the rule if ``action`` is illegal now."""
         if type(action) is not F7Action:
-            raise IllegalActionError(f"{action!r} is not a Flip 7 action")
+            raise IllegalActionError(
+                f"{action!r} is not a Flip 7 action",
+                reason_ja=f"{action!r}はフリップ7のアクションではありません",
+            )
         tm = self._to_move
         op = action[0]
         if tm == TERMINAL:
-            raise IllegalActionError("the game is over", rule="F7V-3.7")
+            raise IllegalActionError(
+                "the game is over", rule="F7V-3.7", reason_ja="ゲームは終了しています"
+            )
         if tm == CHANCE:
             if op == OP_DEALER and self._draw_for < 0:
                 if 0 <= action[1] < self.num_players:
                     return
-                raise IllegalActionError(f"there is no seat {action[1]}", rule="F7V-3.1")
+                raise IllegalActionError(
+                    f"there is no seat {action[1]}",
+                    rule="F7V-3.1",
+                    reason_ja=f"席{action[1]}はありません",
+                )
             if op == OP_DRAW and self._draw_for >= 0:
                 k = action[1]
                 if 0 <= k < C.NUM_KINDS and self._dcount[k]:
@@ -383,32 +394,53 @@ class Flip7State(State):
                 raise IllegalActionError(
                     f"no {C.TOKENS[k] if 0 <= k < C.NUM_KINDS else k} is left in the deck",
                     rule="F7V-3.6",
+                    reason_ja=f"山札に{C.card_name(k, 'ja') if 0 <= k < C.NUM_KINDS else k}"
+                    "はもう残っていません",
                 )
-            raise IllegalActionError(f"{action} is not a possible chance outcome now")
+            raise IllegalActionError(
+                f"{action} is not a possible chance outcome now",
+                reason_ja=f"{action}は今ありうる偶然の結果ではありません",
+            )
         if op in (OP_DRAW, OP_DEALER):
-            raise IllegalActionError(f"{action} is a chance outcome; a player is to move")
+            raise IllegalActionError(
+                f"{action} is a chance outcome; a player is to move",
+                reason_ja=f"{action}は偶然の結果です。今はプレイヤーの手番です",
+            )
         if action in self.legal_actions():
             return
         dec = self._dec
         if dec == D_HITSTAY:
             if op == OP_STAY:
-                raise IllegalActionError("a player holding the Zero may only hit", rule="F7V-6.1")
-            raise IllegalActionError("choose hit or stay", rule="F7V-3.3")
+                raise IllegalActionError(
+                    "a player holding the Zero may only hit",
+                    rule="F7V-6.1",
+                    reason_ja="ゼロを持っているとヒットしか選べません",
+                )
+            raise IllegalActionError(
+                "choose hit or stay", rule="F7V-3.3", reason_ja="ヒットかステイを選んでください"
+            )
         if dec == D_TARGET:
             rule = "F7V-5.1" if _IS_MOD[self._dec_card] else "F7V-4.1"
             if not self._v:
                 rule = "F7V-9"
             raise IllegalActionError(
-                f"{action} is not a valid target for {C.TOKENS[self._dec_card]}", rule=rule
+                f"{action} is not a valid target for {C.TOKENS[self._dec_card]}",
+                rule=rule,
+                reason_ja=f"{action}: その席は{C.card_name(self._dec_card, 'ja')}"
+                "の対象に選べません",
             )
         if dec == D_BRUTAL:
             raise IllegalActionError(
-                "choose +15 for yourself (bonus) or −15 to another player", rule="F7V-8.3"
+                "choose +15 for yourself (bonus) or −15 to another player",
+                rule="F7V-8.3",
+                reason_ja="自分に+15（bonus）か、他の1人に−15（penalty N）を選んでください",
             )
         rule = {D_SWAP: "F7V-4.5", D_STEAL: "F7V-4.6", D_DISCARD: "F7V-4.7"}.get(dec, "")
         raise IllegalActionError(
             f"{action} does not pick face-up cards this {C.TOKENS[self._dec_card]} may take",
             rule=rule,
+            reason_ja=f"{action}: この{C.card_name(self._dec_card, 'ja')}で選べる表向きのカードでは"
+            "ありません",
         )
 
     # ----- the engine ----------------------------------------------------------------------------

@@ -82,7 +82,10 @@ def action_from_str(text: str) -> SevenShotAction:
     low = word.lower()
     if not rest:
         if low in ("pass", "deal", "play", "first"):
-            raise NotationError(f"{text!r}: a card (or a seat for 'first') must follow {word!r}")
+            raise NotationError(
+                f"{text!r}: a card (or a seat for 'first') must follow {word!r}",
+                reason_ja=f"{text!r}: {word!r}の後にカード（firstなら席番号）を書いてください",
+            )
         return PLAYS[parse_card(word)]
     if low == "play":
         return PLAYS[parse_card(rest)]
@@ -93,9 +96,15 @@ def action_from_str(text: str) -> SevenShotAction:
     if low == "first":
         if rest.isdigit() and int(rest) < len(FIRSTS):
             return FIRSTS[int(rest)]
-        raise NotationError(f"{text!r}: 'first' takes a seat number 0..3")
+        raise NotationError(
+            f"{text!r}: 'first' takes a seat number 0..3",
+            reason_ja=f"{text!r}: firstの後には席番号（0〜3）を書いてください",
+        )
     raise NotationError(
-        f"{text!r} is not a Seven Shot action: write a card (F7), 'pass F7', 'deal F7' or 'first 2'"
+        f"{text!r} is not a Seven Shot action: write a card (F7), 'pass F7', 'deal F7' "
+        "or 'first 2'",
+        reason_ja=f"{text!r}はセブンショットのアクションではありません。カード（F7）、pass F7、"
+        "deal F7、first 2 のように書いてください",
     )
 
 

@@ -111,12 +111,16 @@ def parse_card(text: str) -> int:
     if t and t[0] in SUIT_LETTERS and t[1:].isdigit():
         s = SUITS[SUIT_LETTERS.index(t[0])]
         raise NotationError(
-            f"{text!r}: the {s.en} suit ({s.letter}) has ranks {s.low}–{s.high} only", rule="SS-1.1"
+            f"{text!r}: the {s.en} suit ({s.letter}) has ranks {s.low}–{s.high} only",
+            rule="SS-1.1",
+            reason_ja=f"{text!r}: {s.ja}（{s.letter}）のスートの数字は{s.low}〜{s.high}だけです",
         )
     raise NotationError(
         f"{text!r} is not a card: write a suit letter ({'/'.join(SUIT_LETTERS)}) and a rank, "
         "e.g. F7",
         rule="SS-1.1",
+        reason_ja=f"{text!r}はカードではありません。スートの文字（{'/'.join(SUIT_LETTERS)}）と"
+        "数字で書いてください（例: F7）",
     )
 
 

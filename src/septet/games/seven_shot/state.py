@@ -271,7 +271,7 @@ class SevenShotState(State):
             return DEALS[u[rng.randrange(len(u))]]
         if self.phase == PH_FIRST:
             return FIRSTS[rng.randrange(self.num_players)]
-        raise IllegalActionError("not a chance node")
+        raise IllegalActionError("not a chance node", reason_ja="今は偶然の手番ではありません")
 
     # ----- validation ------------------------------------------------------------------------
     def _illegal(self, action: Action) -> IllegalActionError | None:
@@ -284,12 +284,18 @@ class SevenShotState(State):
                     f"{action} is not a card play; it is seat {self._cur}'s turn to play a "
                     "card to the trick",
                     rule="SS-3.1",
+                    reason_ja=f"{action}はカードを出す手ではありません。席{self._cur}が"
+                    "トリックにカードを出す番です",
                 )
             assert isinstance(action, Play)
             c = action.card
             hand = self.hands[self._cur]
             if not (isinstance(c, int) and 0 <= c < NUM_CARDS and hand >> c & 1):
-                return IllegalActionError(f"{action} is not in your hand", rule="SS-3.1")
+                return IllegalActionError(
+                    f"{action} is not in your hand",
+                    rule="SS-3.1",
+                    reason_ja=f"{action}は手札にありません",
+                )
             if self.trick:
                 led = SUIT_OF[self.trick[0]]
                 if SUIT_OF[c] != led and hand & SUIT_MASK[led]:
@@ -298,6 +304,9 @@ class SevenShotState(State):
                         "and you hold "
                         f"{', '.join(names_of(hand & SUIT_MASK[led]))}",
                         rule="SS-3.1",
+                        reason_ja=f"フォローしてください: リードは{SUITS[led].ja}"
+                        f"（{SUIT_LETTERS[led]}）で、手札に"
+                        f"{'、'.join(names_of(hand & SUIT_MASK[led]))}があります",
                     )
             return None
         if ph == PH_PASS:
@@ -306,6 +315,8 @@ class SevenShotState(State):
                     f"{action} is not a pass; seat {self._cur} is choosing cards to pass "
                     "(write 'pass F7')",
                     rule="SS-2.3" if self.num_players == 4 else "SS-5.2",
+                    reason_ja=f"{action}は渡すカードの指定ではありません。席{self._cur}が渡す"
+                    "カードを選んでいます（pass F7 のように書いてください）",
                 )
             assert isinstance(action, Pass)
             c = action.card
@@ -314,28 +325,42 @@ class SevenShotState(State):
                     f"{CARD_NAMES[c] if isinstance(c, int) and 0 <= c < NUM_CARDS else c} is "
                     "not in your hand (or is already chosen)",
                     rule="SS-2.3" if self.num_players == 4 else "SS-5.2",
+                    reason_ja=f"{CARD_NAMES[c] if isinstance(c, int) and 0 <= c < NUM_CARDS else c}"
+                    "は手札にありません（またはもう選んであります）",
                 )
             return None
         if ph == PH_DEAL:
             if t is not Deal:
                 return IllegalActionError(
-                    f"{action}: the cards are being dealt (a chance node)", rule="SS-2.2"
+                    f"{action}: the cards are being dealt (a chance node)",
+                    rule="SS-2.2",
+                    reason_ja=f"{action}: 今はカードを配っているところです",
                 )
             assert isinstance(action, Deal)
             c = action.card
             if not (isinstance(c, int) and 0 <= c < NUM_CARDS and c in self.undealt):
-                return IllegalActionError(f"{action}: that card is already dealt", rule="SS-2.2")
+                return IllegalActionError(
+                    f"{action}: that card is already dealt",
+                    rule="SS-2.2",
+                    reason_ja=f"{action}: そのカードはもう配られています",
+                )
             return None
         if ph == PH_FIRST:
             if t is not FirstLeader:
                 return IllegalActionError(
-                    f"{action}: the first leader is being chosen (a chance node)", rule="SS-2.4"
+                    f"{action}: the first leader is being chosen (a chance node)",
+                    rule="SS-2.4",
+                    reason_ja=f"{action}: 今は最初のリードを決めているところです",
                 )
             assert isinstance(action, FirstLeader)
             if not (isinstance(action.seat, int) and 0 <= action.seat < self.num_players):
-                return IllegalActionError(f"{action}: no such seat", rule="SS-2.4")
+                return IllegalActionError(
+                    f"{action}: no such seat",
+                    rule="SS-2.4",
+                    reason_ja=f"{action}: その席はありません",
+                )
             return None
-        return IllegalActionError("the game is over")
+        return IllegalActionError("the game is over", reason_ja="ゲームは終了しています")
 
     def check_action(self, action: Action) -> None:
         err = self._illegal(action)
@@ -356,7 +381,9 @@ class SevenShotState(State):
                     led = SUIT_OF[trick[0]]
                     if SUIT_OF[c] != led:
                         if hand & SUIT_MASK[led]:
-                            raise self._illegal(action) or IllegalActionError("illegal")
+                            raise self._illegal(action) or IllegalActionError(
+                                "illegal", reason_ja="その手は出せません"
+                            )
                         self.voids[seat] |= 1 << led  # a void revealed (for determinize)
                 self.history.append(action)
                 bit = 1 << c
