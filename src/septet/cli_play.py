@@ -295,14 +295,14 @@ class PlaySession:
             try:
                 action = self.game.action_from_str(line)
             except IllegalActionError as exc:  # NotationError included
-                self.error(self.t("not_move", text=line, reason=exc))
+                self.error(self.t("not_move", text=line, reason=exc.message(self.lang)))
                 continue
             if action in legal:
                 return action
             try:
                 self.state.check_action(action)
             except IllegalActionError as exc:
-                self.error(self.t("illegal", reason=exc))
+                self.error(self.t("illegal", reason=exc.message(self.lang)))
                 continue
             self.error(self.t("illegal", reason=str(action)))
 
