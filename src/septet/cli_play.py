@@ -19,8 +19,10 @@ from typing import Any
 
 import typer
 from rich.console import Console
+from rich.control import Control
 from rich.markup import escape
 from rich.panel import Panel
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
@@ -39,7 +41,7 @@ LANGS = ("en", "ja")
 _T = {
     "en": {
         "prompt": "Your move (number or notation; help, log, quit)",
-        "to_play": "seat {seat} (you) to play",
+        "to_play": "{seat} (you) to play",
         "moves": "Legal moves",
         "not_number": "There is no move {i}: type a number from 1 to {n}.",
         "not_move": "{text!r} is not a move here: {reason}",
@@ -52,8 +54,8 @@ _T = {
             "  rules   the rules summary\n"
             "  quit    stop; the game record is saved"
         ),
-        "handover": "Seat {seat}: your turn. Press Enter when the other players look away.",
-        "moved": "{who} has moved.",
+        "handover": "{seat}: your turn. Press Enter when the other players look away.",
+        "moved": "{who} made a move you cannot see.",
         "you_did": "You: {what}",
         "over": "Game over",
         "stopped": "Game stopped",
@@ -67,12 +69,15 @@ _T = {
         "notation": "notation",
         "thinking": "{who} is thinking…",
         "pause": "[Enter] next · b back · q quit",
+        "pause_keys": "{text!r}: press Enter for the next move, b to go back, q to quit.",
+        "person": "person",
+        "you": "you",
         "step": "Move {i}/{n}",
         "start": "Start",
     },
     "ja": {
         "prompt": "手を入力（番号か表記。help, log, quit）",
-        "to_play": "席 {seat}（あなた）の番",
+        "to_play": "{seat}（あなた）の番",
         "moves": "指せる手",
         "not_number": "{i} 番の手はありません。1 から {n} の番号を入力してください。",
         "not_move": "{text!r} はここでは手になりません: {reason}",
@@ -85,8 +90,8 @@ _T = {
             "  rules   ルールの要約\n"
             "  quit    中断（棋譜は保存されます）"
         ),
-        "handover": "席 {seat} の番です。他の人が画面を見ていないときに Enter を押してください。",
-        "moved": "{who} が手を指しました。",
+        "handover": "{seat} の番です。他の人が画面を見ていないときに Enter を押してください。",
+        "moved": "{who} が見えない手を選びました。",
         "you_did": "あなた: {what}",
         "over": "ゲーム終了",
         "stopped": "ゲーム中断",
@@ -100,6 +105,9 @@ _T = {
         "notation": "表記",
         "thinking": "{who} が考えています…",
         "pause": "[Enter] 次へ · b 戻る · q 終了",
+        "pause_keys": "{text!r}: Enter で次の手、b で戻る、q で終了します。",
+        "person": "人",
+        "you": "あなた",
         "step": "手 {i}/{n}",
         "start": "開始",
     },
@@ -132,6 +140,27 @@ def event_text(game: Game[Any], event: Event, lang: str) -> str:
         return game.describe_event(event, lang)
     except Exception as exc:
         return f"{event.kind} {dict(event.data)} ({TEXT_FAILED}: {type(exc).__name__}: {exc})"
+
+
+_P_SEATS = frozenset({"flip7"})
+"""Games whose texts name seats ``P0``, ``P1`` ...; the others say ``seat 0`` / ``席0``."""
+
+
+def seat_name(game: Game[Any], seat: int, lang: str) -> str:
+    """A seat named as the game's own texts name it: ``"P2"`` (Flip 7), else ``"seat 2"`` /
+    ``"席2"``."""
+    if game.name in _P_SEATS:
+        return f"P{seat}"
+    return f"席{seat}" if lang == "ja" else f"seat {seat}"
+
+
+def clear_with_scrollback(console: Console) -> None:
+    """Clear the screen and the terminal's scrollback (ESC[2J ESC[H ESC[3J), so that a hand shown
+    before cannot be scrolled back to; writes nothing when the output is not a terminal."""
+    console.clear()
+    scrollback = Control.clear()
+    scrollback.segment = Segment("\x1b[3J", None, scrollback.segment.control)
+    console.control(scrollback)
 
 
 class QuitGame(Exception):
@@ -183,6 +212,8 @@ class PlaySession:
     read_line: Callable[[str], str]
     log: list[_LogEntry] = field(default_factory=list)
     last_human: int | None = None
+    unseen: int | None = None
+    """The seat whose last move was reported as unseen (said once for a run of such moves)."""
 
     def t(self, key: str, **kw: Any) -> str:
         return _T[self.lang][key].format(**kw)
@@ -192,8 +223,11 @@ class PlaySession:
         """Whose events are shown live: the only person, else public events only."""
         return self.humans[0] if len(self.humans) == 1 else None
 
+    def name(self, seat: int) -> str:
+        return seat_name(self.game, seat, self.lang)
+
     def who(self, seat: int) -> str:
-        return f"{self.t('seat')} {seat} ({self.labels[seat]})"
+        return f"{self.name(seat)} ({self.labels[seat]})"
 
     # ----- output ---------------------------------------------------------------------------
     def show_table(self, view: dict[str, JSON], title: str) -> None:
@@ -235,13 +269,18 @@ class PlaySession:
                 # Hide this person's table and move (may be private) before anyone else looks;
                 # only public events follow.
                 if state.current_player != actor:
-                    self.console.clear()
+                    clear_with_scrollback(self.console)
             else:
                 what = action_text(self.game, action, self.lang)
                 self.console.print(Text(self.t("you_did", what=what)))
         visible = [ev for ev in events if ev.is_visible(viewer)]
         if actor >= 0 and actor not in self.humans and not visible:
-            self.console.print(Text(self.t("moved", who=self.who(actor))), style="dim")
+            if self.unseen != actor:  # said once for a run (e.g. the cards a bot passes)
+                self.console.print(Text(self.t("moved", who=self.who(actor))), style="dim")
+            self.unseen = actor
+            return
+        if visible:
+            self.unseen = None
         for ev in visible:
             self.console.print(Text("  " + event_text(self.game, ev, self.lang)))
 
@@ -254,11 +293,12 @@ class PlaySession:
         """
         if len(self.humans) > 1 and self.last_human != seat:
             try:
-                self.read_line(self.t("handover", seat=seat))
+                name = self.name(seat)
+                self.read_line(self.t("handover", seat=name[:1].upper() + name[1:]))
             except EOFError:
                 raise QuitGame from None
         self.last_human = seat
-        self.show_table(view, self.t("to_play", seat=seat))
+        self.show_table(view, self.t("to_play", seat=self.name(seat)))
         self.show_moves(legal)
         by_text = {str(a).lower(): a for a in legal}
         while True:
@@ -281,7 +321,7 @@ class PlaySession:
                 self.console.print(Text(self.game.rules_text(self.lang)))
                 continue
             if low in ("moves", "table"):
-                self.show_table(view, self.t("to_play", seat=seat))
+                self.show_table(view, self.t("to_play", seat=self.name(seat)))
                 self.show_moves(legal)
                 continue
             if line.isdigit():
@@ -511,7 +551,11 @@ def replay_command(
             raise RecordError(f"{file}: cannot set up {rec.game!r}: {exc}") from exc
         if seat is not None and not 0 <= seat < rec.num_players:
             raise OptionError(f"--seat must be from 0 to {rec.num_players - 1}, not {seat}")
-        labels = rec.players + [f"seat {i}" for i in range(len(rec.players), rec.num_players)]
+        labels = [
+            _T[lang]["person"] if label.lower() == HUMAN else label for label in rec.players
+        ] + ["?"] * (rec.num_players - len(rec.players))
+        if seat is not None:  # the seat watched is "you", as the engines' tables say
+            labels[seat] = f"{labels[seat]}, {_T[lang]['you']}"
         # Parse and apply everything first: a broken record is an error before any output.
         frames: list[tuple[int, int, list[Event], State]] = [(0, -2, [], state.clone())]
         pending: list[Event] = []
@@ -536,7 +580,7 @@ def replay_command(
         done, actor, events, st = frames[k]
         head = t["start"] if done == 0 else t["step"].format(i=done, n=len(rec.actions))
         if actor >= 0:
-            who = f"{t['seat']} {actor} ({labels[actor]})"
+            who = f"{seat_name(g, actor, lang)} ({labels[actor]})"
             if seat == actor and done > 0:
                 head += f" · {who}: {action_text(g, st.history[done - 1], lang)}"
             else:
@@ -549,6 +593,9 @@ def replay_command(
         k += 1
         if interactive and k < len(frames):
             answer = console.input(escape(t["pause"]) + " > ").strip().lower()
+            while answer not in ("", "b", "q"):  # anything else is not "next": say the keys
+                console.print(Text(t["pause_keys"].format(text=answer), style="red"))
+                answer = console.input(escape(t["pause"]) + " > ").strip().lower()
             if answer == "q":
                 break
             if answer == "b":

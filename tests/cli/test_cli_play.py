@@ -185,7 +185,8 @@ def test_cli_replay_saved_record(tmp_path: Path) -> None:
     assert out.count("Tiny table") == 6
     assert "Move 2/6" in out and "Move 6/6" in out
     assert "seat 1 is dealt card 2" in out and "seat 0 is dealt" not in out  # seat 1's view
-    assert "seat 1 (random): Add 2 to the pile" in out  # its own move, described
+    assert "seat 1 (random, you): Add 2 to the pile" in out  # its own move, described
+    assert "seat 0 (person)" in out and "(you)" not in out.replace("(random, you)", "")
     assert "winner" in out
     spectator = runner.invoke(app, ["replay", str(rec)]).output
     assert "dealt" not in spectator and "card ?" in spectator
@@ -289,3 +290,56 @@ def test_cli_rules_real_game(name: str) -> None:
         result = runner.invoke(app, ["rules", name, "--lang", lang])
         assert result.exit_code == 0, result.output
         assert len(result.output.strip()) > 200
+
+
+def test_cli_replay_unknown_key_says_the_keys(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import septet.cli_play
+
+    rec = tmp_path / "g.json"
+    _play([NAME, "-p", "you,random", "--seed", "3", "--record", str(rec)], ["1", "2"])
+    monkeypatch.setattr(septet.cli_play, "_stdin_is_terminal", lambda: True)
+    # "zzz" is not "next": the keys are said and the same frame waits; then next, quit
+    result = runner.invoke(app, ["replay", str(rec)], input="zzz\n\nq\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "'zzz': press Enter for the next move, b to go back, q to quit." in out
+    assert out.count("Tiny table") == 2 and "Move 3/6" not in out
+
+
+def test_cli_play_hidden_bot_moves_are_said_once(tmp_path: Path) -> None:
+    # SS-2.3: each bot passes 3 cards face down; the person sees one line per bot, not three.
+    _real_game("seven-shot")
+    args = ["seven-shot", "-p", "greedy,greedy,you", "--seed", "1", "--record", str(tmp_path)]
+    code, out = _play(args, ["quit"])
+    assert code == 0, out
+    assert out.count("seat 0 (greedy) made a move you cannot see.") == 1
+    assert out.count("seat 1 (greedy) made a move you cannot see.") == 1
+    assert "seat 2 (you) to play" in out
+
+
+def test_cli_seats_are_named_as_the_engine_names_them(tmp_path: Path) -> None:
+    # Flip 7's texts say P0, P1 ...: the prompts and the replay headers too.
+    _real_game("flip7")
+    rec = tmp_path / "f7.json"
+    code, out = _play(["flip7", "-p", "you,greedy", "--seed", "5", "--record", str(rec)], ["1"] * 3)
+    assert code == 0, out
+    assert "P0 (you) to play" in out and "seat 0" not in out
+    shown = runner.invoke(app, ["replay", str(rec), "--seat", "1"]).output
+    assert "P0 (person)" in shown and "seat 0" not in shown and "seat 1" not in shown
+
+
+def test_hot_seat_clear_also_erases_the_scrollback() -> None:
+    import io
+
+    from rich.console import Console
+
+    from septet.cli_play import clear_with_scrollback
+
+    terminal = io.StringIO()
+    clear_with_scrollback(Console(file=terminal, force_terminal=True))
+    assert terminal.getvalue() == "\x1b[2J\x1b[H\x1b[3J"
+    piped = io.StringIO()
+    clear_with_scrollback(Console(file=piped, force_terminal=False))
+    assert piped.getvalue() == ""
