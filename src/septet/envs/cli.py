@@ -44,7 +44,12 @@ def rl_check(
             from septet.envs import openspiel
             from septet.envs.pettingzoo import env
         except ModuleNotFoundError as exc:
-            Console(stderr=True).print(f"[red]error:[/red] {escape(str(exc))}")
+            missing = exc.name or str(exc)
+            Console(stderr=True, soft_wrap=True).print(
+                f"[red]error:[/red] rl-check needs the 'rl' extra (missing module "
+                f"{escape(missing)}): pip install 'septet\\[rl]'",
+                highlight=False,
+            )
             raise typer.Exit(2) from None
 
         options = g.options_dict()
