@@ -493,7 +493,15 @@ class LiveTable:
             try:
                 action = self.game.parse_action(self.state, text)
             except IllegalActionError as exc:
-                conn.error("illegal", exc.reason, rule=exc.rule, action=text[:200])
+                # ``message`` is English; ``message_ja`` the Japanese reason (English when the
+                # engine gave none), so that the client shows the one matching its language.
+                conn.error(
+                    "illegal",
+                    exc.reason,
+                    message_ja=exc.reason_ja or exc.reason,
+                    rule=exc.rule,
+                    action=text[:200],
+                )
                 return False
             try:
                 await self._play(action, seat, conn)

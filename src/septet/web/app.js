@@ -253,7 +253,8 @@ async function tablePage(id) {
       if (seatChanged) reconnect();
     } else if (m.type === 'error') {
       waitingForAnswer = false;
-      showError({ code: m.code, message: m.message });
+      // The server sends the reason in English and Japanese (message_ja); show ours.
+      showError({ code: m.code, message: pick({ en: m.message, ja: m.message_ja }, m.message) });
       if (msg) drawActions();
     }
   }
