@@ -78,24 +78,24 @@ _T = {
     "ja": {
         "prompt": "手を入力（番号か表記。help, log, quit）",
         "to_play": "{seat}（あなた）の番",
-        "moves": "指せる手",
+        "moves": "選べる手",
         "not_number": "{i} 番の手はありません。1 から {n} の番号を入力してください。",
         "not_move": "{text!r} はここでは手になりません: {reason}",
-        "illegal": "今は指せません: {reason}",
+        "illegal": "今は選べません: {reason}",
         "help": (
             "手の番号か表記（一覧にあるもの）を入力します。\n"
             "  help    このヘルプ\n"
             "  log     ゲームのログ（あなたの席から見えたこと。最初からは log all）\n"
-            "  moves   卓と指せる手をもう一度表示\n"
+            "  moves   卓と選べる手をもう一度表示\n"
             "  rules   ルールの要約\n"
-            "  quit    中断（棋譜は保存されます）"
+            "  quit    中断（ゲーム記録は保存されます）"
         ),
         "handover": "{seat} の番です。他の人が画面を見ていないときに Enter を押してください。",
         "moved": "{who} が見えない手を選びました。",
         "you_did": "あなた: {what}",
         "over": "ゲーム終了",
         "stopped": "ゲーム中断",
-        "saved": "棋譜を保存しました: {path}",
+        "saved": "ゲーム記録を保存しました: {path}",
         "winner": "勝者",
         "seat": "席",
         "player": "プレイヤー",

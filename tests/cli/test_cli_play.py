@@ -107,7 +107,7 @@ def test_cli_play_quit_and_end_of_input_save_the_record(tmp_path: Path) -> None:
 def test_cli_play_record_folder_and_default_players(tmp_path: Path) -> None:
     code, out = _play([NAME, "--seed", "5", "--record", str(tmp_path), "--lang", "ja"], ["quit"])
     assert code == 0, out
-    assert "棋譜を保存しました" in out and "ゲーム中断" in out
+    assert "ゲーム記録を保存しました" in out and "ゲーム中断" in out
     (saved,) = tmp_path.glob(f"{NAME}-*-5.json")
     record = GameRecord.load(saved)
     assert record.players == ["you", "random", "random"]  # 3 seats; no greedy bot for it
@@ -343,3 +343,12 @@ def test_hot_seat_clear_also_erases_the_scrollback() -> None:
     piped = io.StringIO()
     clear_with_scrollback(Console(file=piped, force_terminal=False))
     assert piped.getvalue() == ""
+
+
+def test_japanese_cli_texts_use_card_game_words() -> None:
+    # Septet's games are card and tile games: no shogi words (指す, 棋譜) in the Japanese CLI.
+    from septet.cli_play import _T
+
+    ja = "\n".join(_T["ja"].values())
+    assert "指" not in ja and "棋譜" not in ja
+    assert _T["ja"]["moves"] == "選べる手" and "ゲーム記録" in _T["ja"]["saved"]
