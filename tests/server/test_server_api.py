@@ -143,7 +143,9 @@ def test_server_bot_table_finishes_and_record_replays(client: Any) -> None:
     assert state.is_terminal
     assert rec.result == {"scores": state.scores(), "winners": state.winners()}
     assert len(rec.actions) == info["version"]
-    steps = client.get(f"/api/tables/{tid}/replay").json()["steps"]
+    replay_data = client.get(f"/api/tables/{tid}/replay").json()
+    steps = replay_data["steps"]
+    assert replay_data["seats"][2] == {"seat": 2, "kind": "bot", "bot": "random", "name": "random"}
     assert len(steps) == len(rec.actions)
     assert [s["seat"] for s in steps[:3]] == [None, None, None]  # the deal is chance
     assert steps[3]["a"].startswith("add ") and steps[3]["seat"] == 0

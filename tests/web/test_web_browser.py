@@ -111,6 +111,9 @@ def test_web_flip7_whole_game(page: Any, live_server: str) -> None:
     while moves := my_moves(page):
         if clicks == 2:
             shot(page, "web-flip7-play")
+        if "target 0" in moves:  # my own target button names me, not "P0"
+            text = page.text_content('#actions button.move[data-action="target 0"]')
+            assert text == "Give to Aki", text
         # prefer hitting early in a round, then staying; any other decision at random
         if "hit" in moves and "stay" in moves:
             action = "hit" if rng.random() < 0.6 else "stay"
@@ -123,12 +126,17 @@ def test_web_flip7_whole_game(page: Any, live_server: str) -> None:
     assert "Results" in final and "Winner" in final
     assert page.query_selector("#final table.breakdown") is not None  # the score breakdown
     assert page.query_selector("#log li") is not None
+    log = page.text_content("#log") or ""
+    # the log names players as the panels do ("Bot 1 (random)"), never by seat ("P1")
+    assert "Bot 1 (random)" in log and re.search(r"(?<![A-Za-z0-9])P\d", log) is None, log[-500:]
     shot(page, "web-flip7-final")
     page.click("#final a[href^='/r/']")  # the replay, move by move
     page.wait_for_selector("#steps li.current")
     total = len(page.query_selector_all("#steps li"))
     page.click("#prev")
     page.wait_for_selector(f"#step-label:has-text('Step {total - 1} of {total}')")
+    steps_text = page.text_content("#steps") or ""
+    assert "Bot 1 (random)" in steps_text and re.search(r"(?<![A-Za-z0-9])P\d", steps_text) is None
     page.select_option("#view-as", "0")
     page.wait_for_selector(".f7-row")
     shot(page, "web-flip7-replay")
@@ -191,6 +199,8 @@ def test_web_seven_shot_trick_on_a_phone(browser: Any, live_server: str, players
     # SS-4.1 / SS-5.3: 4 sevens win a deal for a team of two, 3 for a player of three.
     assert f"0/{players}" in head if players == 3 else "0/4" in head
     assert ("Team A" in head) == (players == 4)
+    assert re.search(r"points 0/7 tricks 0/7 7s 0/", head), head  # stats never run together
+    assert "Phase passing cards" in head
     rng = random.Random(5)
     clicks = 0
     while page.query_selector("#log li.ev-trick_won") is None:
@@ -211,6 +221,9 @@ def test_web_seven_shot_trick_on_a_phone(browser: Any, live_server: str, players
     page.click("#lang-ja")
     page.wait_for_selector("h2:has-text('ログ')")
     assert "あなたの手札" in page.text_content(".hand")
+    seats = page.text_content(".ss-seats") or ""
+    assert re.search(r"\d+枚 トリック", seats) and not re.search(r"枚 \d", seats), seats
+    assert "フェーズ プレイ" in (page.text_content(".ss-head") or "")  # phase names translated
     shot(page, f"web-seven-shot-trick-phone-{players}p-ja")
     assert errors == []
     context.close()
@@ -252,3 +265,45 @@ def test_web_invite_join_leave_and_call_in_a_bot(browser: Any, live_server: str)
     shot(a, "web-invite-replace-final")
     assert errors == []
     ctx_a.close()
+
+
+def test_web_lobby_options_choices_japanese_help_and_empty_default(
+    browser: Any, live_server: str
+) -> None:
+    context = browser.new_context(locale="en-US")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.set_default_timeout(15000)
+    enter_lobby(page, live_server)
+    page.select_option("#game", "flip7")
+    page.click("details > summary")
+    # a fixed set of values is a select, its choices from the engine's options dataclass
+    values = [o.get_attribute("value") for o in page.query_selector_all("#opt-edition option")]
+    assert values == ["vengeance", "classic"]
+    assert page.input_value("#opt-edition") == "vengeance"
+    assert page.input_value("#opt-target") == "200"
+    page.click("#lang-ja")
+    page.wait_for_selector("h2:has-text('新しいテーブル')")
+    if not page.is_visible("#opt-edition"):  # the form is drawn again in Japanese
+        page.click("details > summary")
+    form = page.text_content("form.create") or ""
+    assert "勝利に必要な点数" in form and "points to win" not in form  # help in Japanese
+    assert page.text_content("#opt-edition option[value=classic]") == "クラシック"
+    page.select_option("#opt-edition", "classic")
+    page.fill("#opt-target", "")  # cleared: the default (200) applies, no "not 0" error
+    page.dispatch_event("#opt-target", "change")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/t/[\w-]+$"))
+    page.wait_for_selector(".f7-row")
+    head = page.text_content(".f7-head") or ""
+    assert "目標 200" in head and "クラシック" in head, head
+    # somebody else opens the table: a spectator, with the status read as two sentences
+    watcher = browser.new_context(locale="en-US").new_page()
+    watcher.goto(page.url)
+    watcher.wait_for_selector("#status:has-text('You are watching.')")
+    status = watcher.text_content("#status") or ""
+    assert re.fullmatch(r"(Game over|Waiting for .+|Your turn)\. You are watching\.", status)
+    assert errors == []
+    watcher.context.close()
+    context.close()

@@ -362,6 +362,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 "game": data.game,
                 "title": dict(game.titles),
                 "players": rec.players,
+                # who sat where, for display names as on the table page ("Bot 1 (greedy)")
+                "seats": [
+                    {
+                        "seat": x.seat,
+                        "kind": "bot" if x.bot else "human",
+                        "bot": x.bot,
+                        "name": x.name,
+                    }
+                    for x in data.seats
+                ],
                 "result": data.result,
                 "steps": steps,
             }

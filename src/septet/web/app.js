@@ -4,8 +4,9 @@
 
 import { api, me } from './api.js';
 import { h, replace, toast } from './dom.js';
-import { lang, onLang, pick, setLang, t } from './i18n.js';
+import { lang, onLang, pick, sentences, setLang, t } from './i18n.js';
 import { rendererFor } from './games/index.js';
+import { relabel } from './names.js';
 
 const root = document.getElementById('app');
 // Events shown briefly over the table as well as in the log.
@@ -19,6 +20,11 @@ function seatName(seat, table) {
   if (!s) return `${t('seat')} ${seat}`;
   if (s.kind === 'bot') return `${t('bot')} ${seat} (${s.bot})`;
   return s.name || `${t('seat')} ${seat}`;
+}
+
+/** An engine text (log line, move) with its seat references ("P1", "seat 1") as display names. */
+function named(text, table) {
+  return relabel(text, (s) => seatName(s, table), table?.seats?.length ?? 0);
 }
 
 function showError(err) {
@@ -128,15 +134,27 @@ async function lobbyPage() {
     const optionRows = g.options.map((o) => {
       const id = `opt-${o.name}`;
       const value = formState.options[o.name] ?? o.default;
+      const kind = o.kind || (typeof o.default === 'boolean' ? 'bool' : typeof o.default === 'number' ? 'int' : 'text');
+      // A cleared field means "the default": the option is left out and the engine's default applies.
+      const set = (v) => { if (v === '' || v === null) delete formState.options[o.name]; else formState.options[o.name] = v; };
       let input;
-      if (typeof o.default === 'boolean') {
-        input = h('input', { id, type: 'checkbox', checked: Boolean(value), onchange: (ev) => { formState.options[o.name] = ev.target.checked; } });
-      } else if (typeof o.default === 'number') {
-        input = h('input', { id, type: 'number', value, step: Number.isInteger(o.default) ? 1 : 'any', onchange: (ev) => { formState.options[o.name] = Number(ev.target.value); } });
+      if (kind === 'bool') {
+        input = h('input', { id, type: 'checkbox', checked: Boolean(value), onchange: (ev) => set(ev.target.checked) });
+      } else if (kind === 'choice' && o.choices) {
+        input = h('select', { id, onchange: (ev) => set(ev.target.value) },
+          o.choices.map((c) => h('option', { value: c.value, selected: c.value === value }, pick(c, String(c.value)))));
+      } else if (kind === 'int' || kind === 'float') {
+        input = h('input', {
+          id, type: 'number', value: value ?? '', placeholder: String(o.default ?? ''),
+          step: kind === 'int' ? 1 : 'any',
+          onchange: (ev) => set(ev.target.value.trim() === '' ? '' : Number(ev.target.value)),
+        });
       } else {
-        input = h('input', { id, value: value ?? '', maxlength: 64, onchange: (ev) => { formState.options[o.name] = ev.target.value; } });
+        input = h('input', { id, value: value ?? '', placeholder: String(o.default ?? ''), maxlength: 64, onchange: (ev) => set(ev.target.value) });
       }
-      return h('li', {}, h('label', { for: id, title: o.help }, `${o.name}: `), input, o.help ? h('small', { class: 'muted' }, ` ${o.help}`) : null);
+      const help = pick(o.help_i18n, o.help);
+      const label = pick(o.label, o.name);
+      return h('li', {}, h('label', { for: id, title: help }, `${label}: `), input, help ? h('small', { class: 'muted' }, ` ${help}`) : null);
     });
     replace(formBox, h('form', { class: 'card create', onsubmit: async (ev) => {
       ev.preventDefault();
@@ -243,7 +261,7 @@ async function tablePage(id) {
       logItems.push(...m.events);
       if (!wasFresh) {
         const big = m.events.filter((e) => HIGHLIGHTS.has(e.kind));
-        if (big.length) toast(big.map((e) => pick(e, e.kind)).join(' · '), 'event');
+        if (big.length) toast(big.map((e) => named(pick(e, e.kind), m.table)).join(' · '), 'event');
       }
       if (logItems.length > 400) logItems = logItems.slice(-400);
       if (!msg || msg.version !== m.version) selection = null;
@@ -267,7 +285,7 @@ async function tablePage(id) {
     else if (msg && tbl.to_move !== null && tbl.to_move === msg.seat) text = t('your_turn');
     else if (tbl.to_move !== null && tbl.to_move !== undefined) text = t('waiting_for', { name: seatName(tbl.to_move, tbl) });
     else text = '';
-    if (msg && msg.seat === null && tbl.status !== 'waiting') text += ` ${t('spectating')}`;
+    if (msg && msg.seat === null && tbl.status !== 'waiting') text = sentences([text, t('spectating')]);
     replace(status, text);
     status.classList.toggle('mine', text === t('your_turn'));
   }
@@ -341,7 +359,7 @@ async function tablePage(id) {
     const button = (x) => h('button', {
       class: 'move', title: x.a, dataset: { action: x.a }, disabled: waitingForAnswer,
       onclick: () => play(x.a),
-    }, pick(x, x.a));
+    }, named(pick(x, x.a), msg.table || summary));
     // Many moves (Double Seven's families, say): one row per kind of move, by the notation's
     // first word, so the choice reads at a glance.
     const groups = new Map();
@@ -357,7 +375,8 @@ async function tablePage(id) {
   }
 
   function drawLog() {
-    replace(logBox, logItems.slice(-80).map((e) => h('li', { class: `ev ev-${e.kind}` }, pick(e, e.kind))));
+    const tbl = msg?.table || summary;
+    replace(logBox, logItems.slice(-80).map((e) => h('li', { class: `ev ev-${e.kind}` }, named(pick(e, e.kind), tbl))));
     logBox.scrollTop = logBox.scrollHeight;
   }
 
@@ -386,7 +405,7 @@ async function tablePage(id) {
     const tbl = msg?.table || summary;
     return {
       lang: lang(), t, seat: msg ? msg.seat : null, table: tbl, legal: msg ? msg.legal : [],
-      name: (s) => seatName(s, tbl), play, text: msg?.text ?? null,
+      name: (s) => seatName(s, tbl), named: (text) => named(text, tbl), play, text: named(msg?.text ?? null, tbl),
       canPlay: (a) => Boolean(msg && !waitingForAnswer && msg.legal.some((x) => x.a === a)),
       select, selected: selection,
       mentions: (word) => Boolean(msg && msg.legal.some((x) => x.a.split(/[\s:]+/).some((w) => w.replace(/\d+$/, '') === word))),
@@ -450,6 +469,9 @@ async function replayPage(id) {
   const slider = h('input', { type: 'range', min: 0, max: total, value: step, id: 'step', 'aria-label': 'step', oninput: (ev) => go(Number(ev.target.value)) });
   const list = h('ol', { class: 'log steps', id: 'steps' });
   const names = data.players;
+  // The same display names as on the table page when the server lists the seats.
+  const nameOf = (s) => (data.seats && data.seats[s] ? seatName(s, { seats: data.seats }) : (names[s] || `${t('seat')} ${s}`));
+  const relabelled = (text) => relabel(text, nameOf, names.length);
 
   async function go(i) {
     step = Math.max(0, Math.min(total, i));
@@ -459,9 +481,9 @@ async function replayPage(id) {
   }
 
   function stepText(s) {
-    const who = s.seat === null ? t('chance') : (names[s.seat] || `${t('seat')} ${s.seat}`);
-    const evs = s.events.map((e) => pick(e, e.kind)).join(' · ');
-    return `${who}: ${pick(s, s.a)}${evs ? ` — ${evs}` : ''}`;
+    const who = s.seat === null ? t('chance') : nameOf(s.seat);
+    const evs = s.events.map((e) => relabelled(pick(e, e.kind))).join(' · ');
+    return `${who}: ${relabelled(pick(s, s.a))}${evs ? ` — ${evs}` : ''}`;
   }
 
   function draw() {
@@ -469,7 +491,7 @@ async function replayPage(id) {
     replace(label, t('step', { i: step, n: total }));
     if (frame) {
       const view = viewAs === 'spectator' ? frame.spectator : frame.views[Number(viewAs)];
-      const c = { lang: lang(), t, seat: viewAs === 'spectator' ? null : Number(viewAs), table: { seats: names.map((n, i) => ({ seat: i, name: n, kind: 'human' })) }, legal: [], name: (s) => names[s] || `${t('seat')} ${s}`, play: () => {}, canPlay: () => false, text: null };
+      const c = { lang: lang(), t, seat: viewAs === 'spectator' ? null : Number(viewAs), table: { seats: names.map((n, i) => ({ seat: i, name: n, kind: 'human' })) }, legal: [], name: nameOf, named: relabelled, play: () => {}, canPlay: () => false, text: null };
       replace(board, renderer.draw(view, c));
     }
     replace(list, data.steps.map((s, i) => h('li', { class: i + 1 === step ? 'current' : '', onclick: () => go(i + 1) }, stepText(s))));
@@ -487,7 +509,7 @@ async function replayPage(id) {
   function layout() {
     const viewSelect = h('select', { id: 'view-as', onchange: (ev) => { viewAs = ev.target.value; draw(); } },
       h('option', { value: 'spectator', selected: viewAs === 'spectator' }, t('spectator')),
-      names.map((n, i) => h('option', { value: i, selected: viewAs === String(i) }, n)));
+      names.map((n, i) => h('option', { value: i, selected: viewAs === String(i) }, nameOf(i))));
     replace(root, h('div', { class: 'replay-page' },
       h('div', { class: 'table-head' }, h('h1', {}, `${t('replay')}: ${pick(data.title, data.game)}`),
         h('a', { class: 'button', href: `/api/tables/${id}/record`, download: `septet-${id}.json` }, t('download'))),

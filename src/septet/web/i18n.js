@@ -173,6 +173,18 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (_, k) => String(params[k] ?? ''));
 }
 
+/**
+ * Parts of a status line joined as sentences: each part ends with a full stop ('.' or '。')
+ * unless it already ends with punctuation, e.g. ['Game over', 'You are watching.'] ->
+ * 'Game over. You are watching.'; in Japanese 'ゲーム終了。観戦中です。'.
+ */
+export function sentences(parts) {
+  const ja = current === 'ja';
+  return parts.filter(Boolean)
+    .map((p) => (/[.!?。！？]$/.test(p) ? p : `${p}${ja ? '。' : '.'}`))
+    .join(ja ? '' : ' ');
+}
+
 /** A bilingual pair {en, ja} picked in the current language. */
 export function pick(pair, fallback = '') {
   if (!pair) return fallback;

@@ -12,7 +12,8 @@ export function bind(el, action, ctx) {
     el.setAttribute('role', 'button');
     el.setAttribute('tabindex', '0');
     el.dataset.action = action;
-    el.title = (ctx.legal.find((x) => x.a === action) || {})[ctx.lang] || action;
+    const text = (ctx.legal.find((x) => x.a === action) || {})[ctx.lang] || action;
+    el.title = ctx.named ? ctx.named(text) : text;
     el.addEventListener('click', () => ctx.play(action));
     el.addEventListener('keydown', (ev) => {
       if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); ctx.play(action); }
@@ -21,9 +22,18 @@ export function bind(el, action, ctx) {
   return el;
 }
 
-/** A labelled number: "label value". */
+/**
+ * A labelled number, "label value", followed by a space so that neighbouring stats never run
+ * together in the text ("points 0/7 tricks 1/7"). Returns [element, ' '] (a child list for h()).
+ */
 export function stat(label, value, cls = '') {
-  return h('span', { class: `stat ${cls}` }, h('span', { class: 'stat-label' }, label), ' ', h('strong', {}, String(value)));
+  return [h('span', { class: `stat ${cls}` }, h('span', { class: 'stat-label' }, label), ' ', h('strong', {}, String(value))), ' '];
+}
+
+/** A number with its counter word after it, "12 cards" / "12枚"; same shape as stat(). */
+export function count(value, en, ja, ctx, cls = '') {
+  const unit = ctx.lang === 'ja' ? ja : ` ${en}`;
+  return [h('span', { class: `stat ${cls}` }, h('strong', {}, String(value)), h('span', { class: 'stat-label' }, unit)), ' '];
 }
 
 /** Pick the text for the current language from {en, ja}. */

@@ -43,9 +43,17 @@ function family(f, ctx) {
     h('span', { class: 'family-size' }, String(f.size)));
 }
 
+// The engine's phase names (DS-2 .. DS-6) in both languages.
+const PHASES = {
+  deal: ['setup', '準備'], first_player: ['choosing the first player', 'スタートプレイヤー決定'],
+  flip: ['flip', 'めくる'], draw: ['draw', '引く'], rainbow: ['Rainbow!', 'レインボー！'],
+  actions: ['actions', 'アクション'], two_for_one_draw: ['two-for-one draw', '2対1の引き'],
+  discard: ['discard', '捨てる'], over: ['over', '終了'],
+};
+
 function draw(view, ctx) {
   const phase = h('div', { class: 'ds-head' },
-    stat(L(ctx, 'Phase', 'フェーズ'), view.phase),
+    stat(L(ctx, 'Phase', 'フェーズ'), (PHASES[view.phase] || [view.phase, view.phase])[ctx.lang === 'ja' ? 1 : 0]),
     stat(L(ctx, 'Pile', '山'), view.pile),
     stat(L(ctx, '7 tokens left', '残りの7トークン'), view.sevens_left),
     stat('77', view.double_seven === null || view.double_seven === undefined ? L(ctx, 'unclaimed', '未獲得') : ctx.name(view.double_seven)),

@@ -47,7 +47,7 @@ function draw(view, ctx) {
     stat(L(ctx, 'Target', '目標'), view.target),
     stat(L(ctx, 'Deck', '山札'), view.deck_size),
     stat(L(ctx, 'Discards', '捨て札'), view.discard_size),
-    view.edition === 'classic' ? h('span', { class: 'tag' }, 'classic') : null,
+    view.edition === 'classic' ? h('span', { class: 'tag' }, L(ctx, 'classic', 'クラシック')) : null,
     view.brutal ? h('span', { class: 'tag' }, L(ctx, 'brutal', '残忍モード')) : null);
   const prompt = decision ? h('div', { class: 'prompt' },
     `${ctx.name(decision.player)}: ${(DECISIONS[decision.kind] || [decision.kind, decision.kind])[ctx.lang === 'ja' ? 1 : 0]}`,

@@ -2,11 +2,18 @@
 // current trick in the centre; tricks and 7s per team against the 4 and 7 thresholds.
 
 import { h } from '../dom.js';
-import { L, bind, progress, stat } from './common.js';
+import { L, bind, count, progress, stat } from './common.js';
 
 const SUITS = {
   S: ['☀', 'Sun', '日'], M: ['☾', 'Moon', '月'], F: ['▲', 'Fire', '火'], W: ['≈', 'Water', '水'],
   T: ['♣', 'Tree', '木'], G: ['◆', 'Gold', '金'], E: ['■', 'Earth', '土'],
+};
+
+// The engine's phase names (SS-3 .. SS-4) in both languages.
+const PHASES = {
+  deal: ['dealing', '配札'], pass: ['passing cards', 'カードを渡す'],
+  first_leader: ['choosing the first leader', '最初のリードを決める'], play: ['play', 'プレイ'],
+  over: ['over', '終了'],
 };
 
 /** A card "M5" drawn as suit symbol, suit name and rank. */
@@ -30,22 +37,23 @@ function draw(view, ctx) {
   };
   const head = h('div', { class: 'ss-head' },
     stat(L(ctx, 'Deal', 'ディール'), view.deal_number),
-    stat(L(ctx, 'Phase', 'フェーズ'), view.phase),
+    stat(L(ctx, 'Phase', 'フェーズ'), (PHASES[view.phase] || [view.phase, view.phase])[ctx.lang === 'ja' ? 1 : 0]),
     view.trump_indicator ? h('span', { class: 'trump' }, L(ctx, 'Trump ', '切り札 '), ssCard(view.trump_indicator, ctx)) : null,
     sides.map((members, t) => h('span', { class: 'team' },
       h('strong', {}, view.teams ? `${teamName(t)} (${members.map((s) => ctx.name(s)).join(' & ')})` : teamName(t)), ' ',
       stat(L(ctx, 'points', '点'), `${view.side_points[t]}/${view.target}`),
       progress(view.side_points[t], view.target, `${view.side_points[t]}/${view.target}`),
       stat(L(ctx, 'tricks', 'トリック'), `${view.side_tricks[t]}/7`),
-      stat('7s', `${view.side_sevens[t]}/${sevensToWin}`))));
+      stat(L(ctx, '7s', '7の数'), `${view.side_sevens[t]}/${sevensToWin}`))));
   const trick = h('div', { class: 'trick', 'aria-label': L(ctx, 'current trick', '現在のトリック') },
     view.trick.length ? view.trick.map((p, i) => h('span', { class: 'played' }, ssCard(p.card, ctx), h('small', {}, `${ctx.name(p.seat)}${i === 0 ? L(ctx, ' (lead)', '（リード）') : ''}`)))
       : h('span', { class: 'muted' }, view.phase === 'play' && view.leader !== null ? `${ctx.name(view.leader)} ${L(ctx, 'leads', 'がリード')}` : ''));
   const seats = h('ul', { class: 'plain ss-seats' }, view.hand_sizes.map((n, i) => h('li', {
     class: `${view.to_move === i ? 'to-move' : ''}${ctx.seat === i ? ' mine' : ''}`, dataset: { seat: i },
   }, h('strong', {}, ctx.name(i)), ' ',
-  stat(L(ctx, 'cards', '枚'), n), stat(L(ctx, 'tricks', 'トリック'), view.tricks_won[i]), stat('7s', view.sevens_taken[i]),
-  (view.voids[i] || []).length ? h('span', { class: 'muted' }, L(ctx, ' void: ', ' 欠: '), view.voids[i].map((s) => (SUITS[s] || [s])[0]).join(' ')) : null)));
+  count(n, 'cards', '枚', ctx, 'cards'), stat(L(ctx, 'tricks', 'トリック'), view.tricks_won[i]), stat(L(ctx, '7s', '7の数'), view.sevens_taken[i]),
+  (view.voids[i] || []).length ? h('span', { class: 'muted voids', title: view.voids[i].map((s) => (SUITS[s] || [s, s, s])[ctx.lang === 'ja' ? 2 : 1]).join(', ') },
+    L(ctx, 'void in: ', '持っていないスート: '), view.voids[i].map((s) => (SUITS[s] || [s])[0]).join(' ')) : null)));
   let hand = null;
   if (view.hand) {
     const action = (c) => (ctx.canPlay(c) ? c : `pass ${c}`);
