@@ -74,7 +74,7 @@ function draw(view, ctx) {
   },
   h('div', { class: 'ds-who' }, h('strong', {}, ctx.name(i)),
     stat(L(ctx, 'score', '得点'), (view.scores || [])[i] ?? 0),
-    stat('7', view.sevens[i]),
+    stat(L(ctx, '7', '7トークン'), view.sevens[i]),
     view.double_seven === i ? h('span', { class: 'tag seven' }, '77') : null,
     stat(L(ctx, 'rack', 'ラック'), view.racks[i].size),
     Object.keys(view.racks[i].known || {}).length && i !== ctx.seat
