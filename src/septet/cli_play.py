@@ -18,11 +18,12 @@ from pathlib import Path
 from typing import Any
 
 import typer
+from rich.cells import cell_len
 from rich.console import Console
 from rich.control import Control
 from rich.markup import escape
 from rich.panel import Panel
-from rich.segment import Segment
+from rich.segment import Segment, Segments
 from rich.table import Table
 from rich.text import Text
 
@@ -606,6 +607,38 @@ def replay_command(
         console.print(Text(t["stopped"], style="yellow"))
 
 
+_NO_LINE_START = "。、，．）」』】〕！？!?ー：；・"
+"""Japanese characters that must not begin a line (kinsoku): the character before comes along."""
+
+
+def print_japanese(console: Console, renderable: Any) -> None:
+    """Print ``renderable`` wrapped for Japanese: where a line would start with ``。``, ``、``, a
+    closing bracket or ``ー``, the last character of the line above moves down with it (Rich
+    folds Japanese at any character). Needs a console width of at least 4 cells."""
+    lines = console.render_lines(renderable, console.options, pad=True, new_lines=False)
+    for i in range(1, len(lines)):
+        line, above = lines[i], lines[i - 1]
+        first = next((j for j, seg in enumerate(line) if seg.text.strip()), None)
+        last = next((j for j in reversed(range(len(above))) if above[j].text.strip()), None)
+        if first is None or last is None or line[first].text.lstrip()[0] not in _NO_LINE_START:
+            continue
+        text = above[last].text.rstrip()
+        if len(text) < 2 or text[-1] in _NO_LINE_START:
+            continue
+        ch = text[-1]
+        width = cell_len(ch)
+        tail = above[last].text[len(text) :]
+        above[last] = Segment(text[:-1] + " " * width + tail, above[last].style)
+        lead = line[first].text
+        indent = len(lead) - len(lead.lstrip())
+        line[first] = Segment(lead[:indent] + ch + lead[indent:], line[first].style)
+        # keep the width: take the same number of cells from the padding at the end
+        pad = next((j for j in reversed(range(len(line))) if line[j].text.endswith(" ")), None)
+        if pad is not None and pad != first and line[pad].text.endswith(" " * width):
+            line[pad] = Segment(line[pad].text[:-width], line[pad].style)
+    console.print(Segments([seg for line in lines for seg in (*line, Segment.line())]), end="")
+
+
 def rules(
     game: str = typer.Argument(..., help="Game name (see `septet games`)."),
     lang: str = typer.Option("en", "--lang", "-l", help="Language: en or ja."),
@@ -617,7 +650,10 @@ def rules(
     with user_errors():
         _check_lang(lang)
         g = make_game(game)
-    console.print(Markdown(g.rules_text(lang)))
+    if lang == "ja":
+        print_japanese(console, Markdown(g.rules_text(lang)))
+    else:
+        console.print(Markdown(g.rules_text(lang)))
     specs = type(g).option_specs()
     if specs:
         table = Table(title="options" if lang == "en" else "オプション", show_edge=False)

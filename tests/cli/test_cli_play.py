@@ -352,3 +352,27 @@ def test_japanese_cli_texts_use_card_game_words() -> None:
     ja = "\n".join(_T["ja"].values())
     assert "指" not in ja and "棋譜" not in ja
     assert _T["ja"]["moves"] == "選べる手" and "ゲーム記録" in _T["ja"]["saved"]
+
+
+@pytest.mark.parametrize("name", REAL)
+def test_cli_rules_in_japanese_wraps_without_a_lone_full_stop(name: str) -> None:
+    # Rich folds Japanese at any character; `septet rules --lang ja` keeps 。、） and ー off the
+    # start of a line by taking the character before along.
+    _real_game(name)
+    result = runner.invoke(app, ["rules", name, "--lang", "ja"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    starts = [line.lstrip()[:1] for line in result.output.splitlines() if line.strip()]
+    assert not [c for c in starts if c in "。、）」ー"], result.output
+
+
+def test_print_japanese_moves_the_character_before_down() -> None:
+    import io
+
+    from rich.console import Console
+    from rich.text import Text
+
+    from septet.cli_play import print_japanese
+
+    out = io.StringIO()
+    print_japanese(Console(file=out, width=10), Text("あいうえお。"))
+    assert [line.rstrip() for line in out.getvalue().splitlines()] == ["あいうえ", "お。"]

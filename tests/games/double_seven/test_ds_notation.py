@@ -125,3 +125,13 @@ def test_game_over_line_names_the_winners() -> None:
     assert g.describe_event(one, "ja") == "ゲーム終了: 得点 22 / 30 / 20、席1の勝ち"
     two = Event("game_over", None, {"winners": [0, 2], "scores": [9, 5, 9]})
     assert g.describe_event(two, "en") == "Game over: scores 9 / 5 / 9; Seats 0 and 2 win"
+
+
+def test_japanese_rules_text_has_no_breaks_inside_sentences() -> None:
+    # Each line is a whole paragraph, heading or list item: the terminal wraps it, so a hard break
+    # must not leave half a sentence (or a stray space) behind. The rack is ラック throughout.
+    text = DoubleSeven().rules_text("ja")
+    for line in text.splitlines():
+        assert not line.strip() or line.startswith("#") or line.endswith(("。", "：")), line
+    assert "スタンド" not in text and "ラックが空なら3枚" in text
+    assert "「77」トークン" in text and "「7 7」" not in text

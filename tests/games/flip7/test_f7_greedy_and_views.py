@@ -226,3 +226,11 @@ def test_every_card_is_somewhere_at_every_step(options, players, total):
                 s.apply(s.sample_chance(rng))
             else:
                 s.apply(rng.choice(s.legal_actions()))
+
+
+@pytest.mark.parametrize("options", [{}, {"edition": "classic"}, {"brutal": True}])
+def test_japanese_rules_text_has_no_breaks_inside_sentences(options):
+    text = game(**options).rules_text("ja")
+    for line in text.splitlines():
+        assert not line.strip() or line.startswith("#") or line.endswith(("。", "：")), line
+    assert "bonus、penalty 2" in text and "、 " not in text

@@ -165,3 +165,11 @@ def test_game_end_line_names_the_winning_seats() -> None:
     assert g.describe_event(Event("game_end", None, {"winners": [1, 3]}), "ja") == (
         "ゲーム終了: 席1・席3の勝ち"
     )
+
+
+def test_japanese_rules_text_has_no_breaks_inside_sentences() -> None:
+    text = game().rules_text("ja")
+    for line in text.splitlines():
+        whole = line.endswith(("。", "：")) or line.startswith("- ")  # the suits list
+        assert not line.strip() or whole, line
+    assert "直前のディール" in text and "直前 の" not in text
