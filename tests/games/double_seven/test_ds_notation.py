@@ -135,3 +135,17 @@ def test_japanese_rules_text_has_no_breaks_inside_sentences() -> None:
         assert not line.strip() or line.startswith("#") or line.endswith(("。", "：")), line
     assert "スタンド" not in text and "ラックが空なら3枚" in text
     assert "「77」トークン" in text and "「7 7」" not in text
+
+
+def test_final_table_names_the_winner() -> None:
+    from septet.core.types import TERMINAL
+
+    g = DoubleSeven()
+    rng = random.Random(1)
+    st = g.new_state(3)
+    while st.current_player != TERMINAL:
+        legal = st.chance_outcomes() if st.current_player == CHANCE else None
+        st.apply(st.sample_chance(rng) if legal else rng.choice(st.legal_actions()))
+    (winner,) = st.winners()  # seed 1: a single winner
+    assert f"Winner: seat {winner}" in g.render(st.view(None), "en").splitlines()
+    assert f"勝者: 席{winner}" in g.render(st.view(None), "ja").splitlines()

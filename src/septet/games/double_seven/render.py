@@ -112,8 +112,13 @@ def render(view: Mapping[str, JSON], lang: str = "en") -> str:
             lines.append(f"{mark}seat {s}{you}: {scores[s]:g} pts{tokens} · rack: {rack_text}")
             lines.append(f"     families: {fam_text}")
     if view["winners"]:
-        w = ", ".join(str(x) for x in view["winners"])
-        lines.append(f"勝者: 席{w}" if ja else f"Winner(s): seat {w}")
+        ws = [int(x) for x in view["winners"]]
+        if ja:
+            lines.append("勝者: " + "・".join(f"席{x}" for x in ws))
+        elif len(ws) == 1:
+            lines.append(f"Winner: seat {ws[0]}")
+        else:
+            lines.append(f"Winners: seats {', '.join(map(str, ws[:-1]))} and {ws[-1]}")
     return "\n".join(lines)
 
 
