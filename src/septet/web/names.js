@@ -1,7 +1,7 @@
-// Seat references in the engines' texts ("P1", "seat 1", "Seat 1", "席1") shown as the seat's
+// Seat references in the engines' texts ("P1", "seat 1", "player 1", "席1") shown as the seat's
 // display name, so the log, the move buttons and the panels name players the same way.
 
-const SEAT_REF = /(?<![A-Za-z0-9_])(?:P|[Ss]eat |席)(\d{1,2})(?![0-9])/g;
+const SEAT_REF = /(?<![A-Za-z0-9_])(?:P|[Ss]eat |[Pp]layer |席|プレイヤー)(\d{1,2})(?![0-9])/g;
 
 /**
  * `text` with every seat reference to a seat below `count` replaced by nameOf(seat), in one pass
