@@ -1,6 +1,7 @@
-// Seat references in the engines' texts ("P1", "seat 1", "player 1", "席1") shown as the seat's
+// Seat references in the engines' texts ("P1", "seat 1", "seats 0 and 2", "player 1", "席1") shown as the seat's
 // display name, so the log, the move buttons and the panels name players the same way.
 
+const SEATS_REF = /(?<![A-Za-z0-9_])[Ss]eats ((?:\d{1,2}, )*\d{1,2},? and \d{1,2})(?![0-9])/g;
 const SEAT_REF = /(?<![A-Za-z0-9_])(?:P|[Ss]eat |[Pp]layer |席|プレイヤー)(\d{1,2})(?![0-9])/g;
 
 /**
@@ -9,8 +10,14 @@ const SEAT_REF = /(?<![A-Za-z0-9_])(?:P|[Ss]eat |[Pp]layer |席|プレイヤー)
  */
 export function relabel(text, nameOf, count) {
   if (typeof text !== 'string' || !text) return text;
-  return text.replace(SEAT_REF, (whole, digits) => {
-    const seat = Number(digits);
-    return seat < count ? nameOf(seat) : whole;
+  text = text.replaceAll('\u0000', '');
+  // "seats 0, 1 and 2": the names, same list shape
+  const listed = text.replace(SEATS_REF, (whole, list) => {
+    const seats = list.match(/\d+/g).map(Number);
+    if (seats.some((x) => x >= count)) return whole;
+    return list.replace(/\d+/g, (d) => `\u0000${d}\u0000`);
   });
+  return listed
+    .replace(SEAT_REF, (whole, digits) => (Number(digits) < count ? `\u0000${digits}\u0000` : whole))
+    .replace(/\u0000(\d+)\u0000/g, (_, d) => nameOf(Number(d)));
 }
