@@ -276,6 +276,12 @@ def test_web_lobby_options_choices_japanese_help_and_empty_default(
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.set_default_timeout(15000)
     enter_lobby(page, live_server)
+    relabelled = page.evaluate(
+        """() => import('/static/names.js').then((m) => m.relabel(
+            'Winners: seats 0 and 2; P1 gives to P0 (席1, seat 2, P7)',
+            (s) => ['P2', 'Bot 1 (greedy)', 'Ben'][s], 3))"""
+    )  # one pass: a person named "P2" stays "P2"; P7 is no seat here
+    assert relabelled == "Winners: P2 and Ben; Bot 1 (greedy) gives to P2 (Bot 1 (greedy), Ben, P7)"
     page.select_option("#game", "flip7")
     page.click("details > summary")
     # a fixed set of values is a select, its choices from the engine's options dataclass
