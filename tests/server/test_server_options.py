@@ -1,5 +1,5 @@
 """The lobby's option descriptions (``septet.server.options``): kinds, choices derived from the
-options dataclass (Literal types, metadata, validated strings), Japanese help; and an empty
+options dataclass (Literal types, metadata), Japanese help from the engines' metadata; and an empty
 option value meaning "the default" when a table is created."""
 
 from __future__ import annotations
@@ -39,9 +39,9 @@ def test_describe_options_kinds_and_choices() -> None:
     assert [c["value"] for c in opts["level"]["choices"]] == [1, 2, 3]  # Literal | None
     assert [c["value"] for c in opts["colour"]["choices"]] == ["red", "blue"]  # metadata
     assert opts["name"]["choices"] is None and opts["name"]["kind"] == "text"  # free text
-    # validated string: the help's words that the dataclass accepts ("wild" is refused)
-    assert [c["value"] for c in opts["style"]["choices"]] == ["plain", "fancy"]
-    assert opts["style"]["kind"] == "choice"
+    # A validated string without a Literal type or metadata choices stays free text: choices
+    # are never guessed from help texts.
+    assert opts["style"]["choices"] is None and opts["style"]["kind"] == "text"
     kinds = {n: opts[n]["kind"] for n in ("count", "ratio", "on")}
     assert kinds == {"count": "int", "ratio": "float", "on": "bool"}
     assert opts["on"]["help_i18n"] == {"en": "", "ja": ""}

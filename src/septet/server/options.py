@@ -1,70 +1,23 @@
 """The lobby's description of a game's options, derived from its options dataclass.
 
 For each field of ``Game.options_type``: its name, default, kind (``bool``, ``int``, ``float``,
-``choice`` or ``text``), its help in English and Japanese and, for a field with a fixed set of
-values, those ``choices``. Choices come from the engine:
+``choice`` or ``text``), its label and help in English and Japanese and, for a field with a fixed
+set of values, those ``choices``. Everything comes from the engine, never from per-game tables
+here:
 
-1. the field's type, ``Literal["a", "b"]`` (also inside ``Optional``/``X | None``);
-2. else ``metadata={"choices": (...)}`` on the field;
-3. else, for a ``str`` field whose values the dataclass validates (``__post_init__`` raising
-   ``OptionError``): the words of its help text that the dataclass accepts, when it refuses a
-   nonsense value (so a free-text field stays free text).
-
-Japanese help: ``metadata={"help_ja": ...}`` on the field, else this module's translations of the
-bundled games' help texts (keyed by game and option), else the English help.
+- choices: the field's type, ``Literal["a", "b"]`` (also inside ``Optional``/``X | None``), else
+  ``metadata={"choices": {value: English name}}`` (or a plain sequence of values);
+- names and help: ``metadata`` keys ``help``, ``help_ja``, ``label``, ``label_ja``, ``choices``
+  and ``choices_ja`` (each falls back to the English text, then to the field name or value).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import re
 import types
 import typing
+from collections.abc import Mapping
 from typing import Any
-
-# Japanese help, labels and choice names for the bundled games' options, used when the engine's
-# field metadata has no "help_ja" / "label_ja" / "choices_ja".
-_JA: dict[tuple[str, str], dict[str, Any]] = {
-    ("double-seven", "rainbow"): {
-        "label": "レインボー",
-        "help": "ドローの後のレインボー！を使う (DS-4.3)",
-    },
-    ("double-seven", "two_for_one"): {
-        "label": "2対1",
-        "help": "特殊アクション「2対1」を使う（1ターンに1回） (DS-5.6)",
-    },
-    ("double-seven", "double_seven"): {
-        "label": "77トークン",
-        "help": "77トークンを取る人：2枚目の7トークンを最初に取った人、または7枚以上の家族を"
-        "最初に2つ持った人 (DS-5.3)",
-        "choices": {
-            "second_token": "2枚目の7トークン",
-            "two_families": "7枚以上の家族2つ",
-        },
-    },
-    ("flip7", "edition"): {
-        "label": "版",
-        "help": "復讐心とともに（標準）またはクラシック版フリップ7",
-        "choices": {"vengeance": "復讐心とともに", "classic": "クラシック"},
-    },
-    ("flip7", "brutal"): {
-        "label": "残忍モード",
-        "help": "残忍モード（復讐心とともにのみ）：0点未満あり、±15",
-    },
-    ("flip7", "target"): {"label": "目標点", "help": "勝利に必要な点数（標準200）"},
-    ("seven-shot", "target"): {"label": "目標点", "help": "ゲームに勝つ点数 (SS-2.1)"},
-    ("seven-shot", "pass_cards"): {
-        "label": "渡す枚数",
-        "help": "各ディールの最初に渡すカードの枚数 (SS-2.3)；0〜5",
-    },
-}
-
-_EN_CHOICES: dict[str, str] = {
-    "vengeance": "With a Vengeance",
-    "classic": "classic",
-    "second_token": "second 7 token",
-    "two_families": "two families of 7+",
-}
 
 
 def _literal_choices(tp: Any) -> list[Any] | None:
@@ -78,28 +31,6 @@ def _literal_choices(tp: Any) -> list[Any] | None:
             if found:
                 return found
     return None
-
-
-def _accepts(options_type: type[Any], name: str, value: Any) -> bool:
-    try:
-        options_type(**{name: value})
-    except Exception:  # OptionError, or anything else the dataclass raises on a bad value
-        return False
-    return True
-
-
-def _probed_choices(options_type: type[Any], f: dataclasses.Field[Any]) -> list[str] | None:
-    """The words of the field's help (and default) that the dataclass accepts as values, when it
-    refuses a nonsense value; else None (a free-text field)."""
-    if _accepts(options_type, f.name, "\u2063not-a-choice\u2063"):
-        return None
-    help_text = str(f.metadata.get("help", ""))
-    words = [str(f.default), *re.findall(r"[A-Za-z_][\w-]*", help_text)]
-    out: list[str] = []
-    for w in words:
-        if w not in out and _accepts(options_type, f.name, w):
-            out.append(w)
-    return out if len(out) >= 2 else None
 
 
 def _kind(default: Any, choices: list[Any] | None) -> str:
@@ -131,27 +62,27 @@ def describe_options(game_name: str, options_type: type[Any]) -> list[dict[str, 
         choices = _literal_choices(hints.get(f.name))
         if not choices and f.metadata.get("choices"):
             choices = list(f.metadata["choices"])
-        if not choices and isinstance(default, str):
-            choices = _probed_choices(options_type, f)
-        ja = _JA.get((game_name, f.name), {})
         help_en = str(f.metadata.get("help", ""))
-        help_ja = str(f.metadata.get("help_ja", ja.get("help", help_en)))
-        label_ja = str(f.metadata.get("label_ja", ja.get("label", f.name)))
-        choice_ja = dict(f.metadata.get("choices_ja", ja.get("choices", {})))
+        help_ja = str(f.metadata.get("help_ja", help_en))
+        label_en = str(f.metadata.get("label", f.name.replace("_", " ")))
+        label_ja = str(f.metadata.get("label_ja", label_en))
+        raw_choices = f.metadata.get("choices")
+        choice_en = dict(raw_choices) if isinstance(raw_choices, Mapping) else {}
+        choice_ja = dict(f.metadata.get("choices_ja") or {})
         out.append(
             {
                 "name": f.name,
                 "default": default,
                 "help": help_en,
                 "kind": _kind(default, choices),
-                "label": {"en": f.name.replace("_", " "), "ja": label_ja},
+                "label": {"en": label_en, "ja": label_ja},
                 "help_i18n": {"en": help_en, "ja": help_ja},
                 "choices": (
                     [
                         {
                             "value": c,
-                            "en": _EN_CHOICES.get(str(c), str(c)),
-                            "ja": choice_ja.get(str(c), _EN_CHOICES.get(str(c), str(c))),
+                            "en": choice_en.get(str(c), str(c)),
+                            "ja": choice_ja.get(str(c), choice_en.get(str(c), str(c))),
                         }
                         for c in choices
                     ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from septet.core.errors import OptionError, RecordError
 from septet.core.game import Game
@@ -47,15 +47,32 @@ class DoubleSevenOptions:
         OptionError: a value of the wrong type or an unknown ``double_seven`` mode.
     """
 
-    rainbow: bool = field(default=True, metadata={"help": "Rainbow! after the draws (DS-4.3)"})
-    two_for_one: bool = field(
-        default=True, metadata={"help": "two-for-one special action, once a turn (DS-5.6)"}
+    rainbow: bool = field(
+        default=True,
+        metadata={
+            "help": "Rainbow! after the draws (DS-4.3)",
+            "label_ja": "レインボー",
+            "help_ja": "ドローの後のレインボー！を使う (DS-4.3)",
+        },
     )
-    double_seven: str = field(
+    two_for_one: bool = field(
+        default=True,
+        metadata={
+            "help": "two-for-one special action, once a turn (DS-5.6)",
+            "label_ja": "2対1",
+            "help_ja": "特殊アクション「2対1」を使う（1ターンに1回） (DS-5.6)",
+        },
+    )
+    double_seven: Literal["second_token", "two_families"] = field(
         default="second_token",
         metadata={
             "help": "who takes the 77 token: 'second_token' (first to take a second 7 token) "
-            "or 'two_families' (first with two families of 7+) (DS-5.3)"
+            "or 'two_families' (first with two families of 7+) (DS-5.3)",
+            "label_ja": "77トークン",
+            "help_ja": "77トークンを取る人：2枚目の7トークンを最初に取った人、または7枚以上の"
+            "家族を最初に2つ持った人 (DS-5.3)",
+            "choices": {"second_token": "second 7 token", "two_families": "two families of 7+"},
+            "choices_ja": {"second_token": "2枚目の7トークン", "two_families": "7枚以上の家族2つ"},
         },
     )
 

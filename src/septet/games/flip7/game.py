@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from septet.core.errors import OptionError, RecordError
 from septet.core.game import Action, Game
@@ -53,13 +53,32 @@ class Flip7Options:
         target: the points that end the game (F7V-3.7), 1 to 10000.
     """
 
-    edition: str = field(
-        default="vengeance", metadata={"help": "vengeance (default) or classic Flip 7"}
+    edition: Literal["vengeance", "classic"] = field(
+        default="vengeance",
+        metadata={
+            "help": "vengeance (default) or classic Flip 7",
+            "label_ja": "版",
+            "help_ja": "復讐心とともに（標準）またはクラシック版フリップ7",
+            "choices": {"vengeance": "With a Vengeance", "classic": "classic"},
+            "choices_ja": {"vengeance": "復讐心とともに", "classic": "クラシック"},
+        },
     )
     brutal: bool = field(
-        default=False, metadata={"help": "brutal mode (Vengeance only): scores below 0, ±15"}
+        default=False,
+        metadata={
+            "help": "brutal mode (Vengeance only): scores below 0, ±15",
+            "label_ja": "残忍モード",
+            "help_ja": "残忍モード（復讐心とともにのみ）：0点未満あり、±15",
+        },
     )
-    target: int = field(default=200, metadata={"help": "points to win (default 200)"})
+    target: int = field(
+        default=200,
+        metadata={
+            "help": "points to win (default 200)",
+            "label_ja": "目標点",
+            "help_ja": "勝利に必要な点数（標準200）",
+        },
+    )
 
     def __post_init__(self) -> None:
         if self.edition not in ("vengeance", "classic"):

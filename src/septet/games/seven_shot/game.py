@@ -25,9 +25,21 @@ class SevenShotOptions:
         pass_cards: cards each player passes at the start of a deal (SS-2.3: 3; 0 = no pass).
     """
 
-    target: int = field(default=7, metadata={"help": "points to win the game (SS-2.1)"})
+    target: int = field(
+        default=7,
+        metadata={
+            "help": "points to win the game (SS-2.1)",
+            "label_ja": "目標点",
+            "help_ja": "ゲームに勝つ点数 (SS-2.1)",
+        },
+    )
     pass_cards: int = field(
-        default=3, metadata={"help": "cards passed at the start of each deal (SS-2.3); 0..5"}
+        default=3,
+        metadata={
+            "help": "cards passed at the start of each deal (SS-2.3); 0..5",
+            "label_ja": "渡す枚数",
+            "help_ja": "各ディールの最初に渡すカードの枚数 (SS-2.3)；0〜5",
+        },
     )
 
     def __post_init__(self) -> None:
