@@ -12,8 +12,10 @@ def test_advise_prints_values_and_advice() -> None:
     # 12 + 9 + 5 + 4 = 30 banked; hitting on (28% bust) is worth less, so the advice is stay
     result = CliRunner().invoke(
         app,
-        ["advise", "flip7", "--edition", "classic", "--row", "12 9 5 +4", "-o", "11 8"]
-        + ["--seen", "+2 +6 +8 +10 x2"],
+        [
+            *("advise", "flip7", "--edition", "classic", "--row", "12 9 5 +4"),
+            *("-o", "11 8", "--seen", "+2 +6 +8 +10 x2"),
+        ],
     )
     assert result.exit_code == 0, result.output
     assert "bust probability" in result.output and "STAY" in result.output
