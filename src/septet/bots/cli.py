@@ -14,6 +14,7 @@ cards seen since the last shuffle (discards, busted rows). Cards use the engine'
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import typer
 from rich.console import Console
@@ -26,9 +27,21 @@ advise_app = typer.Typer(
 )
 console = Console()
 
-_TEXT = {
+ADVISE_MAX_STATES = 20_000
+"""Positions the exact programme may visit for one piece of advice (under a second); beyond it
+the advice uses :func:`septet.bots.flip7_ev.reduced_pool` (ten times the budget), then the
+one-step lower bound."""
+
+_TEXT: dict[str, dict[str, Any]] = {
     "en": {
         "title": "Flip 7 advisor ({edition}, {mode})",
+        "modes": {"table": "others still in the round", "single": "you alone in the round"},
+        "editions": {"vengeance": "With a Vengeance", "classic": "classic"},
+        "reduced": "(too many positions for the exact programme: the advice uses the deck "
+        "without its modifier and action cards, as the flip7-ev bot does)",
+        "lower_bound": "(too many positions even for the reduced model: the value of hitting is "
+        "the lower bound 'hit once, then stay'; a HIT is sure, a STAY is the best this bound "
+        "can show)",
         "left": "cards left in the deck",
         "bust": "bust probability of the next card",
         "stay": "expected score if you stay",
@@ -40,6 +53,12 @@ _TEXT = {
     },
     "ja": {
         "title": "フリップ7 アドバイザー（{edition}、{mode}）",
+        "modes": {"table": "他のプレイヤーもラウンド中", "single": "ラウンドに残るのはあなただけ"},
+        "editions": {"vengeance": "復讐心とともに", "classic": "クラシック"},
+        "reduced": "（局面が多すぎて厳密な計算ができないため、修正カードとアクションカードを"
+        "除いた山札で計算しています。flip7-ev ボットと同じ方法です）",
+        "lower_bound": "（局面が多すぎるため、ヒットの値は「1枚だけヒットしてステイ」の下限です。"
+        "ヒットのおすすめは確実ですが、ステイはこの下限で示せる範囲の判断です）",
         "left": "山札の残り枚数",
         "bust": "次のカードでバーストする確率",
         "stay": "ステイしたときの得点",
@@ -88,12 +107,43 @@ def build_position(
                     f"{fresh_pool(edition)[kind]} of them"
                 )
             pool[kind] -= 1
+    _check_row(edition, [t.lower() for t in mine])
     return [t.lower() for t in mine], tuple(pool)
+
+
+def _check_row(edition: str, tokens: Sequence[str]) -> None:
+    """Refuse a row that is already over: a bust (F7V-2, with the Lucky 13 exception F7V-6.3)
+    or a Flip 7 (F7V-7), since there is no decision left to advise on.
+
+    Raises:
+        AdviceInputError: the row has busted or already holds seven number cards.
+    """
+    from septet.games.flip7 import cards as C
+
+    values: list[int] = []
+    lucky = False
+    for tok in tokens:
+        kind = C.KIND_OF_TOKEN[tok]
+        if C.IS_NUM[kind]:
+            values.append(C.VALUE[kind])
+            lucky = lucky or kind == C.L13
+    for value in set(values):
+        copies = values.count(value)
+        allowed = 2 if value == 13 and lucky and edition == "vengeance" else 1
+        if copies > allowed:
+            raise AdviceInputError(
+                f"row: {copies} cards of value {value} is already a bust (F7V-2"
+                + (", F7V-6.3)" if value == 13 else ")")
+            )
+    if len(values) >= 7:
+        raise AdviceInputError("row: seven number cards is already a Flip 7 (F7V-7)")
 
 
 @advise_app.command("flip7")
 def advise_flip7(
-    row: str = typer.Option("", "--row", "-r", help="Your row, e.g. '12 9 5 +4'."),
+    row: str = typer.Option(
+        "", "--row", "-r", help="Your row, e.g. '12 9 5 -4' (classic: '12 9 5 +4')."
+    ),
     seen: str = typer.Option(
         "", "--seen", "-s", help="Other cards seen since the shuffle (discards, busted rows)."
     ),
@@ -107,19 +157,41 @@ def advise_flip7(
     lang: str = typer.Option("en", "--lang", help="en or ja."),
 ) -> None:
     """Bust probability, the value of staying and of hitting on, and the advice (flip7-ev)."""
-    from septet.bots.flip7_ev import EVSolver, advise, row_from_tokens
+    from septet.bots.flip7_ev import (
+        BudgetExceeded,
+        EVSolver,
+        advise,
+        advise_lower_bound,
+        reduced_pool,
+        row_from_tokens,
+    )
 
-    text = _TEXT.get(lang, _TEXT["en"])
+    if lang not in _TEXT:
+        console.print(f"[red]error:[/red] --lang must be one of {', '.join(_TEXT)}, not {lang!r}")
+        raise typer.Exit(2)
+    text = _TEXT[lang]
     try:
         mine, pool = build_position(edition, row, seen, opponent)
     except AdviceInputError as exc:
         console.print(f"[red]error:[/red] {exc}")
         raise typer.Exit(2) from None
     mode = "single" if alone else "table"
-    solver = EVSolver(edition, mode)
     position = row_from_tokens(mine, edition)
-    advice = advise(solver, position, pool)
-    table = Table(title=text["title"].format(edition=edition, mode=mode), show_header=False)
+    # Exact within a position budget; else the bot's reduced model within a budget; else the
+    # "hit once, then stay" lower bound. Never runs away (seconds, well under 1 GB).
+    note = ""
+    try:
+        advice = advise(EVSolver(edition, mode, max_states=ADVISE_MAX_STATES), position, pool)
+    except BudgetExceeded:
+        try:
+            reduced = EVSolver(edition, mode, max_states=10 * ADVISE_MAX_STATES)
+            advice = advise(reduced, position, reduced_pool(pool))
+            note = text["reduced"]
+        except BudgetExceeded:
+            advice = advise_lower_bound(EVSolver(edition, mode), position, pool)
+            note = text["lower_bound"]
+    title = text["title"].format(edition=text["editions"][edition], mode=text["modes"][mode])
+    table = Table(title=title, show_header=False)
     table.add_column("what")
     table.add_column("value", justify="right")
     table.add_row(text["left"], str(sum(pool)))
@@ -131,6 +203,8 @@ def advise_flip7(
     console.print(table)
     if advice.stay is None:
         console.print(text["no_stay"])
+    if note:
+        console.print(note)
 
 
 def register(app: typer.Typer) -> None:

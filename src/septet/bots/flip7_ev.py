@@ -524,6 +524,26 @@ def advise(solver: EVSolver, row: Row, pool: Sequence[int]) -> Advice:
     return Advice(solver.bust_probability(row, pool), stay, hit, best, action)
 
 
+def advise_lower_bound(solver: EVSolver, row: Row, pool: Sequence[int]) -> Advice:
+    """Advice from the lower bound "hit once, then stay" of hitting (no programme to run).
+
+    Exact when it advises a hit (hitting on can only do better); a stay is then the best that
+    this bound can show, not a proof.
+    """
+    pool = tuple(pool)
+    stay = float(solver.score(row)) if solver.can_stay(row) else None
+    hit = float(solver.one_step_value(row, pool)) if sum(pool) else float(solver.score(row))
+    action = "hit" if stay is None or hit > stay + 1e-12 else "stay"
+    best = hit if stay is None else max(hit, stay)
+    return Advice(solver.bust_probability(row, pool), stay, hit, best, action)
+
+
+def reduced_pool(pool: Sequence[int]) -> tuple[int, ...]:
+    """The pool without modifier and action cards (number cards, Second Chance and Freeze
+    kept): the smaller model used when the exact programme exceeds its position budget."""
+    return tuple(n if C.IS_NUM[k] or k in (C.SECOND, C.FREEZE) else 0 for k, n in enumerate(pool))
+
+
 class Flip7EVAgent:
     """``flip7-ev``: hit or stay by the expected-round-score programme; other choices (targets,
     Swap/Steal/Discard picks, the brutal Flip 7 choice) are the greedy bot's, and so are the two
@@ -610,11 +630,8 @@ class Flip7EVAgent:
             hit = solver.hit_value(row, pool)
             self.stats["solved"] += 1
         except BudgetExceeded:
-            reduced = tuple(
-                n if C.IS_NUM[k] or k in (C.SECOND, C.FREEZE) else 0 for k, n in enumerate(pool)
-            )
             fallback = EVSolver(self.edition, "table")
-            hit = fallback.hit_value(row, reduced)
+            hit = fallback.hit_value(row, reduced_pool(pool))
             self.stats["reduced"] += 1
         return "hit" if hit > stay else "stay"
 
@@ -626,8 +643,10 @@ __all__ = [
     "Flip7EVAgent",
     "Row",
     "advise",
+    "advise_lower_bound",
     "fresh_pool",
     "fresh_value",
     "pool_from_counts",
+    "reduced_pool",
     "row_from_tokens",
 ]
