@@ -107,36 +107,13 @@ def build_position(
                     f"{fresh_pool(edition)[kind]} of them"
                 )
             pool[kind] -= 1
-    _check_row(edition, [t.lower() for t in mine])
+    from septet.bots.flip7_ev import check_row_open
+
+    try:
+        check_row_open([t.lower() for t in mine], edition)
+    except ValueError as exc:
+        raise AdviceInputError(f"row: {exc}") from None
     return [t.lower() for t in mine], tuple(pool)
-
-
-def _check_row(edition: str, tokens: Sequence[str]) -> None:
-    """Refuse a row that is already over: a bust (F7V-2, with the Lucky 13 exception F7V-6.3)
-    or a Flip 7 (F7V-7), since there is no decision left to advise on.
-
-    Raises:
-        AdviceInputError: the row has busted or already holds seven number cards.
-    """
-    from septet.games.flip7 import cards as C
-
-    values: list[int] = []
-    lucky = False
-    for tok in tokens:
-        kind = C.KIND_OF_TOKEN[tok]
-        if C.IS_NUM[kind]:
-            values.append(C.VALUE[kind])
-            lucky = lucky or kind == C.L13
-    for value in set(values):
-        copies = values.count(value)
-        allowed = 2 if value == 13 and lucky and edition == "vengeance" else 1
-        if copies > allowed:
-            raise AdviceInputError(
-                f"row: {copies} cards of value {value} is already a bust (F7V-2"
-                + (", F7V-6.3)" if value == 13 else ")")
-            )
-    if len(values) >= 7:
-        raise AdviceInputError("row: seven number cards is already a Flip 7 (F7V-7)")
 
 
 @advise_app.command("flip7")

@@ -136,6 +136,30 @@ def row_from_tokens(tokens: Sequence[str], edition: str) -> Row:
     return Row(mask, t13, lucky, add, x2, half, second)
 
 
+def check_row_open(tokens: Sequence[str], edition: str) -> None:
+    """Check that a row (engine notation tokens) still has a hit/stay decision: not a bust
+    (F7V-2, with the Lucky 13 exception F7V-6.3) and not a Flip 7 (F7V-7).
+
+    Raises:
+        ValueError: the row has busted or already holds seven number cards (a sentence).
+    """
+    values: list[int] = []
+    lucky = False
+    for tok in tokens:
+        kind = C.KIND_OF_TOKEN[str(tok).lower()]
+        if C.IS_NUM[kind]:
+            values.append(C.VALUE[kind])
+            lucky = lucky or kind == C.L13
+    for value in set(values):
+        copies = values.count(value)
+        allowed = 2 if value == 13 and lucky and edition == "vengeance" else 1
+        if copies > allowed:
+            rule = "F7V-2, F7V-6.3" if value == 13 else "F7V-2"
+            raise ValueError(f"{copies} cards of value {value} is already a bust ({rule})")
+    if len(values) >= 7:
+        raise ValueError("seven number cards is already a Flip 7 (F7V-7)")
+
+
 def fresh_pool(edition: str, numbers_only: bool = False) -> tuple[int, ...]:
     """Counts per card kind (``cards.NUM_KINDS`` long) of a fresh deck; ``numbers_only`` keeps
     the number cards (classic 0-12; Vengeance 1-13 with the Zero, Unlucky 7 and Lucky 13)."""
@@ -644,6 +668,7 @@ __all__ = [
     "Row",
     "advise",
     "advise_lower_bound",
+    "check_row_open",
     "fresh_pool",
     "fresh_value",
     "pool_from_counts",
