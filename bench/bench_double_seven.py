@@ -19,8 +19,7 @@ import random
 import time
 from pathlib import Path
 
-from septet.arena.bench import print_columns, profile_playouts, time_agent_moves, write_results
-from septet.bots.greedy.double_seven import GreedyAgent
+from septet.arena.bench import print_columns, profile_playouts, time_greedy, write_results
 from septet.core.play import random_playout
 from septet.core.types import CHANCE
 from septet.games import get
@@ -59,17 +58,6 @@ def bench_random(num_players: int, games: int, seed: int) -> dict[str, float]:
     }
 
 
-def bench_agents(num_players: int, games: int, seed: int) -> dict[str, float]:
-    """Greedy bot time per move and determinize time, over games played by the greedy bot."""
-    game = get("double-seven")
-    timing = time_agent_moves(game, GreedyAgent(game), num_players, games, seed)
-    return {
-        "greedy_us_per_move": timing["agent_us_per_move"],
-        "greedy_moves_per_game": timing["moves_per_game"],
-        "determinize_us": timing["determinize_us"],
-    }
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="random games per player count")
@@ -82,7 +70,7 @@ def main(argv: list[str] | None = None) -> None:
     for n in (2, 3, 4):
         row: dict[str, float | int] = {"players": n}
         row.update(bench_random(n, args.games, args.seed))
-        row.update(bench_agents(n, args.bot_games, args.seed))
+        row.update(time_greedy(get("double-seven"), n, args.bot_games, args.seed))
         rows.append(row)
     cols = [
         ("players", "players", "{:.0f}"),

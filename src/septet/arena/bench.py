@@ -205,6 +205,21 @@ def time_agent_moves(
     }
 
 
+def time_greedy(
+    game: Game[Any], num_players: int, num_games: int, seed: int = 0
+) -> dict[str, float]:
+    """:func:`time_agent_moves` for the game's greedy bot, with ``greedy_`` keys:
+    ``{"greedy_us_per_move", "greedy_moves_per_game", "determinize_us"}``."""
+    from septet.bots import make_agent
+
+    timing = time_agent_moves(game, make_agent("greedy", game), num_players, num_games, seed)
+    return {
+        "greedy_us_per_move": timing["agent_us_per_move"],
+        "greedy_moves_per_game": timing["moves_per_game"],
+        "determinize_us": timing["determinize_us"],
+    }
+
+
 def profile_playouts(
     game: Game[Any], num_players: int, num_games: int, seed: int = 0, top: int = 18
 ) -> str:
@@ -253,6 +268,7 @@ __all__ = [
     "profile_playouts",
     "rows_table",
     "time_agent_moves",
+    "time_greedy",
     "write_json",
     "write_results",
 ]

@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from ds_helpers import CHANCE, fams, legal, rejects, step
 
-from septet.core.errors import IllegalActionError, NotationError, OptionError
+from septet.core.errors import NotationError, OptionError
 from septet.games import get
 from septet.games.double_seven import DoubleSeven
 from septet.games.double_seven.builder import build_state, tiles
@@ -19,30 +20,6 @@ from septet.games.double_seven.state import (
     PH_RAINBOW,
     PH_T41,
 )
-from septet.games.double_seven.tiles import family_str
-
-CHANCE = -1
-
-
-def step(st, text):
-    return st.apply(st.game.parse_action(st, text))
-
-
-def legal(st):
-    return sorted(str(a) for a in st.legal_actions())
-
-
-def fams(st, seat):
-    return sorted(family_str(f) for f in st.families[seat])
-
-
-def rejects(st, text, rule):
-    before = st.to_json()
-    with pytest.raises(IllegalActionError) as exc:
-        st.apply(st.game.action_from_str(text))
-    assert exc.value.rule == rule
-    assert st.to_json() == before
-
 
 # ----- options and players ---------------------------------------------------------------------
 
