@@ -30,19 +30,9 @@ from collections.abc import Mapping
 
 from septet.core.types import JSON
 
+from .state import PHASE_NAMES
 from .tiles import NUM_ANIMALS, NUM_TYPES, counts_from_json, tile_from_name
 
-PHASES = (
-    "deal",
-    "first_player",
-    "flip",
-    "draw",
-    "rainbow",
-    "actions",
-    "two_for_one_draw",
-    "discard",
-    "over",
-)
 GLOBAL_SIZE = 61
 SEAT_SIZE = 124
 
@@ -66,7 +56,7 @@ def encode(view: Mapping[str, JSON], n: int) -> list[float]:
     out[27] = float(view["pile"])
     out[37] = float(view["sevens_left"])
     out[38] = 1.0 if view["double_seven"] is None else 0.0
-    out[39 + PHASES.index(str(view["phase"]))] = 1.0
+    out[39 + PHASE_NAMES.index(str(view["phase"]))] = 1.0
     out[48] = float(view["draws_left"])
     out[49] = float(bool(view["face_down_pending"]))
     out[50] = float(bool(view["rainbow_used"]))
