@@ -198,3 +198,24 @@ def test_server_ws_reconnect_replace_and_reclaim(client: Any) -> None:
     assert mine["view"]["counter"] == st["view"]["counter"] + 2
     ca.close()
     cb2.close()
+
+
+def test_server_ws_a_left_seat_is_not_spoken_for_by_the_old_connection(client: Any) -> None:
+    # Aki sits at seat 0 and connects, then leaves; Ben takes seat 0 and the game starts.
+    # Aki's old connection must become a spectator's: no hidden card of Ben's, no moves.
+    a, b, c = new_guest(client, "Aki"), new_guest(client, "Ben"), new_guest(client, "Cho")
+    tid = make_table(client, a, [{"kind": "human"}, {"kind": "human"}], target=40)
+    inbox: queue.Queue[Any] = queue.Queue()
+    ca = WsClient(client, tid, a, inbox, "A")
+    ca.wait_for(lambda m: m["type"] == "state" and m["seat"] == 0)
+    assert client.post(f"/api/tables/{tid}/leave", headers={"cookie": a}).status_code == 200
+    r = client.post(f"/api/tables/{tid}/join", json={"seat": 0}, headers={"cookie": b})
+    assert r.status_code == 200 and r.json()["my_seat"] == 0
+    assert client.post(f"/api/tables/{tid}/join", json={}, headers={"cookie": c}).status_code == 200
+    started = ca.wait_for(lambda m: m["type"] == "state" and m["view"] is not None)
+    assert started["seat"] is None and started["legal"] == []
+    assert started["view"]["hand"] == [] or all(h is None for h in started["view"]["hand"])
+    ca.send({"type": "move", "version": started["version"], "action": "add 1"})
+    err = ca.wait_for(lambda m: m["type"] == "error")
+    assert err["code"] == "spectator"
+    ca.close()

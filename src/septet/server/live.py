@@ -259,13 +259,22 @@ class LiveTable:
             out = self._event_json[key] = event_json(self.game, v, e)
         return out
 
+    def conn_seat(self, conn: Conn) -> int | None:
+        """The seat ``conn`` speaks for now: its seat only while its guest still holds it. A
+        connection whose guest left the seat (and someone else took it) only watches from then
+        on, so it never sees the new holder's hidden cards nor moves for them."""
+        seat = conn.seat
+        if seat is not None and self.seats[seat].player_id != conn.player_id:
+            conn.seat = seat = None
+        return seat
+
     def message_for(
         self, conn: Conn, history: bool = False, summary: dict[str, Any] | None = None
     ) -> dict[str, Any]:
         """The ``state`` message for one connection: its seat's view, the legal moves if that
         seat is to move and held by this person, and the events it may see since its last
         message (``history``: the last ``event_history`` of them)."""
-        seat = conn.seat
+        seat = self.conn_seat(conn)
         state = self.state
         view = state.view(seat) if state is not None else None
         legal: list[dict[str, str]] = []
@@ -469,7 +478,7 @@ class LiveTable:
         its notation is queued before the new views).
         """
         async with self.lock:
-            seat = conn.seat
+            seat = self.conn_seat(conn)
             if seat is None:
                 conn.error("spectator", "Spectators cannot move.")
                 return False
