@@ -23,3 +23,5 @@ def test_server_cli_serve_help_and_bad_database() -> None:
     assert "secret" not in r.output  # the password is never printed
     r = runner.invoke(app, ["serve", "--bot-delay", "-1"])
     assert r.exit_code == 2
+    r = runner.invoke(app, ["serve", "--log-level", "bogus"])
+    assert r.exit_code == 2 and "--log-level must be one of" in r.output

@@ -390,14 +390,15 @@ class State(ABC):
         try:
             if isinstance(data, str):
                 data = json.loads(data)
-            assert isinstance(data, Mapping)
+            if not isinstance(data, Mapping):
+                raise RecordError("not a valid Septet state: a JSON object is expected")
             game = get(str(data["game"]), **dict(data.get("options") or {}))
             state = game.new_state(int(data["num_players"]))
             state.load_state_dict(data["state"])
             state.history = [game.action_from_str(str(t)) for t in data["history"]]
         except RecordError:
             raise
-        except (KeyError, TypeError, ValueError, AssertionError, json.JSONDecodeError) as exc:
+        except (KeyError, TypeError, ValueError, json.JSONDecodeError) as exc:
             raise RecordError(f"not a valid Septet state: {exc}") from exc
         return state
 

@@ -33,6 +33,12 @@ def register(app: typer.Typer) -> None:
 
         if bot_delay < 0 or replace_after < 0:
             raise typer.BadParameter("delays must be zero or more")
+        levels = ("critical", "error", "warning", "info", "debug", "trace")
+        if log_level.lower() not in levels:
+            raise typer.BadParameter(
+                f"--log-level must be one of {', '.join(levels)}, not {log_level!r}"
+            )
+        log_level = log_level.lower()
         url = normalize_database_url(db) if db else default_database_url()
         shown = url.split("@")[-1] if "@" in url else url  # no password on the screen
         check_database(url, shown)
