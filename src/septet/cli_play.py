@@ -407,6 +407,24 @@ def _record_path(record: Path | None, game: str, seed: int) -> Path:
     return record / name
 
 
+def _check_record_path(path: Path) -> None:
+    """Check before the game that the record can be written to ``path`` (its folder is
+    created), so a game is never played only to be lost.
+
+    Raises:
+        RecordError: the file cannot be written.
+    """
+    existed = path.exists()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        raise RecordError(f"cannot save the record to {path}: {exc.strerror or exc}") from exc
+    if not existed:
+        path.unlink()
+
+
 def _results_table(t: dict[str, str], labels: Sequence[str], state: State) -> Table:
     winners = set(state.winners())
     table = Table(show_edge=False)
@@ -478,6 +496,9 @@ def play(
             )
             for s, spec in enumerate(specs)
         ]
+    record_file = _record_path(record, g.name, seed)
+    with user_errors():
+        _check_record_path(record_file)
     title = g.titles.get(lang, g.name)
     console.rule(escape(f"{title} · seed {seed}"))
     actor = [state.current_player]
@@ -509,7 +530,7 @@ def play(
     rec = GameRecord.of(state, players=session.labels, meta=meta)
     with user_errors():
         try:
-            path = rec.save(_record_path(record, g.name, seed))
+            path = rec.save(record_file)
         except OSError as exc:
             raise RecordError(f"cannot save the record: {exc}") from exc
     console.print(Text(session.t("saved", path=path)))

@@ -376,3 +376,20 @@ def test_print_japanese_moves_the_character_before_down() -> None:
     out = io.StringIO()
     print_japanese(Console(file=out, width=10), Text("あいうえお。"))
     assert [line.rstrip() for line in out.getvalue().splitlines()] == ["あいうえ", "お。"]
+
+
+def test_play_checks_the_record_path_before_the_game(tmp_path):
+    from typer.testing import CliRunner
+
+    from septet.cli import app
+
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    result = CliRunner().invoke(
+        app,
+        ["play", "flip7", "--players", "greedy,greedy", "--record", str(blocker / "g.json")],
+        input="",
+    )
+    assert result.exit_code == 2
+    assert "cannot save the record to" in result.output
+    assert "P0" not in result.output  # no game was played
