@@ -258,3 +258,22 @@ def test_view_is_the_same_for_every_seat():  # model: only the deck order is hid
         assert v.pop("seat") == seat
         assert v == {k: x for k, x in spectator.items() if k != "seat"}
     assert sum(spectator["deck"].values()) == spectator["deck_size"]
+
+
+def test_row_points_is_the_engine_scoring_rule_for_a_live_row():
+    # F7V-7.2 / F7V-7.3: 3+11+5+7+10+8+4 = 48, ÷2 → 24, −4 → 20 (the +15 bonus is added apart).
+    from septet.games.flip7 import cards as C
+
+    row = [C.KIND_OF_TOKEN[t] for t in ("3", "11", "5", "7", "10", "8", "4", "/2", "-4")]
+    assert C.row_points(row, vengeance=True) == 20
+    # F7V-7.2: not below 0; F7V-8.1: brutal scores may go below 0.
+    low = [C.KIND_OF_TOKEN[t] for t in ("2", "-10")]
+    assert C.row_points(low, vengeance=True) == 0
+    assert C.row_points(low, vengeance=True, brutal=True) == -8
+    # F7V-6.1: the Zero makes it 0 unless the row achieved Flip 7.
+    zero = [C.KIND_OF_TOKEN[t] for t in ("zero", "9", "12")]
+    assert C.row_points(zero, vengeance=True) == 0
+    assert C.row_points(zero, vengeance=True, flip7=True) == 21
+    # F7V-9: classic ×2 doubles the number sum, then the + modifiers are added.
+    classic = [C.KIND_OF_TOKEN[t] for t in ("5", "6", "x2", "+4")]
+    assert C.row_points(classic, vengeance=False) == 26

@@ -50,16 +50,8 @@ def _busts(row: list[int], k: int, vengeance: bool) -> bool:
 
 
 def _score(row: list[int], vengeance: bool) -> int:
-    """Round score of a live row without the Flip 7 bonus (F7V-7.2, F7V-9)."""
-    s = sum(_VALUE[c] for c in row if _IS_NUM[c])
-    if vengeance:
-        for _ in range(row.count(C.DIV2)):
-            s //= 2
-        s = max(0, s + sum(C.MOD_ADD[c] for c in row))
-        return 0 if C.ZERO in row else s
-    for _ in range(row.count(C.X2)):
-        s *= 2
-    return s + sum(C.MOD_ADD[c] for c in row)
+    """Round score of a live row without the Flip 7 bonus: the engine's rule (F7V-7.2, F7V-9)."""
+    return C.row_points(row, vengeance)
 
 
 def _after(row: list[int], k: int, vengeance: bool) -> int:

@@ -26,6 +26,7 @@ kind  token        card
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 NUM_KINDS: Final = 37
@@ -84,6 +85,33 @@ MOD_ADD: Final[tuple[int, ...]] = tuple(
 )
 """The points a modifier adds (negative for −2..−10); 0 for ÷2, ×2 and non-modifiers."""
 IS_ROW: Final[tuple[bool, ...]] = tuple(IS_NUM[k] or IS_MOD[k] for k in range(NUM_KINDS))
+
+
+def row_points(
+    row: Sequence[int], vengeance: bool, brutal: bool = False, flip7: bool = False
+) -> int:
+    """Round score of a row that has not busted, before the Flip 7 bonus and the brutal
+    penalty (F7V-7.2, F7V-9): the number cards' sum, halved (rounding down) for each ÷2 or
+    doubled for each ×2, then the ± modifiers; not below 0 unless ``brutal`` (F7V-8.1); 0 with
+    the Zero unless the row achieved Flip 7 (``flip7``, F7V-6.1).
+
+    Args:
+        row: card kinds in the row (numbers, modifiers, special cards).
+        vengeance: the Vengeance edition (else classic).
+    """
+    s = sum(VALUE[c] for c in row if IS_NUM[c])
+    if vengeance:
+        for _ in range(row.count(DIV2)):
+            s //= 2
+        s += sum(MOD_ADD[c] for c in row)
+        if not brutal and s < 0:
+            s = 0
+        if ZERO in row and not flip7:
+            s = 0
+        return s
+    for _ in range(row.count(X2)):
+        s *= 2
+    return s + sum(MOD_ADD[c] for c in row)
 
 
 def vengeance_deck() -> list[int]:

@@ -822,25 +822,9 @@ class Flip7State(State):
         if self._status[p] == BUSTED:
             s = sum(C.MOD_ADD[c] for c in self._post[p]) if self._brutal else 0  # F7V-8.2
         else:
-            row = self._rows[p]
-            s = sum(map(_POINTS.__getitem__, row))
-            if self._v:
-                if C.DIV2 in row:
-                    for _ in range(row.count(C.DIV2)):
-                        s //= 2  # F7V-7.2: halve, rounding down, before the other modifiers
-                s += sum(map(_ADD.__getitem__, row))
-                if not self._brutal and s < 0:
-                    s = 0
-                if _ZERO in row and f != p:
-                    s = 0  # F7V-6.1
-                if f == p and (not self._brutal or self._bonus_to in (p, -1)):
-                    s += 15
-            else:
-                for _ in range(row.count(C.X2)):
-                    s *= 2
-                s += sum(map(_ADD.__getitem__, row))
-                if f == p:
-                    s += 15
+            s = C.row_points(self._rows[p], self._v, self._brutal, f == p)
+            if f == p and (not self._v or not self._brutal or self._bonus_to in (p, -1)):
+                s += 15  # F7V-7.2; in brutal mode only if the bonus was taken (F7V-8.3)
         if self._brutal and f >= 0 and self._bonus_to == p and p != f:
             s -= 15  # F7V-8.3
         return s
