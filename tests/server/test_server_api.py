@@ -70,6 +70,13 @@ def test_server_input_validation(client: Any) -> None:
     assert r.status_code == 400 and "unknown game" in r.json()["message"]
     big = {"name": "x" * 20000}
     assert client.post("/api/guest", json=big).status_code == 413
+    # The same body sent in chunks, with no Content-Length, is refused the same way.
+    chunks = (part for part in [b'{"name": "', b"x" * 20000, b'"}'])
+    r = client.post("/api/guest", content=chunks, headers={"content-type": "application/json"})
+    assert r.status_code == 413 and r.json()["error"] == "too_large"
+    small = (part for part in [b'{"name": ', b'"Chunky"}'])
+    r = client.post("/api/guest", content=small, headers={"content-type": "application/json"})
+    assert r.status_code == 200, r.text
 
 
 def test_server_lobby_join_start_and_record(client: Any) -> None:

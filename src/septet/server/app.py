@@ -79,16 +79,34 @@ class BodyLimit:
             if key == b"content-length" and value.isdigit() and int(value) > self.limit:
                 await _error(413, "too_large", "The request is too large.")(scope, receive, send)
                 return
-        seen = 0
-
-        async def limited() -> Any:
-            nonlocal seen
-            message = await receive()
-            if message["type"] == "http.request":
+        declared = any(key == b"content-length" for key, _ in scope.get("headers", []))
+        limited = receive
+        if not declared and scope.get("method") in ("POST", "PUT", "PATCH"):
+            # A body of unknown length (chunked): read it up to the limit before the app runs,
+            # so an oversized one gets a 413, not a failure half-way through the app.
+            buffered: list[Any] = []
+            seen = 0
+            while True:
+                message = await receive()
+                if message["type"] != "http.request":
+                    return  # the client went away
                 seen += len(message.get("body", b""))
                 if seen > self.limit:
-                    raise ValueError("request body too large")
-            return message
+                    await _error(413, "too_large", "The request is too large.")(
+                        scope, receive, send
+                    )
+                    return
+                buffered.append(message)
+                if not message.get("more_body"):
+                    break
+            pending = iter(buffered)
+
+            async def replayed() -> Any:
+                for message in pending:
+                    return message
+                return await receive()
+
+            limited = replayed
 
         if scope.get("path", "").startswith("/static/"):
             inner = send

@@ -747,7 +747,10 @@ class TableManager:
         table = self.tables.get(table_id)  # another request may have loaded it meanwhile
         if table is None:
             table = LiveTable.from_data(self, data)
-            self.tables[table_id] = table
+            if table.status != "finished":
+                self.tables[table_id] = table
+            # A finished table is not kept: nothing changes it, and keeping every one ever
+            # looked at (a replay, a record download) would grow without bound.
         return table
 
     async def close(self) -> None:
