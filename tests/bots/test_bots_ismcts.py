@@ -121,7 +121,7 @@ def test_ismcts_chance_branches_on_what_the_seat_observes() -> None:
 def test_ismcts_spec_errors() -> None:
     game = ToyTricks()
     with pytest.raises(AgentSpecError, match="unknown ismcts parameter"):
-        make_agent("ismcts:horizon=3", game)
+        make_agent("ismcts:width=3", game)
     with pytest.raises(AgentSpecError, match="iterations"):
         make_agent("ismcts:iterations=0", game)
     with pytest.raises(AgentSpecError, match="rollout"):

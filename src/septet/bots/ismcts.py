@@ -13,11 +13,27 @@ The bot only receives a view. Each iteration:
    the seat, ``Event.is_visible``): an opponent's face-down draw leads everyone to the same node,
    a card turned face up or the seat's own draw branches. ``chance=outcome`` keys by the outcome
    itself; ``chance=open`` never branches (open-loop).
+   At the root, ``bias=w`` adds Chaslot et al.'s *progressive bias* ``w / (visits + 1)`` to the
+   move the game's greedy bot would play ("Progressive strategies for Monte-Carlo tree search",
+   2008), so with few iterations the search keeps greedy's move unless another proves better.
 3. **Expansion**: the first player node with an untried legal action gets one new child.
-4. **Rollout**: play to the end with ``random`` (fast, in place) or ``greedy`` moves.
-5. **Backpropagation**: every node on the path adds the utility (``State.returns()``) of the seat
-   that chose the action leading to it, so each node backs up the utility of the player to move
-   above it; any number of players (teams by their shared wins).
+   ``tree=N`` stops the tree at N player decisions below the root (``tree=1``: a bandit over the
+   root's moves with rollouts after each, Tesauro & Galperin's on-line policy improvement, 1996);
+   in games with long turns of one's own (Double Seven) a deep tree at a small budget explores
+   one's own bad follow-ups and undervalues every move that keeps the turn going.
+4. **Rollout**: play with ``random`` (fast, in place) or ``greedy`` moves to the end of the game,
+   or only to the end of the current round (``horizon=round``: a Flip 7 round, a Seven Shot deal,
+   :meth:`septet.core.game.State.round_index`) or for ``depth`` steps.
+5. **Evaluation**: a finished game is worth ``State.returns()`` (1 per winner; with
+   ``utility=score`` the mean of that and :func:`cut_utilities` of the final scores, which also
+   rewards the margin); a rollout cut short is worth
+   ``1 / (1 + exp(-(score - mean score) / scale))`` per seat (:func:`cut_utilities`),
+   so a round won by a wide margin counts more than a narrow one. Stopping at the end of the round
+   trades a little bias for far less noise: the outcome of the round in hand is what the move
+   changes, the rounds after it are mostly luck.
+6. **Backpropagation**: every node on the path adds the utility of the seat that chose the action
+   leading to it, so each node backs up the utility of the player to move above it; any number of
+   players (teams by their shared wins and shared scores).
 
 The move played is the most visited root child (ties: best mean, then the order of
 ``legal_actions``). With an iteration budget the choice depends only on the ``rng`` passed to
@@ -27,7 +43,10 @@ Spec parameters (``ismcts:iterations=2000,c=0.7,rollout=greedy``): ``iterations`
 1000 when no ``time``), ``time`` (seconds per move, float), ``c`` (exploration constant, default
 0.7), ``rollout`` (``random`` | ``greedy``), ``chance`` (``observed`` | ``outcome`` | ``open``),
 ``seed`` (int: fixes the search stream whatever the ``rng``), ``depth`` (int: rollout steps
-before the leaders by score are taken as the winners).
+before the rollout is cut and scored), ``horizon`` (``game`` | ``round``), ``scale`` (score points
+per unit of the cut evaluation's logit; default per game, :data:`SCORE_SCALES`), ``utility``
+(``win`` | ``score``), ``tree`` (int: player decisions kept in the tree below the root), ``bias``
+(float >= 0: progressive bias towards greedy's move at the root).
 """
 
 from __future__ import annotations
@@ -46,6 +65,12 @@ from septet.core.types import CHANCE, JSON, Event
 
 Sampler = Callable[[Mapping[str, JSON], random.Random], State]
 """``sampler(view, rng) -> State``: a determinization of the view's information set."""
+
+
+SCORE_SCALES: dict[str, float] = {"flip7": 25.0, "seven-shot": 1.5, "double-seven": 4.0}
+"""Default ``scale`` of :func:`cut_utilities` per game: roughly one round's (deal's) spread of
+scores between seats (Flip 7: a round scores about 20 on average; Seven Shot: a deal gives its
+winner 1 to 4 points; Double Seven: a few tiles). Other games use 1.0."""
 
 
 class SearchError(SeptetError, RuntimeError):
@@ -104,8 +129,14 @@ class ISMCTSAgent:
         seed: if given, the search uses its own stream from this seed instead of ``rng``.
         sampler: replaces ``game.sample_state`` (tests, research); same signature.
         depth: cut rollouts after this many steps (player actions and chance outcomes) and
-            score them by who leads (``State.scores()``: 1.0 for each top seat); default: play
-            to the end and use ``State.returns()``.
+            score them with :func:`cut_utilities`; default: no step limit.
+        horizon: ``"game"`` (default: roll out to the end of the game) or ``"round"`` (stop
+            when :meth:`State.round_index` changes, i.e. the round or deal in hand is scored).
+        scale: the score scale of :func:`cut_utilities` (default :data:`SCORE_SCALES`).
+        utility: ``"win"`` (default: a finished game is worth ``returns()``) or ``"score"``
+            (the mean of ``returns()`` and :func:`cut_utilities` of the final scores).
+        tree: the most player decisions below the root kept in the tree (default: no limit).
+        bias: progressive-bias weight for greedy's move at the root (default 0: none).
 
     Raises:
         ValueError: bad parameter values (``make_agent`` turns them into ``AgentSpecError``).
@@ -122,16 +153,27 @@ class ISMCTSAgent:
         seed: int | str | None = None,
         sampler: Sampler | None = None,
         depth: int | str | None = None,
+        horizon: str = "game",
+        scale: float | str | None = None,
+        utility: str = "win",
+        tree: int | str | None = None,
+        bias: float | str = 0.0,
     ) -> None:
         self.game = game
         self.name = "ismcts"
         raw = {
             k: str(v)
-            for k, v in (("iterations", iterations), ("seed", seed), ("depth", depth))
+            for k, v in (
+                ("iterations", iterations),
+                ("seed", seed),
+                ("depth", depth),
+                ("tree", tree),
+            )
             if v is not None
         }
         self.iterations = _int_param(raw, "iterations")
         self.depth = _int_param(raw, "depth")
+        self.tree = _int_param(raw, "tree")
         self.seed = None if seed is None else int(str(seed))
         self.time_limit: float | None = None
         if time is not None:
@@ -149,14 +191,27 @@ class ISMCTSAgent:
         if chance not in ("observed", "outcome", "open"):
             raise ValueError(f"chance must be observed, outcome or open, not {chance!r}")
         self.chance = chance
+        if horizon not in ("game", "round"):
+            raise ValueError(f"horizon must be game or round, not {horizon!r}")
+        self.horizon = horizon
+        self.scale = SCORE_SCALES.get(game.name, 1.0) if scale is None else float(scale)
+        if not self.scale > 0:
+            raise ValueError(f"scale must be positive, not {scale!r}")
+        if utility not in ("win", "score"):
+            raise ValueError(f"utility must be win or score, not {utility!r}")
+        self.utility = utility
+        self.bias = float(bias)
+        if not self.bias >= 0:
+            raise ValueError(f"bias must be >= 0, not {bias!r}")
         self.sampler: Sampler = sampler if sampler is not None else game.sample_state
         self._greedy: Agent | None = None
-        if rollout == "greedy":
+        if rollout == "greedy" or self.bias > 0:
             from septet.bots import make_agent
 
             self._greedy = make_agent("greedy", game)
         self.last_iterations = 0
         """Iterations run by the last call of :meth:`act` (for benchmarks)."""
+        self._prior: Action | None = None
         self.last_root: _Node | None = None
 
     # ----- public ------------------------------------------------------------------------------
@@ -213,6 +268,9 @@ class ISMCTSAgent:
                 f"{self.game.name}: a state sampled from the view does not offer the legal "
                 "actions of the view's seat (Game.sample_state is inconsistent)"
             )
+        self._prior = None
+        if self.bias > 0 and self._greedy is not None:
+            self._prior = self._greedy.act(dict(view), list(legal_actions), random.Random(0))
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         limit = self.iterations
         done = 0
@@ -232,9 +290,12 @@ class ISMCTSAgent:
         return root
 
     def _iterate(self, root: _Node, state: State, seat: int, rng: random.Random) -> None:
+        round_index = state.round_index() if self.horizon == "round" else None
         node = root
         path = [root]
         c = self.c
+        tree_limit = self.tree if self.tree is not None else -1
+        decisions = 0  # player decisions walked below the root
         chance_mode = self.chance
         log = math.log
         sqrt = math.sqrt
@@ -255,13 +316,18 @@ class ISMCTSAgent:
                 node = child
                 path.append(node)
                 continue
-            if player < 0:
+            if player < 0 or decisions == tree_limit:
                 break
+            decisions += 1
             legal = state.legal_actions()
             children = node.children
             untried = [a for a in legal if a not in children]
+            prior = self._prior if node is root else None
             if untried:
-                action = untried[rng.randrange(len(untried))]
+                if prior is not None and prior in untried:
+                    action = prior
+                else:
+                    action = untried[rng.randrange(len(untried))]
                 child = children[action] = _Node(player)
                 state.apply(action)
                 path.append(child)
@@ -272,28 +338,42 @@ class ISMCTSAgent:
                 ch = children[a]
                 ch.avail += 1
                 value = ch.reward / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                if a == prior:
+                    value += self.bias / (ch.visits + 1)
                 if value > best_value:
                     best_value, best_action = value, a
             node = children[best_action]
             state.apply(best_action)
             path.append(node)
-        # rollout (to the end, or ``depth`` steps then the leaders by score)
+        # rollout (to the end, the end of the round, or ``depth`` steps) and evaluation
         if not state.is_terminal:
-            self._rollout(state, rng)
-        returns = state.returns() if state.is_terminal else _leaders(state)
+            self._rollout(state, rng, round_index)
+        if not state.is_terminal:
+            returns = cut_utilities(state, self.scale)
+        elif self.utility == "win":
+            returns = state.returns()
+        else:
+            final = cut_utilities(state, self.scale)
+            returns = [(w + f) / 2 for w, f in zip(state.returns(), final, strict=True)]
         for n in path:
             n.visits += 1
             if n.player >= 0:
                 n.reward += returns[n.player]
 
-    def _rollout(self, state: State, rng: random.Random) -> None:
-        greedy = self._greedy
+    def _rollout(self, state: State, rng: random.Random, round_index: int | None) -> None:
+        """Play ``state`` on in place: to the end, for ``depth`` steps, or (``round_index`` given)
+        until the round the search started in is over."""
+        if round_index is not None and state.round_index() != round_index:
+            return
+        greedy = self._greedy if self.rollout == "greedy" else None
         steps = self.depth if self.depth is not None else -1
         while steps != 0:
             steps -= 1
             player = state.current_player
             if player == CHANCE:
                 state.apply(state.sample_chance(rng))
+                if round_index is not None and state.round_index() != round_index:
+                    return
             elif player < 0:
                 return
             else:
@@ -302,18 +382,46 @@ class ISMCTSAgent:
                     state.apply(legal[rng.randrange(len(legal))])
                 else:
                     state.apply(greedy.act(state.view(player), legal, rng))
+                if round_index is not None and state.round_index() != round_index:
+                    return
 
 
-def _leaders(state: State) -> list[float]:
-    """Utilities at a rollout cut short: 1.0 for each seat with the highest score so far."""
+def cut_utilities(state: State, scale: float) -> list[float]:
+    """Utilities in (0, 1) of a state whose rollout was cut short.
+
+    ``u[s] = 1 / (1 + exp(-(scores[s] - mean(scores)) / scale))``: 0.5 for a seat at the mean
+    score, towards 1 (0) the further it is ahead of (behind) the table. Partners sharing a score
+    (Seven Shot teams) get the same value.
+
+    Args:
+        state: any non-terminal state (``State.scores()`` is read).
+        scale: score points per unit of logit, > 0.
+
+    Returns:
+        One utility per seat.
+    """
     scores = state.scores()
-    best = max(scores)
-    return [1.0 if s == best else 0.0 for s in scores]
+    mean = sum(scores) / len(scores)
+    exp = math.exp
+    return [1.0 / (1.0 + exp(-(x - mean) / scale)) for x in scores]
 
 
 def make_ismcts(game: Game[Any], **params: str) -> ISMCTSAgent:
     """Factory for the ``ismcts`` spec (``ismcts:iterations=2000``, ``ismcts:time=1.0`` ...)."""
-    allowed = {"iterations", "time", "c", "rollout", "chance", "seed", "depth"}
+    allowed = {
+        "iterations",
+        "time",
+        "c",
+        "rollout",
+        "chance",
+        "seed",
+        "depth",
+        "horizon",
+        "scale",
+        "utility",
+        "tree",
+        "bias",
+    }
     unknown = sorted(set(params) - allowed)
     if unknown:
         raise TypeError(
@@ -322,4 +430,12 @@ def make_ismcts(game: Game[Any], **params: str) -> ISMCTSAgent:
     return ISMCTSAgent(game, **params)  # type: ignore[arg-type]
 
 
-__all__ = ["ISMCTSAgent", "Sampler", "SearchError", "make_ismcts", "observation_key"]
+__all__ = [
+    "SCORE_SCALES",
+    "ISMCTSAgent",
+    "Sampler",
+    "SearchError",
+    "cut_utilities",
+    "make_ismcts",
+    "observation_key",
+]

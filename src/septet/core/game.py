@@ -334,6 +334,13 @@ class State(ABC):
         raise NotImplementedError(f"{self.game.name} has no observation tensor")
 
     # ----- results -------------------------------------------------------------------------
+    def round_index(self) -> int:
+        """Which round of a multi-round game is being played (a Flip 7 round, a Seven Shot
+        deal), counting up from the first; a game of one round always returns 0. Searches use
+        it to stop a rollout at the end of the round (``septet.bots.ismcts``, ``horizon=round``).
+        """
+        return 0
+
     @abstractmethod
     def scores(self) -> list[float]:
         """Points per seat so far (final once terminal), by the game's scoring rule."""

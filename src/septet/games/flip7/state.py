@@ -918,6 +918,11 @@ class Flip7State(State):
         return encode(self, seat)
 
     # ----- results -----------------------------------------------------------------------------
+    def round_index(self) -> int:
+        """The round being played, 1 for the first (F7V-3); it goes up as the next round is
+        dealt."""
+        return self._round
+
     def scores(self) -> list[float]:
         """Game totals per seat (the sum of the round scores, F7V-7)."""
         return [float(t) for t in self._totals]

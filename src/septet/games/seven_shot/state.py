@@ -644,6 +644,11 @@ class SevenShotState(State):
         return events
 
     # ----- results ---------------------------------------------------------------------------
+    def round_index(self) -> int:
+        """The deal being played, 1 for the first (SS-2.1: deals go on until a side reaches
+        the target)."""
+        return self.deal_number
+
     def scores(self) -> list[float]:
         """Game points per seat (a team's points for both partners), SS-2.1/SS-5.1."""
         return [float(self.points[self._side[s]]) for s in range(self.num_players)]
