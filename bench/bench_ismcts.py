@@ -10,7 +10,10 @@ propagation, bookkeeping).
 Usage::
 
     .venv/bin/python bench/bench_ismcts.py [--iterations 200] [--positions 5] [--rollout random]
-        [--games flip7,double-seven,seven-shot] [--players 4]
+        [--games flip7,double-seven,seven-shot] [--players 4] [--spec horizon=round,tree=1]
+
+``--spec`` adds ISMCTS parameters (those of the ``ismcts:`` spec string, e.g. ``horizon=round``
+stops rollouts at the end of the round or deal).
 
 Prints a table and writes ``bench/results/bench_ismcts.json``.
 """
@@ -46,10 +49,10 @@ class TimedISMCTS(ISMCTSAgent):
         finally:
             self.t_sample += time.perf_counter() - t
 
-    def _rollout(self, state: State, rng: random.Random) -> None:
+    def _rollout(self, state: State, rng: random.Random, round_index: int | None) -> None:
         t = time.perf_counter()
         before = len(state.history)
-        super()._rollout(state, rng)
+        super()._rollout(state, rng, round_index)
         self.rollout_steps += len(state.history) - before
         self.t_rollout += time.perf_counter() - t
 
@@ -88,14 +91,16 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--rollout", default="random", choices=["random", "greedy"])
     parser.add_argument("--games", default="flip7,double-seven,seven-shot")
+    parser.add_argument("--spec", default="", help="more ismcts parameters: k=v,k=v")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", default="bench/results/bench_ismcts.json")
     args = parser.parse_args()
 
+    extra = dict(item.split("=", 1) for item in args.spec.split(",") if item)
     rows = []
     for name in args.games.split(","):
         game = get(name)
-        agent = TimedISMCTS(game, iterations=args.iterations, rollout=args.rollout)
+        agent = TimedISMCTS(game, iterations=args.iterations, rollout=args.rollout, **extra)
         iters = 0
         wall = 0.0
         for i, state in enumerate(positions(game, args.players, args.positions, args.seed)):
@@ -110,6 +115,7 @@ def main() -> None:
                 "game": name,
                 "players": args.players,
                 "rollout": args.rollout,
+                "spec": args.spec,
                 "iterations": iters,
                 "seconds": round(wall, 3),
                 "iterations_per_s": round(iters / wall, 1),
@@ -121,7 +127,8 @@ def main() -> None:
             }
         )
         print(
-            f"{name:13s} {args.players}p {args.rollout:6s} {rows[-1]['iterations_per_s']:8.1f} it/s"
+            f"{name:13s} {args.players}p {args.rollout:6s} {args.spec:14s}"
+            f" {rows[-1]['iterations_per_s']:8.1f} it/s"
             f"  sample {rows[-1]['share_sample']:5.1%}  tree {rows[-1]['share_tree']:5.1%}"
             f"  rollout {rows[-1]['share_rollout']:5.1%}"
             f"  ({rows[-1]['rollout_steps_per_iteration']} rollout steps/it)",

@@ -20,6 +20,7 @@ def test_pairing_measures_the_stronger_bot() -> None:
     assert res.games == 40 and res.fair == 0.5
     assert res.low <= res.share <= res.high
     assert res.share > 0.8 and res.significant and res.margin > 0
+    assert res.a_ms_per_move > 0  # greedy's thinking time per real decision was measured
     assert res.markdown().count("|") == HEADER.splitlines()[0].count("|")
     same = run_pairing("toy-tricks", 3, "random", "random", 30, seed=2, options={"deck": 9})
     assert same.fair == pytest.approx(1 / 3) and not same.significant

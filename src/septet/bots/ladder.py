@@ -25,11 +25,14 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from multiprocessing import Pool
 from pathlib import Path
+from random import Random
 from typing import Any
 
 from septet.arena.stats import proportion
 from septet.bots import make_agent
-from septet.core.play import play_game
+from septet.core.game import Action
+from septet.core.play import Agent, play_game
+from septet.core.types import JSON
 from septet.games import get
 
 PATTERNS = {2: "AB", 3: "ABB", 4: "ABAB"}
@@ -39,7 +42,8 @@ PATTERNS = {2: "AB", 3: "ABB", 4: "ABAB"}
 class PairingResult:
     """One rung of the ladder (A's view). ``share`` is A's mean share of the wins with its
     interval ``low``-``high``; ``fair`` the share of A's seats; ``margin`` A's mean score minus
-    B's (per seat, final scores)."""
+    B's (per seat, final scores); ``a_ms_per_move`` the mean wall-clock milliseconds A took per
+    decision that had more than one legal action; ``seconds`` the wall clock of the pairing."""
 
     game: str
     options: str
@@ -54,6 +58,7 @@ class PairingResult:
     significant: bool
     margin: float
     seconds: float
+    a_ms_per_move: float = 0.0
 
     def markdown(self) -> str:
         """A row of the docs' table."""
@@ -61,13 +66,13 @@ class PairingResult:
         return (
             f"| {self.game}{self.options} | {self.players} | {self.a} | {self.b} | {self.games} "
             f"| {self.share:.1%} [{self.low:.1%}, {self.high:.1%}] | {self.fair:.0%} | {verdict} "
-            f"| {self.margin:+.1f} | {self.seconds:.0f} |"
+            f"| {self.margin:+.1f} | {self.a_ms_per_move:.1f} | {self.seconds:.0f} |"
         )
 
 
 HEADER = (
     "| game | players | A | B | games | A's win share [95% CI] | fair share | significant "
-    "| score margin | seconds |\n|---|---|---|---|---|---|---|---|---|---|"
+    "| score margin | A ms/move | seconds |\n|---|---|---|---|---|---|---|---|---|---|---|"
 )
 
 
@@ -77,11 +82,33 @@ def _seating(players: int, index: int) -> str:
     return pattern[r:] + pattern[:r]
 
 
-def _play_one(job: tuple[str, dict[str, Any], int, str, str, int, int]) -> tuple[float, float]:
+class _Timed:
+    """Wraps an agent and adds up its thinking time on real decisions (2+ legal actions)."""
+
+    def __init__(self, agent: Agent) -> None:
+        self.agent = agent
+        self.name = agent.name
+        self.seconds = 0.0
+        self.moves = 0
+
+    def act(self, view: dict[str, JSON], legal_actions: Sequence[Action], rng: Random) -> Action:
+        if len(legal_actions) < 2:
+            return legal_actions[0]
+        start = time.perf_counter()
+        action = self.agent.act(view, legal_actions, rng)
+        self.seconds += time.perf_counter() - start
+        self.moves += 1
+        return action
+
+
+def _play_one(
+    job: tuple[str, dict[str, Any], int, str, str, int, int],
+) -> tuple[float, float, float, int]:
+    """One game: A's share of the win, A's score margin, A's thinking seconds and moves."""
     name, options, players, a_spec, b_spec, seed, index = job
     game = get(name, **options)
     seats = _seating(players, index)
-    agents = [make_agent(a_spec if s == "A" else b_spec, game) for s in seats]
+    agents = [_Timed(make_agent(a_spec if s == "A" else b_spec, game)) for s in seats]
     result = play_game(game, agents, seed=f"ladder:{seed}:{index}")
     winners = result.winners
     a_seats = [i for i, s in enumerate(seats) if s == "A"]
@@ -91,7 +118,8 @@ def _play_one(job: tuple[str, dict[str, Any], int, str, str, int, int]) -> tuple
     margin = sum(scores[i] for i in a_seats) / len(a_seats) - sum(scores[i] for i in b_seats) / len(
         b_seats
     )
-    return share, margin
+    a_timed = [agents[i] for i in a_seats]
+    return share, margin, sum(t.seconds for t in a_timed), sum(t.moves for t in a_timed)
 
 
 def run_pairing(
@@ -122,7 +150,8 @@ def run_pairing(
     else:
         results = [_play_one(w) for w in work]
     seconds = time.perf_counter() - start
-    shares = [s for s, _ in results]
+    shares = [r[0] for r in results]
+    a_moves = sum(r[3] for r in results)
     prop = proportion(sum(shares), len(shares))
     fair = PATTERNS[players].count("A") / players
     opts = "".join(f" {k}={v}" for k, v in sorted(options.items()))
@@ -138,8 +167,9 @@ def run_pairing(
         high=prop.high,
         fair=fair,
         significant=prop.low > fair,
-        margin=sum(m for _, m in results) / len(results),
+        margin=sum(r[1] for r in results) / len(results),
         seconds=seconds,
+        a_ms_per_move=1000 * sum(r[2] for r in results) / a_moves if a_moves else 0.0,
     )
 
 
