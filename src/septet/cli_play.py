@@ -31,7 +31,7 @@ from septet.arena.options import build_agent, make_game, split_specs, user_error
 from septet.core.errors import IllegalActionError, OptionError, RecordError
 from septet.core.game import Action, Game, State
 from septet.core.play import Agent, play_game
-from septet.core.record import GameRecord
+from septet.core.record import GameRecord, replay_steps
 from septet.core.types import CHANCE, JSON, Event
 
 HUMAN = "you"
@@ -581,18 +581,16 @@ def replay_command(
         # Parse and apply everything first: a broken record is an error before any output.
         frames: list[tuple[int, int, list[Event], State]] = [(0, -2, [], state.clone())]
         pending: list[Event] = []
-        for i, text in enumerate(rec.actions):
-            actor = state.current_player
-            try:
-                events = state.apply(g.parse_action(state, text))
-            except IllegalActionError as exc:
-                raise RecordError(f"{file}: move {i} ({text!r}) does not replay: {exc}") from exc
-            pending.extend(events)
-            last = i == len(rec.actions) - 1
-            # Consecutive chance outcomes (a deal) are shown together as one step.
-            if actor != CHANCE or last or state.current_player != CHANCE:
-                frames.append((i + 1, actor, pending, state.clone()))
-                pending = []
+        try:
+            for step in replay_steps(state, rec.actions):
+                pending.extend(step.events)
+                last = step.index == len(rec.actions) - 1
+                # Consecutive chance outcomes (a deal) are shown together as one step.
+                if step.seat != CHANCE or last or state.current_player != CHANCE:
+                    frames.append((step.index + 1, step.seat, pending, state.clone()))
+                    pending = []
+        except RecordError as exc:
+            raise RecordError(f"{file}: {exc}") from exc
     t = _T[lang]
     interactive = pause and _stdin_is_terminal()
     title = g.titles.get(lang, g.name)

@@ -224,7 +224,7 @@ def test_cli_replay_bad_files(tmp_path: Path) -> None:
     cases = [
         (foreign, "not a Septet game record"),
         (garbage, "not JSON"),
-        (bad_move, "move 3 ('add 7') does not replay"),
+        (bad_move, "action 3 ('add 7') does not replay"),
         (wrong_game, "unknown game 'chess'"),
         (tmp_path / "missing.json", "cannot read"),
     ]

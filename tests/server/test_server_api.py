@@ -163,3 +163,34 @@ def test_server_bot_table_finishes_and_record_replays(client: Any) -> None:
     assert client.get(f"/api/tables/{tid}/replay/99999").status_code == 400
     finished = client.get("/api/tables").json()["finished"]
     assert [t["id"] for t in finished] == [tid]
+
+
+def test_server_stored_game_that_no_longer_replays(client: Any) -> None:
+    # A finished game whose stored record was damaged (by hand, a bad migration): the replay
+    # pages and the table page say so with the move at fault, as a 500 "corrupt", not a
+    # generic "invalid request".
+    import time
+
+    from sqlalchemy import update
+
+    from septet.server.db import MoveRow
+
+    a = new_guest(client, "Aki")
+    tid = create(client, a, [{"kind": "bot", "bot": "random"}] * 3, target=30).json()["id"]
+    for _ in range(200):
+        if client.get(f"/api/tables/{tid}").json()["status"] == "finished":
+            break
+        time.sleep(0.05)
+    store = client.app.state.store
+    with store.engine.begin() as conn:
+        conn.execute(
+            update(MoveRow)
+            .where(MoveRow.table_id == tid, MoveRow.idx == 4)
+            .values(notation="bogus")
+        )
+    for path in ("", "/replay"):
+        r = client.get(f"/api/tables/{tid}{path}")
+        assert r.status_code == 500, (path, r.text)
+        body = r.json()
+        assert body["error"] == "corrupt"
+        assert "action 4 ('bogus') does not replay" in body["message"]

@@ -11,14 +11,14 @@ saves and what ``septet replay`` reads. Format (JSON)::
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from septet.core.errors import IllegalActionError, RecordError
-from septet.core.game import State
-from septet.core.types import JSON
+from septet.core.game import Action, State
+from septet.core.types import JSON, Event
 
 FORMAT = "septet-record"
 VERSION = 1
@@ -150,9 +150,48 @@ def replay(record: GameRecord, upto: int | None = None) -> State:
         state = game.new_state(record.num_players)
     except Exception as exc:  # UnknownGameError, OptionError
         raise RecordError(f"cannot set up {record.game!r}: {exc}") from exc
-    for i, text in enumerate(record.actions[:upto]):
+    for _ in replay_steps(state, record.actions[:upto]):
+        pass
+    return state
+
+
+@dataclass(frozen=True)
+class ReplayStep:
+    """One action of a record, just applied by :func:`replay_steps`.
+
+    Attributes:
+        index: its position in the record, from 0.
+        seat: who took it: a seat, or ``CHANCE`` for a chance outcome.
+        text: its notation as stored.
+        action: the parsed action.
+        events: what applying it caused (some may be private to a seat).
+        state: the state after it. It is the one state being replayed, changed in place by
+            the next step: clone it to keep it.
+    """
+
+    index: int
+    seat: int
+    text: str
+    action: Action
+    events: list[Event]
+    state: State
+
+
+def replay_steps(state: State, actions: Sequence[str]) -> Iterator[ReplayStep]:
+    """Apply ``actions`` (notation) to ``state`` one by one, yielding each step as it is
+    applied; the one replay loop behind :func:`replay`, the server's tables and replays, and
+    ``septet replay``.
+
+    Raises:
+        RecordError: an action does not parse or is illegal where it stands (the message gives
+            its index and text); the steps before it have been applied.
+    """
+    game = state.game
+    for i, text in enumerate(actions):
+        seat = state.current_player
         try:
-            state.apply(game.parse_action(state, text))
+            action = game.parse_action(state, text)
+            events = state.apply(action)
         except IllegalActionError as exc:
             raise RecordError(f"action {i} ({text!r}) does not replay: {exc}") from exc
-    return state
+        yield ReplayStep(i, seat, text, action, events, state)

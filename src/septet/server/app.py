@@ -36,7 +36,8 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 
 from septet import games
-from septet.core import GameRecord, IllegalActionError, RecordError, SeptetError, replay
+from septet.core import GameRecord, RecordError, SeptetError, replay
+from septet.core.record import replay_steps
 from septet.server.config import Settings
 from septet.server.live import Conn, LiveTable, LobbyError, TableManager, available_bots, event_json
 from septet.server.options import describe_options
@@ -353,28 +354,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
 
     @app.get("/api/tables/{table_id}/replay")
-    async def replay_steps(table_id: str) -> dict[str, Any]:
+    async def replay_all_steps(table_id: str) -> dict[str, Any]:
         data = await finished_data(table_id)
 
         def build() -> dict[str, Any]:
             rec = record_of(data)
             game = games.get(rec.game, **rec.options)
-            state = game.new_state(rec.num_players)
-            steps = []
-            for i, text in enumerate(rec.actions):
-                action = game.parse_action(state, text)
-                seat = state.current_player
-                events = state.apply(action)
-                steps.append(
-                    {
-                        "i": i + 1,
-                        "seat": seat if seat >= 0 else None,
-                        "a": text,
-                        "en": game.describe_action(action, "en"),
-                        "ja": game.describe_action(action, "ja"),
-                        "events": [event_json(game, i + 1, e) for e in events],
-                    }
-                )
+            steps = [
+                {
+                    "i": step.index + 1,
+                    "seat": step.seat if step.seat >= 0 else None,
+                    "a": step.text,
+                    "en": game.describe_action(step.action, "en"),
+                    "ja": game.describe_action(step.action, "ja"),
+                    "events": [event_json(game, step.index + 1, e) for e in step.events],
+                }
+                for step in replay_steps(game.new_state(rec.num_players), rec.actions)
+            ]
             return {
                 "id": data.id,
                 "game": data.game,
@@ -396,7 +392,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
         try:
             return await asyncio.to_thread(build)
-        except (IllegalActionError, RecordError) as exc:
+        except RecordError as exc:
             raise LobbyError("corrupt", f"The record does not replay: {exc}", 500) from None
 
     @app.get("/api/tables/{table_id}/replay/{step}")

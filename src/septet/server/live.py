@@ -24,8 +24,9 @@ from typing import Any
 
 from septet import games
 from septet.bots import AGENT_FACTORIES, make_agent
-from septet.core import CHANCE, Action, Agent, Event, Game, IllegalActionError, State
+from septet.core import CHANCE, Action, Agent, Event, Game, IllegalActionError, RecordError, State
 from septet.core.play import seat_view
+from septet.core.record import replay_steps
 from septet.core.rng import derive_rng
 from septet.server.config import Settings
 from septet.server.store import SeatData, StaleWriteError, Store, TableData
@@ -159,15 +160,14 @@ class LiveTable:
         """Rebuild a table from the database row, replaying its record move by move.
 
         Raises:
-            IllegalActionError / NotationError: a stored move does not replay (corrupt data).
+            RecordError: a stored move does not replay (corrupt data).
         """
         table = cls(manager, data)
         if data.status != "waiting":
             state = table.game.new_state(table.num_players)
-            for text in data.moves or []:
-                events = state.apply(table.game.parse_action(state, text))
+            for step in replay_steps(state, data.moves or []):
                 v = len(state.history)
-                table.log.extend((v, e) for e in events)
+                table.log.extend((v, e) for e in step.events)
             table.state = state
         now = time.monotonic()
         for seat in table.seats:
@@ -746,7 +746,12 @@ class TableManager:
             return None
         table = self.tables.get(table_id)  # another request may have loaded it meanwhile
         if table is None:
-            table = LiveTable.from_data(self, data)
+            try:
+                table = LiveTable.from_data(self, data)
+            except RecordError as exc:
+                raise LobbyError(
+                    "corrupt", f"The stored game does not replay: {exc}", 500
+                ) from None
             if table.status != "finished":
                 self.tables[table_id] = table
             # A finished table is not kept: nothing changes it, and keeping every one ever
