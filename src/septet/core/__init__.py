@@ -4,7 +4,8 @@
 - :class:`State`: a position with explicit chance nodes; ``legal_actions``, ``chance_outcomes``,
   ``apply`` (returns events), ``view``, ``determinize``, ``scores``/``winners``/``returns``,
   ``clone``, ``history``, ``to_json``/``from_json``.
-- :class:`GameRecord` and :func:`replay`; :func:`play_game` and the :class:`Agent` protocol.
+- :class:`GameRecord`, :func:`replay` and :func:`replay_steps`; :func:`play_game` and the
+  :class:`Agent` protocol.
 - Errors: :class:`IllegalActionError` (with a rule id), :class:`OptionError`, :class:`RecordError`.
 """
 
@@ -26,7 +27,7 @@ from septet.core.play import (
     random_playout,
     seat_view,
 )
-from septet.core.record import GameRecord, replay
+from septet.core.record import GameRecord, ReplayStep, replay, replay_steps
 from septet.core.rng import derive_rng
 from septet.core.types import CHANCE, JSON, TERMINAL, Event, Seat
 
@@ -44,6 +45,7 @@ __all__ = [
     "OptionError",
     "PlayResult",
     "RecordError",
+    "ReplayStep",
     "Seat",
     "SeatView",
     "SeptetError",
@@ -54,5 +56,6 @@ __all__ = [
     "play_game",
     "random_playout",
     "replay",
+    "replay_steps",
     "seat_view",
 ]

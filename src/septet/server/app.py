@@ -36,8 +36,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 
 from septet import games
-from septet.core import GameRecord, RecordError, SeptetError, replay
-from septet.core.record import replay_steps
+from septet.core import GameRecord, RecordError, SeptetError, replay, replay_steps
 from septet.server.config import Settings
 from septet.server.live import Conn, LiveTable, LobbyError, TableManager, available_bots, event_json
 from septet.server.options import describe_options

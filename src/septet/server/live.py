@@ -24,9 +24,18 @@ from typing import Any
 
 from septet import games
 from septet.bots import AGENT_FACTORIES, make_agent
-from septet.core import CHANCE, Action, Agent, Event, Game, IllegalActionError, RecordError, State
+from septet.core import (
+    CHANCE,
+    Action,
+    Agent,
+    Event,
+    Game,
+    IllegalActionError,
+    RecordError,
+    State,
+    replay_steps,
+)
 from septet.core.play import seat_view
-from septet.core.record import replay_steps
 from septet.core.rng import derive_rng
 from septet.server.config import Settings
 from septet.server.store import SeatData, StaleWriteError, Store, TableData
