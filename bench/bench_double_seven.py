@@ -16,45 +16,38 @@ from __future__ import annotations
 
 import argparse
 import random
-import time
 from pathlib import Path
 
-from septet.arena.bench import print_columns, profile_playouts, time_greedy, write_results
-from septet.core.play import random_playout
-from septet.core.types import CHANCE
+from septet.arena.bench import (
+    print_columns,
+    profile_playouts,
+    time_greedy,
+    time_random_games,
+    write_results,
+)
 from septet.games import get
+from septet.games.double_seven.actions import ChanceOutcome
 
 
 def bench_random(num_players: int, games: int, seed: int) -> dict[str, float]:
     """Random games to the end: games/s, ms per game, steps and player actions per game."""
-    game = get("double-seven")
-    rng = random.Random(seed)
-    steps = actions = 0
-    start = time.perf_counter()
-    cpu = time.process_time()
-    for _ in range(games):
-        state = random_playout(game.new_state(num_players), rng)
-        steps += len(state.history)
-    elapsed = time.perf_counter() - start
-    cpu = time.process_time() - cpu
-    # Player actions (not chance outcomes), counted on a replay of the same seed, untimed.
-    rng = random.Random(seed)
-    for _ in range(games):
-        state = game.new_state(num_players)
-        while not state.is_terminal:
-            if state.current_player == CHANCE:
-                state.apply(state.sample_chance(rng))
-            else:
-                legal = state.legal_actions()
-                state.apply(legal[rng.randrange(len(legal))])
-                actions += 1
+    t = time_random_games(
+        get("double-seven"),
+        num_players,
+        games,
+        random.Random(seed),
+        # Player actions: the history's entries that are not chance outcomes.
+        tally=lambda state: {
+            "actions": sum(not isinstance(a, ChanceOutcome) for a in state.history)
+        },
+    )
     return {
-        "games_per_s": games / elapsed,
-        "ms_per_game": 1000 * elapsed / games,
-        "cpu_ms_per_game": 1000 * cpu / games,
-        "steps_per_s": steps / elapsed,
-        "steps_per_game": steps / games,
-        "actions_per_game": actions / games,
+        "games_per_s": games / t["seconds"],
+        "ms_per_game": 1000 * t["seconds"] / games,
+        "cpu_ms_per_game": 1000 * t["cpu_seconds"] / games,
+        "steps_per_s": t["steps"] / t["seconds"],
+        "steps_per_game": t["steps"] / games,
+        "actions_per_game": t["actions"] / games,
     }
 
 

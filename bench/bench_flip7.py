@@ -20,59 +20,58 @@ random classic row to the output.
 from __future__ import annotations
 
 import argparse
-import cProfile
-import io
 import json
 import os
-import pstats
 import random
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+from septet.arena.bench import profile_playouts, time_random_games
 from septet.bots.greedy.flip7 import GreedyAgent
-from septet.core.play import play_game, random_playout
+from septet.core.play import play_game
 from septet.core.types import CHANCE
 from septet.games import get
 
+STAY_AT = 20
+"""The threshold policies stay at this many round points or more."""
+
+Policy = Callable[[Any, int, list[Any]], Any]
+"""``policy(state, seat, legal)``: the legal action the seat to move plays."""
+
 
 def run_random(game: Any, players: int, games: int, seed: int) -> tuple[int, int]:
-    steps = rounds = 0
-    rng = random.Random(seed)
-    for _ in range(games):
-        state = random_playout(game.new_state(players), rng)
-        steps += len(state.history)
-        rounds += state.view(None)["round"]
-    return steps, rounds
+    t = time_random_games(
+        game, players, games, random.Random(seed), tally=lambda s: {"rounds": _rounds(s)}
+    )
+    return int(t["steps"]), int(t["rounds"])
 
 
-def run_threshold_direct(
-    game: Any, players: int, games: int, seed: int, stay_at: int = 20
-) -> tuple[int, int]:
-    steps = rounds = 0
-    rng = random.Random(seed)
-    for _ in range(games):
-        state = game.new_state(players)
-        while True:
-            p = state.current_player
-            if p == CHANCE:
-                state.apply(state.sample_chance(rng))
-                continue
-            if p < 0:
-                break
-            legal = state.legal_actions()
-            if len(legal) == 2 and str(legal[1]) == "stay":
-                state.apply(legal[1] if state.round_score(p) >= stay_at else legal[0])
-            else:
-                state.apply(legal[0])
-        steps += len(state.history)
-        rounds += state.view(None)["round"]
-    return steps, rounds
+def _rounds(state: Any) -> int:
+    return int(state.view(None)["round"])
 
 
-def run_threshold(
-    game: Any, players: int, games: int, seed: int, stay_at: int = 20
-) -> tuple[int, int]:
+def stay_direct(state: Any, seat: int, legal: list[Any]) -> Any:
+    """The threshold policy in the engine loop, reading ``state.round_score(seat)``."""
+    if len(legal) == 2 and str(legal[1]) == "stay":
+        return legal[1] if state.round_score(seat) >= STAY_AT else legal[0]
+    return legal[0]
+
+
+def stay_from_view(state: Any, seat: int, legal: list[Any]) -> Any:
+    """The same policy as an agent would run it, reading ``view(seat)``."""
+    view = state.view(seat)
+    if view["decision"]["kind"] == "hit_stay" and len(legal) == 2:
+        score = view["players"][seat]["round_score"]
+        return legal[1] if score >= STAY_AT else legal[0]
+    return legal[0]
+
+
+def run_policy(game: Any, players: int, games: int, seed: int, policy: Policy) -> tuple[int, int]:
+    """Play ``games`` games with ``policy`` in every seat and exact chance from ``seed``;
+    returns the total steps and rounds."""
     steps = rounds = 0
     rng = random.Random(seed)
     for _ in range(games):
@@ -84,15 +83,9 @@ def run_threshold(
                 continue
             if p < 0:
                 break
-            legal = state.legal_actions()
-            view = state.view(p)
-            if view["decision"]["kind"] == "hit_stay" and len(legal) == 2:
-                score = view["players"][p]["round_score"]
-                state.apply(legal[1] if score >= stay_at else legal[0])
-            else:
-                state.apply(legal[0])
+            state.apply(policy(state, p, state.legal_actions()))
         steps += len(state.history)
-        rounds += state.view(None)["round"]
+        rounds += _rounds(state)
     return steps, rounds
 
 
@@ -102,14 +95,14 @@ def run_greedy(game: Any, players: int, games: int, seed: int) -> tuple[int, int
         agents = [GreedyAgent(game) for _ in range(players)]
         result = play_game(game, agents, seed=f"{seed}:{i}")
         steps += len(result.state.history)
-        rounds += result.state.view(None)["round"]
+        rounds += _rounds(result.state)
     return steps, rounds
 
 
-RUNNERS = {
+RUNNERS: dict[str, Callable[[Any, int, int, int], tuple[int, int]]] = {
     "random": run_random,
-    "threshold": run_threshold_direct,
-    "threshold-view": run_threshold,
+    "threshold": partial(run_policy, policy=stay_direct),
+    "threshold-view": partial(run_policy, policy=stay_from_view),
     "greedy": run_greedy,
 }
 
@@ -157,13 +150,7 @@ def main(argv: list[str] | None = None) -> None:
     profile = None
     if args.profile:
         game = get("flip7", edition="classic")
-        prof = cProfile.Profile()
-        prof.enable()
-        run_random(game, args.players, args.games, args.seed)
-        prof.disable()
-        buf = io.StringIO()
-        pstats.Stats(prof, stream=buf).sort_stats("tottime").print_stats(15)
-        profile = buf.getvalue()
+        profile = profile_playouts(game, args.players, args.games, args.seed, top=15)
         print(profile)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     load = os.getloadavg()

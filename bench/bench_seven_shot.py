@@ -14,25 +14,28 @@ from __future__ import annotations
 
 import argparse
 import random
-import time
 from pathlib import Path
 
-from septet.arena.bench import print_columns, profile_playouts, time_greedy, write_results
-from septet.core.play import random_playout
+from septet.arena.bench import (
+    print_columns,
+    profile_playouts,
+    time_greedy,
+    time_random_games,
+    write_results,
+)
 from septet.games import get
 
 
 def bench_random(num_players: int, games: int, seed: int) -> dict[str, float]:
     """Random games to the end: games/s, deals/s, ms per deal, steps/s."""
-    game = get("seven-shot")
-    rng = random.Random(seed)
-    deals = steps = 0
-    start = time.perf_counter()
-    for _ in range(games):
-        state = random_playout(game.new_state(num_players), rng)
-        deals += state.deal_number
-        steps += len(state.history)
-    elapsed = time.perf_counter() - start
+    t = time_random_games(
+        get("seven-shot"),
+        num_players,
+        games,
+        random.Random(seed),
+        tally=lambda state: {"deals": state.deal_number},
+    )
+    elapsed, deals, steps = t["seconds"], t["deals"], t["steps"]
     return {
         "games_per_s": games / elapsed,
         "deals_per_s": deals / elapsed,

@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import json
 import platform
+import random
 import resource
 import time
 import tracemalloc
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from septet.core.game import Game
+from septet.core.game import Game, State
 from septet.core.play import random_playout
 from septet.core.rng import derive_rng
 
@@ -59,18 +60,47 @@ def _max_rss_mib() -> float:
     return rss / (1024 * 1024) if platform.system() == "Darwin" else rss / 1024
 
 
+def time_random_games(
+    game: Game[Any],
+    num_players: int,
+    num_games: int,
+    rng: random.Random,
+    tally: Callable[[State], Mapping[str, float]] | None = None,
+) -> dict[str, float]:
+    """Play ``num_games`` random games of ``game`` with ``num_players`` seats, one after another
+    from ``rng`` (:func:`septet.core.random_playout` from a new state: uniform random actions,
+    exact chance), and time them.
+
+    Only ``new_state`` and the playout are timed; ``tally(final_state)`` runs untimed after each
+    game, and what it returns is summed key by key over the games.
+
+    Returns:
+        ``{"seconds", "cpu_seconds", "steps", **tallies}``: the total wall-clock seconds
+        (``time.perf_counter``) and CPU seconds of this process (``time.process_time``) of the
+        playouts, the total number of steps (actions and chance outcomes, ``len(history)``)
+        and each tally's total, all summed over the ``num_games`` games.
+    """
+    wall = cpu = 0.0
+    totals: dict[str, float] = {"steps": 0}
+    for _ in range(num_games):
+        start, start_cpu = time.perf_counter(), time.process_time()
+        state = random_playout(game.new_state(num_players), rng)
+        wall += time.perf_counter() - start
+        cpu += time.process_time() - start_cpu
+        totals["steps"] += len(state.history)
+        for key, value in (tally(state) if tally else {}).items():
+            totals[key] = totals.get(key, 0) + value
+    return {"seconds": wall, "cpu_seconds": cpu, **totals}
+
+
 def bench_game(game: Game[Any], num_players: int, num_games: int, seed: int = 0) -> BenchRow:
     """Time ``num_games`` random playouts of ``game`` with ``num_players`` seats."""
     row = BenchRow(game.name, num_players)
     try:
         rng = derive_rng(seed, "bench", game.name, num_players)
         random_playout(game.new_state(num_players), rng)  # warm-up: imports, caches
-        steps = 0
-        start = time.perf_counter()
-        for _ in range(num_games):
-            state = random_playout(game.new_state(num_players), rng)
-            steps += len(state.history)
-        seconds = time.perf_counter() - start
+        timing = time_random_games(game, num_players, num_games, rng)
+        seconds, steps = timing["seconds"], timing["steps"]
         mem_games = max(1, min(20, num_games))
         tracemalloc.start()
         try:
@@ -269,6 +299,7 @@ __all__ = [
     "rows_table",
     "time_agent_moves",
     "time_greedy",
+    "time_random_games",
     "write_json",
     "write_results",
 ]
