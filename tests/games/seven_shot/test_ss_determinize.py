@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, settings
@@ -44,24 +45,32 @@ def _check(state: SevenShotState, seat: int, det: SevenShotState) -> None:
             assert det.passed[s] & ~(det.hands[t] | det.played[t]) == 0
 
 
-@pytest.mark.parametrize("num_players", [3, 4])
-def test_determinize_respects_voids_passes_and_the_view(num_players: int) -> None:
-    g = game()
-    rng = random.Random(f"det{num_players}")
-    checked = 0
-    for _ in range(12):
-        state = g.new_state(num_players)
+def _random_positions(
+    num_players: int, rng: random.Random, games: int, share: float
+) -> Iterator[SevenShotState]:
+    """Play ``games`` random games from ``rng`` and yield the state after about ``share`` of
+    the steps (the caller may draw from ``rng`` before the game goes on)."""
+    for _ in range(games):
+        state = game().new_state(num_players)
         while not state.is_terminal:
             if state.current_player == CHANCE:
                 state.apply(state.sample_chance(rng))
             else:
                 legal = state.legal_actions()
                 state.apply(legal[rng.randrange(len(legal))])
-            if rng.random() < 0.08:
-                for seat in range(num_players):
-                    det = state.determinize(seat, random.Random(rng.random()))
-                    _check(state, seat, det)
-                    checked += 1
+            if rng.random() < share:
+                yield state
+
+
+@pytest.mark.parametrize("num_players", [3, 4])
+def test_determinize_respects_voids_passes_and_the_view(num_players: int) -> None:
+    rng = random.Random(f"det{num_players}")
+    checked = 0
+    for state in _random_positions(num_players, rng, games=12, share=0.08):
+        for seat in range(num_players):
+            det = state.determinize(seat, random.Random(rng.random()))
+            _check(state, seat, det)
+            checked += 1
     assert checked > 100
 
 
@@ -120,28 +129,17 @@ def test_constrained_deal_with_tight_voids_never_fails() -> None:
 @pytest.mark.parametrize("num_players", [3, 4])
 def test_sample_state_from_a_plain_json_view(num_players: int) -> None:
     # A remote bot only has the JSON view: the engine rebuilds an information-set sample from it.
-    g = game()
     rng = random.Random(f"view{num_players}")
     checked = 0
-    for _ in range(6):
-        state = g.new_state(num_players)
-        while not state.is_terminal:
-            if state.current_player == CHANCE:
-                state.apply(state.sample_chance(rng))
-            else:
-                legal = state.legal_actions()
-                state.apply(legal[rng.randrange(len(legal))])
-            if rng.random() < 0.1:
-                seat = rng.randrange(num_players)
-                view = json.loads(json.dumps(state.view(seat)))
-                sample = g.sample_state(view, rng)
-                assert isinstance(sample, SevenShotState)
-                _check(state, seat, sample)
-                assert sample.history == []
-                assert sample.legal_actions() == state.legal_actions() or (
-                    state.current_player != seat
-                )
-                checked += 1
+    for state in _random_positions(num_players, rng, games=6, share=0.1):
+        seat = rng.randrange(num_players)
+        view = json.loads(json.dumps(state.view(seat)))
+        sample = game().sample_state(view, rng)
+        assert isinstance(sample, SevenShotState)
+        _check(state, seat, sample)
+        assert sample.history == []
+        assert sample.legal_actions() == state.legal_actions() or state.current_player != seat
+        checked += 1
     assert checked > 20
 
 
