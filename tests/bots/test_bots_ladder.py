@@ -29,3 +29,22 @@ def test_pairing_measures_the_stronger_bot() -> None:
 def test_pairing_rejects_bad_player_counts() -> None:
     with pytest.raises(ValueError, match="2 to 4"):
         run_pairing("toy-tricks", 5, "random", "random", 1)
+
+
+def test_default_rungs_and_their_ismcts_specs_are_valid() -> None:
+    from septet.bots import make_agent
+    from septet.bots.ismcts import ISMCTSAgent
+    from septet.bots.ladder import ISMCTS_SPECS, default_ladder
+    from septet.games import get
+
+    assert default_ladder("flip7") == [
+        ("greedy", "random"),
+        (ISMCTS_SPECS["flip7"], "greedy"),
+        ("flip7-ev", "greedy"),
+    ]
+    assert default_ladder("seven-shot", "ismcts:iterations=7")[1] == (
+        "ismcts:iterations=7",
+        "greedy",
+    )
+    for name, spec in ISMCTS_SPECS.items():
+        assert isinstance(make_agent(spec, get(name)), ISMCTSAgent)

@@ -8,10 +8,13 @@ wins count in part); its fair share is (A's seats) / (players). A step is **sign
 the 95% Wilson interval of A's mean share lies above the fair share. Statistics come from
 :mod:`septet.arena.stats`.
 
-Usage (the command in ``docs/bots.md``)::
+Usage (the commands in ``docs/bots.md``)::
 
-    .venv/bin/python -m septet.bots.ladder --games 200 --players 2,3,4 \\
-        --ismcts ismcts:iterations=200 --jobs 2 --out bench/results/ladder.json
+    .venv/bin/python -m septet.bots.ladder --games 200 --players 2,3,4 --jobs 2 \\
+        --out bench/results/ladder.json
+
+The ISMCTS rung uses :data:`ISMCTS_SPECS` (the settings measured in ``docs/bots.md``) unless
+``--ismcts SPEC`` names another.
 
 Each pairing prints one Markdown table row as it finishes; the JSON holds every row.
 """
@@ -173,9 +176,19 @@ def run_pairing(
     )
 
 
-def default_ladder(name: str, ismcts: str) -> list[tuple[str, str]]:
-    """The rungs for a game: greedy > random, ismcts > greedy, and flip7-ev > greedy (Flip 7)."""
-    rungs = [("greedy", "random"), (ismcts, "greedy")]
+ISMCTS_SPECS: dict[str, str] = {
+    "seven-shot": "ismcts:iterations=100,rollout=greedy,horizon=round",
+    "double-seven": "ismcts:iterations=400,rollout=greedy,tree=1,bias=1,utility=score",
+    "flip7": "ismcts:iterations=400,rollout=greedy,horizon=round,tree=1,bias=1",
+}
+"""The ISMCTS settings of each game's rung (see docs/bots.md for how they were chosen)."""
+
+
+def default_ladder(name: str, ismcts: str | None = None) -> list[tuple[str, str]]:
+    """The rungs for a game: greedy > random, ismcts > greedy, and flip7-ev > greedy (Flip 7).
+    ``ismcts`` replaces the game's :data:`ISMCTS_SPECS` entry."""
+    spec = ismcts or ISMCTS_SPECS.get(name, "ismcts:iterations=200,rollout=greedy")
+    rungs = [("greedy", "random"), (spec, "greedy")]
     if name == "flip7":
         rungs.append(("flip7-ev", "greedy"))
     return rungs
@@ -187,7 +200,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--game", action="append", help="game[:opt=v,...] (default: all three)")
     parser.add_argument("--players", default="2,3,4")
     parser.add_argument("--games", type=int, default=200, help="games per pairing")
-    parser.add_argument("--ismcts", default="ismcts:iterations=200")
+    parser.add_argument("--ismcts", default=None, help="ISMCTS spec (default: per game)")
     parser.add_argument("--pair", action="append", help="A/B specs instead of the default rungs")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1)
@@ -224,4 +237,4 @@ if __name__ == "__main__":
     main()
 
 
-__all__ = ["HEADER", "PairingResult", "default_ladder", "main", "run_pairing"]
+__all__ = ["HEADER", "ISMCTS_SPECS", "PairingResult", "default_ladder", "main", "run_pairing"]
