@@ -101,7 +101,7 @@ def test_observation_tensor_shape_and_content():
     g = game()
     s = position(3, [["12", "u7"], ["5"], []], to_move=1, totals=[100, 0, 0])
     obs = s.observation_tensor(1)
-    assert len(obs) == g.observation_size(3) == 3 * (22 + 9) + 3 * 27 + 10
+    assert len(obs) == g.observation_size(3) == 3 * (22 + 9) + 4 * 27 + 10
     # Block 0 is the observer (P1): one 5 in the row, active, to move.
     row_kinds = 22
     assert obs[4] == 1.0  # the 5 (kinds 1..13 first)
@@ -112,6 +112,26 @@ def test_observation_tensor_shape_and_content():
     assert len(game(edition="classic").new_state(5).observation_tensor(0)) == game(
         edition="classic"
     ).observation_size(5)
+
+
+def test_observation_tensor_shows_the_cards_set_aside_by_a_flip4():  # F7V-4.8
+    from septet.games.flip7 import cards as C
+
+    g = game()
+    s = position(3, [["3"], ["1", "2"], ["6"]], to_move=0)
+    play(s, "hit", "draw flip4", "target 1", "draw jom", "draw -10")
+    assert s.view(None)["stack"][-1]["set_aside"] == ["jom", "-10"]
+    obs = s.observation_tensor(2)
+    kinds = C.VENGEANCE_KINDS
+    start = 3 * (22 + 9) + 2 * len(kinds)  # after the rows, the deck and the discard blocks
+    block = obs[start : start + len(kinds)]
+    full = C.vengeance_deck()
+    expected = [(1 / full[k] if C.TOKENS[k] in ("jom", "-10") else 0.0) for k in kinds]
+    assert block == expected and sum(x > 0 for x in block) == 2
+    # nothing set aside at the start of a round
+    fresh = position(3, [["3"], ["1", "2"], ["6"]], to_move=0).observation_tensor(2)
+    assert not any(fresh[start : start + len(kinds)])
+    assert len(obs) == g.observation_size(3)
 
 
 def test_action_encoding_round_trip_for_every_id():

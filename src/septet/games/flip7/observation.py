@@ -9,6 +9,8 @@ observer comes first (block ``i`` is seat ``(seat + i) % n``):
   / 7; modifiers received after busting (count)
 - deck counts per kind / that kind's count in a full deck (``K``)
 - discard counts per kind / full count (``K``)
+- cards set aside by the Flip Three / Flip 4 being resolved, per kind / full count (``K``;
+  F7V-4.8: they are face up and resolved after the flips)
 - decision one-hot (hit/stay, target, swap, steal, discard, flip7 choice: 6), the card being
   resolved as a one-hot over the ``K`` kinds, chance node (1), set-aside draw (1)
 - cards in the deck / deck size (1), round number / 100 (1)
@@ -20,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from septet.core.types import CHANCE
 from septet.games.flip7 import cards as C
+from septet.games.flip7.state import F_FLIP
 
 if TYPE_CHECKING:
     from septet.games.flip7.game import Flip7
@@ -35,7 +38,7 @@ def _kinds(game: Flip7) -> tuple[tuple[int, ...], tuple[int, ...]]:
 def size(game: Flip7, num_players: int) -> int:
     """Length of the tensor for ``num_players`` seats."""
     kinds, rows = _kinds(game)
-    return num_players * (len(rows) + 9) + 3 * len(kinds) + 6 + 4
+    return num_players * (len(rows) + 9) + 4 * len(kinds) + 6 + 4
 
 
 def encode(state: Flip7State, seat: int) -> list[float]:
@@ -62,6 +65,8 @@ def encode(state: Flip7State, seat: int) -> list[float]:
         out.append(float(len(state._post[p])))
     out.extend(state._dcount[k] / full[k] for k in kinds)
     out.extend(state._disc[k] / full[k] for k in kinds)
+    aside = [c for fr in state._stack if fr[0] == F_FLIP for c in fr[3]]
+    out.extend(aside.count(k) / full[k] for k in kinds)
     dec = state._dec
     out.extend(float(dec == d) for d in range(1, 7))
     out.extend(float(state._dec_card == k) for k in kinds)
