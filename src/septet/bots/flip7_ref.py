@@ -13,7 +13,7 @@ them); classic, single player only.
 
 Usage::
 
-    python -m septet.bots.flip7_ref          # prints the full-deck value (a few minutes)
+    python -m septet.bots.flip7_ref [float32]   # prints the full-deck value
 """
 
 from __future__ import annotations
@@ -36,12 +36,16 @@ class VectorSolver:
     Args:
         pool: counts per card kind (``cards.NUM_KINDS`` long) of the deck at the start, with an
             empty row.
+        dtype: ``"float64"`` (default) or ``"float32"``, which halves the memory of the
+            memo (the full deck needs tens of millions of positions) at about 7 significant
+            digits.
     """
 
-    def __init__(self, pool: Sequence[int]) -> None:
+    def __init__(self, pool: Sequence[int], dtype: str = "float64") -> None:
         import numpy as np
 
         self.np = np
+        self.dtype = np.dtype(dtype)
         pool = list(pool)
         self.mod_avail = [pool[k] > 0 for k in _MODS]
         for k in _MODS:
@@ -50,13 +54,14 @@ class VectorSolver:
             pool[k] = 0
         self.start = tuple(pool)
         subsets = np.arange(64)
-        self.mult = np.where(subsets & (1 << 5), 2.0, 1.0)
-        self.add = np.zeros(64)
+        self.mult = np.where(subsets & (1 << 5), 2.0, 1.0).astype(self.dtype)
+        self.add = np.zeros(64, dtype=self.dtype)
         for i, k in enumerate(_MODS[:5]):
-            self.add += np.where(subsets & (1 << i), float(C.MOD_ADD[k]), 0.0)
+            self.add += np.where(subsets & (1 << i), float(C.MOD_ADD[k]), 0.0).astype(self.dtype)
         avail_bits = sum(1 << i for i, a in enumerate(self.mod_avail) if a)
         self.mods_left = np.array(
-            [_POPCOUNT[avail_bits] - _POPCOUNT[s & avail_bits] for s in range(64)], dtype=float
+            [_POPCOUNT[avail_bits] - _POPCOUNT[s & avail_bits] for s in range(64)],
+            dtype=self.dtype,
         )
         # subsets by decreasing size, and for each modifier the subsets it can join
         self.layers = [
@@ -121,7 +126,7 @@ class VectorSolver:
             return self._v(mask, True, 0, False, rest, pool)  # Second Chance kept or discarded
         stay = self._stay(mask)
         nm = self._nonmod(mask, second, 0, False, (), pool, False)
-        out = np.empty(64)
+        out = np.empty(64, dtype=self.dtype)
         for layer in self.layers:
             acc = nm[layer].copy()
             for i, _src, _dst in self.joins:
@@ -145,7 +150,7 @@ class VectorSolver:
     ) -> Any:
         """Sum over the non-modifier cards of count × value after receiving it (vector)."""
         np = self.np
-        acc = np.zeros(64)
+        acc = np.zeros(64, dtype=self.dtype)
         lst = list(pool)
         for kind, n in enumerate(pool):
             if not n:
@@ -190,10 +195,10 @@ def _canonical_start(pool: Sequence[int]) -> tuple[int, ...]:
     return tuple(lst)
 
 
-def full_classic_value() -> tuple[float, int, float]:
+def full_classic_value(dtype: str = "float64") -> tuple[float, int, float]:
     """``(value, positions, seconds)`` for a fresh full classic deck, one player."""
     start = time.perf_counter()
-    solver = VectorSolver(_canonical_start(fresh_pool("classic")))
+    solver = VectorSolver(_canonical_start(fresh_pool("classic")), dtype)
     value = solver.value()
     return value, len(solver.memo), time.perf_counter() - start
 
@@ -201,8 +206,12 @@ def full_classic_value() -> tuple[float, int, float]:
 def main() -> None:
     """Print the full-deck reference value."""
     sys.setrecursionlimit(10000)
-    value, positions, seconds = full_classic_value()
-    print(f"full classic deck, one player: {value:.10f} ({positions} positions, {seconds:.0f} s)")
+    dtype = sys.argv[1] if len(sys.argv) > 1 else "float64"
+    value, positions, seconds = full_classic_value(dtype)
+    print(
+        f"full classic deck, one player ({dtype}): {value:.10f} "
+        f"({positions} positions, {seconds:.0f} s)"
+    )
 
 
 if __name__ == "__main__":
