@@ -100,7 +100,8 @@ def main() -> None:
     rows = []
     for name in args.games.split(","):
         game = get(name)
-        agent = TimedISMCTS(game, iterations=args.iterations, rollout=args.rollout, **extra)
+        params: dict[str, Any] = {"iterations": args.iterations, "rollout": args.rollout}
+        agent = TimedISMCTS(game, **(params | extra))  # --spec overrides the flags
         iters = 0
         wall = 0.0
         for i, state in enumerate(positions(game, args.players, args.positions, args.seed)):

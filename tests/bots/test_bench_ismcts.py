@@ -24,4 +24,5 @@ def test_bench_ismcts_runs_and_writes_its_json(tmp_path: Path) -> None:
         assert row["iterations"] == 8 and row["spec"] == "horizon=round,tree=1"
         assert row["iterations_per_s"] > 0
         shares = row["share_sample"] + row["share_tree"] + row["share_rollout"]
-        assert 0.5 < shares + row["share_other"] <= 1.05
+        # the three measured parts cannot exceed the wall clock ("other" is the rest)
+        assert 0.0 < shares <= 1.05 and row["share_rollout"] > 0

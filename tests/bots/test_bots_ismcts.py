@@ -148,9 +148,9 @@ def test_ismcts_needs_sample_state() -> None:
         ISMCTSAgent(game, iterations=5).act(state.view(0), state.legal_actions(), random.Random())
 
 
-def test_ismcts_depth_cuts_rollouts_and_scores_the_leaders() -> None:
+def test_ismcts_depth_cuts_rollouts_and_scores_them_by_score() -> None:
     # Seat 1 must take the trick with the 6 (see the hidden-card test); with rollouts cut after
-    # one step the leaders by tricks decide: p6 leads 1-1 (shared lead), p2 trails 0-2.
+    # one step the scores decide (cut_utilities): p6 stands at 1-1 tricks, p2 trails 0-2.
     game = ToyTricks(deck=7, hand=3)
     state = position(game, [[4], [6, 2]], [7, 3, 5], [(0, 5)], [1, 0], 1)
     agent = make_agent("ismcts:iterations=100,depth=1", game)

@@ -13,6 +13,7 @@ from septet.bots import AgentSpecError, make_agent
 from septet.bots.ismcts import ISMCTSAgent, cut_utilities
 from septet.core.game import State
 from septet.core.play import seat_view
+from septet.core.types import CHANCE
 from septet.games import get
 
 
@@ -40,6 +41,21 @@ def test_cut_utilities_by_hand() -> None:
         _sig(1 / 1.5)
     )
     assert cut_utilities(_Scored([7.0, 7.0, 7.0]), 2.0) == [0.5, 0.5, 0.5]  # type: ignore[arg-type]
+    # a gap far beyond the scale saturates instead of overflowing math.exp
+    u = cut_utilities(_Scored([1000.0, 0.0]), 0.05)  # type: ignore[arg-type]
+    assert u[0] == pytest.approx(1.0) and u[1] == pytest.approx(0.0, abs=1e-20)
+
+
+def _rounds_of_player_steps(start: State, end: State) -> set[int]:
+    """The rounds in which the player actions of ``end.history`` after ``start`` were taken
+    (replayed from ``start``)."""
+    replay = start.clone()
+    rounds = set()
+    for a in end.history[len(start.history) :]:
+        if replay.current_player >= 0:
+            rounds.add(replay.round_index())
+        replay.apply(a)
+    return rounds
 
 
 def _first_decision(name: str, players: int, seed: int) -> State:
@@ -67,16 +83,19 @@ def test_round_horizon_stops_when_the_round_is_scored(name: str, players: int) -
         assert sum(rolled.scores()) >= sum(before)
         if name == "seven-shot":
             assert sum(rolled.scores()) > sum(before)  # SS-4.4: the deal winner scores >= 1
-        # and the rollout went no further: nobody has acted in round 2
-        again = rolled.clone()
-        agent._rollout(again, random.Random(k), 1)
-        assert again.history == rolled.history
+        # and the rollout went no further than the step that ended the round: in Flip 7 the
+        # next step is the new round's first deal, in Seven Shot the new deal's shuffle (both
+        # chance); no player has acted in round 2
+        assert rolled.current_player == CHANCE
+        assert _rounds_of_player_steps(state, rolled) == {1}
     # a game of one round keeps index 0
     assert get("double-seven").new_state(2).round_index() == 0
 
 
-def test_tree_one_keeps_only_the_root_moves() -> None:
-    state = _first_decision("seven-shot", 4, seed=1)
+@pytest.mark.parametrize(("name", "players"), [("seven-shot", 4), ("flip7", 3)])
+def test_tree_one_keeps_only_the_root_moves(name: str, players: int) -> None:
+    # in Flip 7 a hit is followed by a draw (chance): tree=1 keeps no chance node either
+    state = _first_decision(name, players, seed=1)
     agent = ISMCTSAgent(state.game, iterations=60, tree=1)
     view = seat_view(state, state.current_player)
     root = agent.search(view, state.legal_actions(), random.Random(0))
@@ -85,6 +104,27 @@ def test_tree_one_keeps_only_the_root_moves() -> None:
     deep = ISMCTSAgent(state.game, iterations=60)
     root = deep.search(view, state.legal_actions(), random.Random(0))
     assert any(ch.children or ch.chance_children for ch in root.children.values())
+
+
+def test_round_horizon_stops_the_tree_walk_too() -> None:
+    # Flip 7, 2 players: seat 1 has busted, so seat 0 staying ends the round; with the round
+    # horizon the stay child is a leaf (nothing of the next round is stored in the tree)
+    from tests.bots.test_bots_engines import _flip7_sure_bust
+
+    state = _flip7_sure_bust((10, 20))
+    data = state.state_dict()  # type: ignore[attr-defined]
+    data["players"][0]["status"] = "busted"
+    state.load_state_dict(data)  # type: ignore[attr-defined]
+    legal = state.legal_actions()  # type: ignore[attr-defined]
+    game = get("flip7", edition="classic")
+    agent = ISMCTSAgent(game, iterations=200, horizon="round")
+    root = agent.search(state.view(1), legal, random.Random(0))  # type: ignore[attr-defined]
+    stay = root.children[game.action_from_str("stay")]
+    assert stay.visits > 0 and not stay.children and not stay.chance_children
+    whole = ISMCTSAgent(game, iterations=200)
+    root = whole.search(state.view(1), legal, random.Random(0))  # type: ignore[attr-defined]
+    stay = root.children[game.action_from_str("stay")]
+    assert stay.children or stay.chance_children
 
 
 def test_progressive_bias_keeps_greedys_move_at_a_small_budget() -> None:

@@ -48,3 +48,22 @@ def test_default_rungs_and_their_ismcts_specs_are_valid() -> None:
     )
     for name, spec in ISMCTS_SPECS.items():
         assert isinstance(make_agent(spec, get(name)), ISMCTSAgent)
+
+
+def test_ladder_games_are_the_games_play_game_plays() -> None:
+    # the timing wrapper passes every call on, forced moves included (random draws from its rng
+    # even then), so a ladder game is exactly play_game with the bare agents and the same seed
+    from septet.bots import make_agent
+    from septet.bots.ladder import _play_one, _seating
+    from septet.core.play import play_game
+    from septet.games import get
+
+    game = get("flip7")
+    for index in range(4):
+        share, margin, _, _ = _play_one(("flip7", {}, 2, "random", "greedy", 9, index))
+        seats = _seating(2, index)
+        agents = [make_agent("random" if s == "A" else "greedy", game) for s in seats]
+        result = play_game(game, agents, seed=f"ladder:9:{index}")
+        a_seat = seats.index("A")
+        assert share == (1.0 if result.winners == [a_seat] else 0.0)
+        assert margin == result.scores[a_seat] - result.scores[1 - a_seat]

@@ -74,6 +74,9 @@ def time_random_games(
     Only ``new_state`` and the playout are timed; ``tally(final_state)`` runs untimed after each
     game, and what it returns is summed key by key over the games.
 
+    Raises:
+        ValueError: a tally key is ``seconds``, ``cpu_seconds`` or ``steps``.
+
     Returns:
         ``{"seconds", "cpu_seconds", "steps", **tallies}``: the total wall-clock seconds
         (``time.perf_counter``) and CPU seconds of this process (``time.process_time``) of the
@@ -89,6 +92,8 @@ def time_random_games(
         cpu += time.process_time() - start_cpu
         totals["steps"] += len(state.history)
         for key, value in (tally(state) if tally else {}).items():
+            if key in ("seconds", "cpu_seconds", "steps"):
+                raise ValueError(f"tally key {key!r} is one of the timing keys")
             totals[key] = totals.get(key, 0) + value
     return {"seconds": wall, "cpu_seconds": cpu, **totals}
 

@@ -36,15 +36,20 @@ class VectorSolver:
     Args:
         pool: counts per card kind (``cards.NUM_KINDS`` long) of the deck at the start, with an
             empty row.
-        dtype: ``"float64"`` (default) or ``"float32"``, which halves the memory of the
-            memo (the full deck needs tens of millions of positions) at about 7 significant
-            digits.
+        dtype: ``"float64"`` (default) or ``"float32"``, which cuts the memo's memory by
+            about a third (the full deck needs tens of millions of positions) and keeps about
+            7 significant digits.
+
+    Raises:
+        ValueError: another dtype, or more than one copy of a modifier.
     """
 
     def __init__(self, pool: Sequence[int], dtype: str = "float64") -> None:
         import numpy as np
 
         self.np = np
+        if dtype not in ("float64", "float32"):
+            raise ValueError(f"dtype must be float64 or float32, not {dtype!r}")
         self.dtype = np.dtype(dtype)
         pool = list(pool)
         self.mod_avail = [pool[k] > 0 for k in _MODS]

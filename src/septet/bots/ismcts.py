@@ -17,13 +17,15 @@ The bot only receives a view. Each iteration:
    move the game's greedy bot would play ("Progressive strategies for Monte-Carlo tree search",
    2008), so with few iterations the search keeps greedy's move unless another proves better.
 3. **Expansion**: the first player node with an untried legal action gets one new child.
-   ``tree=N`` stops the tree at N player decisions below the root (``tree=1``: a bandit over the
-   root's moves with rollouts after each, Tesauro & Galperin's on-line policy improvement, 1996);
-   in games with long turns of one's own (Double Seven) a deep tree at a small budget explores
-   one's own bad follow-ups and undervalues every move that keeps the turn going.
+   ``tree=N`` keeps N player decisions in the tree, the root's included, and no chance node
+   below the last of them (``tree=1``: a bandit over the root's moves with rollouts after each,
+   Tesauro & Galperin's on-line policy improvement, 1996); in games with long turns of one's
+   own (Double Seven) a deep tree at a small budget explores one's own bad follow-ups and
+   undervalues every move that keeps the turn going.
 4. **Rollout**: play with ``random`` (fast, in place) or ``greedy`` moves to the end of the game,
    or only to the end of the current round (``horizon=round``: a Flip 7 round, a Seven Shot deal,
-   :meth:`septet.core.game.State.round_index`) or for ``depth`` steps.
+   :meth:`septet.core.game.State.round_index`; the tree walk stops there too) or for ``depth``
+   steps.
 5. **Evaluation**: a finished game is worth ``State.returns()`` (1 per winner; with
    ``utility=score`` the mean of that and :func:`cut_utilities` of the final scores, which also
    rewards the margin); a rollout cut short is worth
@@ -45,8 +47,8 @@ Spec parameters (``ismcts:iterations=2000,c=0.7,rollout=greedy``): ``iterations`
 ``seed`` (int: fixes the search stream whatever the ``rng``), ``depth`` (int: rollout steps
 before the rollout is cut and scored), ``horizon`` (``game`` | ``round``), ``scale`` (score points
 per unit of the cut evaluation's logit; default per game, :data:`SCORE_SCALES`), ``utility``
-(``win`` | ``score``), ``tree`` (int: player decisions kept in the tree below the root), ``bias``
-(float >= 0: progressive bias towards greedy's move at the root).
+(``win`` | ``score``), ``tree`` (int: player decisions kept in the tree, the root's included),
+``bias`` (float >= 0: progressive bias towards greedy's move at the root).
 """
 
 from __future__ import annotations
@@ -135,7 +137,8 @@ class ISMCTSAgent:
         scale: the score scale of :func:`cut_utilities` (default :data:`SCORE_SCALES`).
         utility: ``"win"`` (default: a finished game is worth ``returns()``) or ``"score"``
             (the mean of ``returns()`` and :func:`cut_utilities` of the final scores).
-        tree: the most player decisions below the root kept in the tree (default: no limit).
+        tree: the most player decisions kept in the tree on a path, the root's included
+            (``1``: only the root's moves; default: no limit).
         bias: progressive-bias weight for greedy's move at the root (default 0: none).
 
     Raises:
@@ -299,8 +302,13 @@ class ISMCTSAgent:
         chance_mode = self.chance
         log = math.log
         sqrt = math.sqrt
-        # selection and expansion
+        # selection and expansion, stopping at the tree's depth limit (chance nodes included)
+        # and, with the round horizon, as soon as the round in hand is over
         while True:
+            if decisions == tree_limit:
+                break
+            if round_index is not None and state.round_index() != round_index:
+                break
             player = state.current_player
             if player == CHANCE:
                 outcome = state.sample_chance(rng)
@@ -316,7 +324,7 @@ class ISMCTSAgent:
                 node = child
                 path.append(node)
                 continue
-            if player < 0 or decisions == tree_limit:
+            if player < 0:
                 break
             decisions += 1
             legal = state.legal_actions()
@@ -387,14 +395,15 @@ class ISMCTSAgent:
 
 
 def cut_utilities(state: State, scale: float) -> list[float]:
-    """Utilities in (0, 1) of a state whose rollout was cut short.
+    """Utilities in (0, 1) of a state by its scores (a rollout cut short, or with
+    ``utility=score`` a finished game).
 
     ``u[s] = 1 / (1 + exp(-(scores[s] - mean(scores)) / scale))``: 0.5 for a seat at the mean
     score, towards 1 (0) the further it is ahead of (behind) the table. Partners sharing a score
-    (Seven Shot teams) get the same value.
+    (Seven Shot teams) get the same value. The logit is clamped to +-60, so any gap is safe.
 
     Args:
-        state: any non-terminal state (``State.scores()`` is read).
+        state: any state (``State.scores()`` is read).
         scale: score points per unit of logit, > 0.
 
     Returns:
@@ -403,7 +412,7 @@ def cut_utilities(state: State, scale: float) -> list[float]:
     scores = state.scores()
     mean = sum(scores) / len(scores)
     exp = math.exp
-    return [1.0 / (1.0 + exp(-(x - mean) / scale)) for x in scores]
+    return [1.0 / (1.0 + exp(-max(-60.0, min(60.0, (x - mean) / scale)))) for x in scores]
 
 
 def make_ismcts(game: Game[Any], **params: str) -> ISMCTSAgent:

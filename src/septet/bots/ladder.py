@@ -13,8 +13,8 @@ Usage (the commands in ``docs/bots.md``)::
     .venv/bin/python -m septet.bots.ladder --games 200 --players 2,3,4 --jobs 2 \\
         --out bench/results/ladder.json
 
-The ISMCTS rung uses :data:`ISMCTS_SPECS` (the settings measured in ``docs/bots.md``) unless
-``--ismcts SPEC`` names another.
+The ISMCTS rung uses :data:`ISMCTS_SPECS` (the settings whose ladder rows are in
+``docs/bots.md``) unless ``--ismcts SPEC`` names another.
 
 Each pairing prints one Markdown table row as it finishes; the JSON holds every row.
 """
@@ -86,7 +86,9 @@ def _seating(players: int, index: int) -> str:
 
 
 class _Timed:
-    """Wraps an agent and adds up its thinking time on real decisions (2+ legal actions)."""
+    """Wraps an agent and adds up its thinking time on real decisions (2+ legal actions). Every
+    call reaches the agent, forced moves included, so the games are those ``play_game`` plays
+    with the bare agents (an agent may draw from its rng even on a forced move)."""
 
     def __init__(self, agent: Agent) -> None:
         self.agent = agent
@@ -95,12 +97,11 @@ class _Timed:
         self.moves = 0
 
     def act(self, view: dict[str, JSON], legal_actions: Sequence[Action], rng: Random) -> Action:
-        if len(legal_actions) < 2:
-            return legal_actions[0]
         start = time.perf_counter()
         action = self.agent.act(view, legal_actions, rng)
-        self.seconds += time.perf_counter() - start
-        self.moves += 1
+        if len(legal_actions) > 1:
+            self.seconds += time.perf_counter() - start
+            self.moves += 1
         return action
 
 
@@ -181,7 +182,8 @@ ISMCTS_SPECS: dict[str, str] = {
     "double-seven": "ismcts:iterations=400,rollout=greedy,tree=1,bias=1,utility=score",
     "flip7": "ismcts:iterations=400,rollout=greedy,horizon=round,tree=1,bias=1",
 }
-"""The ISMCTS settings of each game's rung (see docs/bots.md for how they were chosen)."""
+"""The ISMCTS settings of each game's rung (docs/bots.md gives their ladder rows and how they
+were chosen)."""
 
 
 def default_ladder(name: str, ismcts: str | None = None) -> list[tuple[str, str]]:

@@ -392,7 +392,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             return await asyncio.to_thread(build)
         except RecordError as exc:
-            raise LobbyError("corrupt", f"The record does not replay: {exc}", 500) from None
+            raise LobbyError("corrupt", f"Damaged record: {exc}", 500) from None
 
     @app.get("/api/tables/{table_id}/replay/{step}")
     async def replay_step(table_id: str, step: int) -> dict[str, Any]:

@@ -758,9 +758,7 @@ class TableManager:
             try:
                 table = LiveTable.from_data(self, data)
             except RecordError as exc:
-                raise LobbyError(
-                    "corrupt", f"The stored game does not replay: {exc}", 500
-                ) from None
+                raise LobbyError("corrupt", f"Damaged record: {exc}", 500) from None
             if table.status != "finished":
                 self.tables[table_id] = table
             # A finished table is not kept: nothing changes it, and keeping every one ever

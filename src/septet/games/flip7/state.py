@@ -919,8 +919,8 @@ class Flip7State(State):
 
     # ----- results -----------------------------------------------------------------------------
     def round_index(self) -> int:
-        """The round being played, 1 for the first (F7V-3); it goes up as the next round is
-        dealt."""
+        """The round being played: 0 before the first dealer is drawn, then 1 for the first
+        round (F7V-3); it goes up in the step that scores a round and deals the next."""
         return self._round
 
     def scores(self) -> list[float]:
