@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from septet.bots.ladder import HEADER, _seating, run_pairing
@@ -67,3 +69,19 @@ def test_ladder_games_are_the_games_play_game_plays() -> None:
         a_seat = seats.index("A")
         assert share == (1.0 if result.winners == [a_seat] else 0.0)
         assert margin == result.scores[a_seat] - result.scores[1 - a_seat]
+
+
+def test_ladder_command_prints_rows_and_progress(tmp_path: Any, capsys: Any) -> None:
+    import json
+
+    from septet.bots.ladder import main
+
+    out = tmp_path / "ladder.json"
+    args = "--game flip7 --players 2 --games 10 --pair greedy/random --jobs 2 --out"
+    main([*args.split(), str(out)])
+    captured = capsys.readouterr()
+    assert "| flip7 | 2 | greedy | random | 10 |" in captured.out
+    assert "flip7 2p greedy vs random: 10/10 games" in captured.err
+    assert captured.err.count("games,") == 10  # one line per tenth
+    rows = json.loads(out.read_text())
+    assert len(rows) == 1 and rows[0]["games"] == 10 and rows[0]["a_ms_per_move"] > 0

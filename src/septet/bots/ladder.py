@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from multiprocessing import Pool
 from pathlib import Path
@@ -135,8 +136,10 @@ def run_pairing(
     seed: int = 0,
     jobs: int = 1,
     options: dict[str, Any] | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> PairingResult:
     """Play ``games`` games of ``a_spec`` against ``b_spec`` (seats rotated) and measure A.
+    ``progress(done, games)`` is called after each game (in the order games finish).
 
     Raises:
         ValueError: an unsupported player count (2-4).
@@ -148,11 +151,19 @@ def run_pairing(
     get(name, **options).check_num_players(players)
     work = [(name, options, players, a_spec, b_spec, seed, i) for i in range(games)]
     start = time.perf_counter()
+    results: list[tuple[float, float, float, int]] = []
     if jobs > 1:
         with Pool(jobs) as pool:
-            results = pool.map(_play_one, work, chunksize=max(1, games // (4 * jobs)))
+            chunk = max(1, min(10, games // (4 * jobs)))
+            for r in pool.imap(_play_one, work, chunksize=chunk):
+                results.append(r)
+                if progress:
+                    progress(len(results), games)
     else:
-        results = [_play_one(w) for w in work]
+        for w in work:
+            results.append(_play_one(w))
+            if progress:
+                progress(len(results), games)
     seconds = time.perf_counter() - start
     shares = [r[0] for r in results]
     a_moves = sum(r[3] for r in results)
@@ -196,6 +207,19 @@ def default_ladder(name: str, ismcts: str | None = None) -> list[tuple[str, str]
     return rungs
 
 
+def _progress_printer(label: str) -> Callable[[int, int], None]:
+    """A ``progress`` callback that prints ``label: done/total games`` to stderr at every tenth
+    of the games (long pairings run for hours)."""
+    start = time.perf_counter()
+
+    def report(done: int, total: int) -> None:
+        if done == total or done % max(1, total // 10) == 0:
+            elapsed = time.perf_counter() - start
+            print(f"{label}: {done}/{total} games, {elapsed:.0f} s", file=sys.stderr, flush=True)
+
+    return report
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Command line: see the module docstring."""
     parser = argparse.ArgumentParser(description="Septet strength ladder")
@@ -207,6 +231,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", default="bench/results/ladder.json")
+    parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     args = parser.parse_args(argv)
 
     games = args.game or ["flip7", "flip7:edition=classic", "double-seven", "seven-shot"]
@@ -225,8 +250,17 @@ def main(argv: Sequence[str] | None = None) -> None:
             if not cls_game.min_players <= n <= cls_game.max_players:
                 continue
             for a_spec, b_spec in rungs:
+                label = f"{name} {n}p {a_spec} vs {b_spec}"
                 res = run_pairing(
-                    name, n, a_spec, b_spec, args.games, args.seed, args.jobs, options
+                    name,
+                    n,
+                    a_spec,
+                    b_spec,
+                    args.games,
+                    args.seed,
+                    args.jobs,
+                    options,
+                    progress=None if args.quiet else _progress_printer(label),
                 )
                 rows.append(res)
                 print(res.markdown(), flush=True)
