@@ -139,7 +139,7 @@ def run_pairing(
     progress: Callable[[int, int], None] | None = None,
 ) -> PairingResult:
     """Play ``games`` games of ``a_spec`` against ``b_spec`` (seats rotated) and measure A.
-    ``progress(done, games)`` is called after each game (in the order games finish).
+    ``progress(done, games)`` is called as each game's result comes in (in game order).
 
     Raises:
         ValueError: an unsupported player count (2-4).
