@@ -27,7 +27,7 @@ from rich.segment import Segment, Segments
 from rich.table import Table
 from rich.text import Text
 
-from septet.arena.options import build_agent, make_game, split_specs, user_errors
+from septet.arena.options import build_agent, make_game, probe_writable, split_specs, user_errors
 from septet.core.errors import IllegalActionError, OptionError, RecordError
 from septet.core.game import Action, Game, State
 from septet.core.play import Agent, play_game
@@ -414,15 +414,10 @@ def _check_record_path(path: Path) -> None:
     Raises:
         RecordError: the file cannot be written.
     """
-    existed = path.exists()
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with path.open("a", encoding="utf-8"):
-            pass
+        probe_writable(path)
     except OSError as exc:
         raise RecordError(f"cannot save the record to {path}: {exc.strerror or exc}") from exc
-    if not existed:
-        path.unlink()
 
 
 def _results_table(t: dict[str, str], labels: Sequence[str], state: State) -> Table:

@@ -23,7 +23,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from septet.arena.options import build_agent, make_game, split_specs, user_errors
+from septet.arena.options import build_agent, make_game, probe_writable, split_specs, user_errors
 from septet.arena.report import Report, build_report, write_results
 from septet.arena.runner import BACKENDS, make_job, ray_available, run
 from septet.arena.schedule import Schedule
@@ -60,15 +60,10 @@ def _check_out_file(out: Path) -> None:
     """Check that the JSON file ``out`` can be written (its folder is created), before timing."""
     if out.is_dir():
         raise _bad(f"--out {out} is a folder; give a file name such as {out / 'engines.json'}")
-    existed = out.exists()
     try:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        with out.open("a", encoding="utf-8"):
-            pass
+        probe_writable(out)
     except OSError as exc:
         raise _bad(f"cannot write {out}: {exc.strerror or exc}") from exc
-    if not existed:
-        out.unlink()
 
 
 def print_report(report: Report, console: Console) -> None:

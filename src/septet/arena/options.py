@@ -14,6 +14,7 @@ import types
 import typing
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from septet.core.errors import OptionError
@@ -178,4 +179,26 @@ def user_errors() -> Iterator[None]:
         raise typer.Exit(2) from None
 
 
-__all__ = ["build_agent", "make_game", "parse_options", "split_specs", "user_errors"]
+def probe_writable(path: Path) -> None:
+    """Check, before a long run, that the file ``path`` can be written: its folder is created
+    and the file opened for appending; a file that did not exist is removed again.
+
+    Raises:
+        OSError: the folder or the file cannot be written.
+    """
+    existed = path.exists()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a", encoding="utf-8"):
+        pass
+    if not existed:
+        path.unlink()
+
+
+__all__ = [
+    "build_agent",
+    "make_game",
+    "parse_options",
+    "probe_writable",
+    "split_specs",
+    "user_errors",
+]
