@@ -35,12 +35,14 @@ numbers_only=True)`` points, and with the full classic deck ``fresh_value("class
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, NamedTuple
 
+from septet.bots.flip7_race import race_is_on, win_utility
 from septet.core.game import Action, Game
 from septet.core.types import JSON
 from septet.games.flip7 import cards as C
@@ -193,6 +195,13 @@ class EVSolver:
         exact: compute with :class:`fractions.Fraction` (slower; for reference values).
         max_states: raise :class:`BudgetExceeded` once the memo holds this many positions
             (``None``: no limit). Clear the memo with :meth:`clear`.
+        utility: maximise the expectation of ``utility[s]`` of the final round score ``s``
+            instead of ``s`` itself (a non-decreasing sequence; scores beyond its end take its
+            last value); values are then relative to ``utility[0]``, the value of a bust. The
+            race objective of :mod:`septet.bots.flip7_race` uses it.
+
+    Raises:
+        ValueError: an unknown edition or mode, or ``exact`` with a ``utility``.
 
     The memo is kept between calls; one solver serves any number of positions.
     """
@@ -203,6 +212,7 @@ class EVSolver:
         mode: str = "table",
         exact: bool = False,
         max_states: int | None = None,
+        utility: Sequence[float] | None = None,
     ) -> None:
         if edition not in ("classic", "vengeance"):
             raise ValueError(f"edition must be classic or vengeance, not {edition!r}")
@@ -218,6 +228,11 @@ class EVSolver:
         self.max_states = max_states
         self._u7_pool: tuple[int, ...] | None = None
         self._bad: int | None = _BAD if not self.vengeance else (None if self.single else 0)
+        if utility is not None and exact:
+            raise ValueError("exact values are for the round score, not for a utility")
+        self._utility: list[float] | None = (
+            None if utility is None else [float(u) - float(utility[0]) for u in utility]
+        )
 
     def clear(self) -> None:
         """Forget the memo (positions from earlier pools)."""
@@ -242,6 +257,20 @@ class EVSolver:
                 s *= 2
             s += row.add
         return s + 15 if flip7 else s
+
+    @property
+    def utility(self) -> list[float] | None:
+        """The utility maximised (relative to a bust's), or ``None`` for the round score."""
+        return self._utility
+
+    def payoff(self, row: Row, flip7: bool = False) -> Number:
+        """What the programme maximises the expectation of, for a round ending with ``row``:
+        its score (:meth:`score`), or the utility of that score (relative to a bust's)."""
+        s = self.score(row, flip7)
+        u = self._utility
+        if u is None:
+            return self._one * s
+        return u[s] if s < len(u) else u[-1]
 
     def can_stay(self, row: Row) -> bool:
         """Staying is allowed (not with the Vengeance Zero, F7V-6.1)."""
@@ -306,8 +335,8 @@ class EVSolver:
             return self._action(row._replace(pending=row.pending[1:], flip=False), pool, kind)
         row = row._replace(flip=False)
         if row.stay_after:
-            return self._one * self.score(row)
-        stay = self._one * self.score(row)
+            return self.payoff(row)
+        stay = self.payoff(row)
         if sum(pool) == 0:
             return stay
         hit = self._draw(row, pool, False)
@@ -319,7 +348,7 @@ class EVSolver:
         """Expected final score of hitting now and playing on optimally."""
         pool = self._canonical(row, pool)
         if sum(pool) == 0:
-            return self._one * self.score(row)
+            return self.payoff(row)
         return self._draw(row, pool, False)
 
     def one_step_value(self, row: Row, pool: Sequence[int]) -> float:
@@ -328,7 +357,7 @@ class EVSolver:
         Action cards count as leaving the row unchanged; the Second Chance as saving."""
         total = sum(pool)
         if total == 0:
-            return float(self.score(row))
+            return float(self.payoff(row))
         acc = 0.0
         for kind, n in enumerate(pool):
             if not n:
@@ -338,14 +367,14 @@ class EVSolver:
                     continue
                 after = self._after_number(row, kind)
                 if after is None:  # saved by the Second Chance
-                    acc += n * self.score(row._replace(second=False))
+                    acc += n * self.payoff(row._replace(second=False))
                     continue
                 flip7 = self.numbers(after) >= 7
-                acc += n * self.score(after, flip7=flip7)
+                acc += n * self.payoff(after, flip7=flip7)
             elif C.IS_MOD[kind] and not (self.vengeance and not self.single):
-                acc += n * self.score(self._after_mod(row, kind))
+                acc += n * self.payoff(self._after_mod(row, kind))
             elif kind == C.FREEZE or not C.IS_ACT[kind] or not self.single:
-                acc += n * self.score(row)
+                acc += n * self.payoff(row)
             else:
                 return 0.0  # forced draws: no cheap bound
         return acc / total
@@ -410,7 +439,7 @@ class EVSolver:
                 else:
                     new = row._replace(mask=row.mask | 1 << kind)
                     if self.numbers(new) >= 7:
-                        v = self._one * self.score(new, flip7=True)
+                        v = self.payoff(new, flip7=True)
                     else:
                         lst[kind] = 0
                         lst[bad] += n - 1
@@ -428,7 +457,6 @@ class EVSolver:
         return acc / total
 
     def _receive(self, row: Row, pool: tuple[int, ...], kind: int, set_aside: bool) -> Number:
-        one = self._one
         if C.IS_NUM[kind]:
             if kind == C.U7 and self._u7_pool is not None:  # table mode: see the module doc
                 return self._v(Row(mask=1 << 7), self._u7_pool)
@@ -458,7 +486,7 @@ class EVSolver:
                     return self._zero  # bust
                 new = row._replace(mask=row.mask | bit)
             if self.numbers(new) >= 7:
-                return one * self.score(new, flip7=True)  # the round ends at once
+                return self.payoff(new, flip7=True)  # the round ends at once
             return self._v(new, pool)
         if C.IS_MOD[kind]:
             if self.vengeance and not self.single:
@@ -476,14 +504,13 @@ class EVSolver:
 
     def _action(self, row: Row, pool: tuple[int, ...], kind: int) -> Number:
         """Resolve an action card you received (not during flips)."""
-        one = self._one
         single = self.single
         if kind == C.SECOND:
             return self._v(row._replace(second=True) if not row.second else row, pool)
         if kind == C.FREEZE:
             if single:
-                return one * self.score(row)
-            return max(one * self.score(row), self._v(row, pool))
+                return self.payoff(row)
+            return max(self.payoff(row), self._v(row, pool))
         if kind in (C.FLIP3, C.FLIP4) and single:
             n = 3 if kind == C.FLIP3 else 4
             return self._v(row._replace(forced=row.forced + n, flip=True), pool)
@@ -581,12 +608,24 @@ class Flip7EVAgent:
     Freeze and Second Chance counted as leaving your row unchanged (early in a round the cheap
     test settles most decisions; the ``stats`` attribute counts how each was settled).
 
+    With ``objective="race"`` the programme maximises the chance of winning the game instead
+    of the expected round score whenever the game may end within a round or two
+    (:func:`septet.bots.flip7_race.race_is_on`): the payoff of a round score ``s`` is the
+    estimated probability of winning from there (:func:`septet.bots.flip7_race.win_utility`).
+
     Args:
         game: a ``flip7`` game (either edition).
         max_states: position budget per decision (spec ``flip7-ev:max_states=50000``).
+        objective: ``"round"`` (default: the expected round score) or ``"race"`` (spec
+            ``flip7-ev:objective=race``).
+
+    Raises:
+        ValueError: ``max_states`` below 1 or an unknown objective.
     """
 
-    def __init__(self, game: Game[Any], max_states: int | str = 20000) -> None:
+    def __init__(
+        self, game: Game[Any], max_states: int | str = 20000, objective: str = "round"
+    ) -> None:
         from septet.bots.greedy.flip7 import GreedyAgent
 
         self.name = "flip7-ev"
@@ -594,8 +633,19 @@ class Flip7EVAgent:
         self.max_states = int(max_states)
         if self.max_states < 1:
             raise ValueError(f"max_states must be at least 1, not {max_states!r}")
+        if objective not in ("round", "race"):
+            raise ValueError(f"objective must be round or race, not {objective!r}")
+        self.objective = objective
+        self._utilities: dict[str, list[float]] = {}
         self.greedy = GreedyAgent(game)
-        self.stats = {"decisions": 0, "race": 0, "one_step": 0, "solved": 0, "reduced": 0}
+        self.stats = {
+            "decisions": 0,
+            "race": 0,
+            "one_step": 0,
+            "solved": 0,
+            "reduced": 0,
+            "win_utility": 0,
+        }
         """How decisions were settled (for the benchmark and the docs)."""
 
     def act(
@@ -638,15 +688,42 @@ class Flip7EVAgent:
         me = int(view["decision"]["player"])
         players = view["players"]
         alone = all(p["status"] == "busted" for i, p in enumerate(players) if i != me)
-        solver = EVSolver(self.edition, "single" if alone else "table", max_states=self.max_states)
+        utility = None
+        if self.objective == "race" and race_is_on(view):
+            utility = self._win_utility(view)
+        solver = EVSolver(
+            self.edition,
+            "single" if alone else "table",
+            max_states=self.max_states,
+            utility=utility,
+        )
         row = row_from_tokens(players[me]["row"], self.edition)
         deck = view["deck"] if view.get("deck_size", 1) else view["discard"]
         return solver, row, pool_from_counts(deck)
 
+    def _win_utility(self, view: Mapping[str, JSON]) -> list[float]:
+        """:func:`win_utility` of ``view``, remembered for the other decisions of the same
+        race position (your row changes between them, the totals and the others do not)."""
+        me = view["decision"]["player"]
+        key = json.dumps(
+            [view["target"], me]
+            + [
+                [p["total"]] if i == me else [p["total"], p["status"], p["round_score"]]
+                for i, p in enumerate(view["players"])
+            ]
+        )
+        got = self._utilities.get(key)
+        if got is None:
+            if len(self._utilities) > 256:
+                self._utilities.clear()
+            got = self._utilities[key] = list(win_utility(view))
+            self.stats["win_utility"] += 1
+        return got
+
     def decide(self, view: Mapping[str, JSON]) -> str:
         """``"hit"`` or ``"stay"`` for the hit/stay decision in ``view``."""
         solver, row, pool = self.position(view)
-        stay = solver.score(row)
+        stay = solver.payoff(row)
         if solver.one_step_value(row, pool) > stay:
             self.stats["one_step"] += 1
             return "hit"
@@ -654,7 +731,7 @@ class Flip7EVAgent:
             hit = solver.hit_value(row, pool)
             self.stats["solved"] += 1
         except BudgetExceeded:
-            fallback = EVSolver(self.edition, "table")
+            fallback = EVSolver(self.edition, "table", utility=solver.utility)
             hit = fallback.hit_value(row, reduced_pool(pool))
             self.stats["reduced"] += 1
         return "hit" if hit > stay else "stay"
