@@ -62,8 +62,17 @@ def test_ladder_games_are_the_games_play_game_plays() -> None:
 
     game = get("flip7")
     for index in range(4):
-        share, margin, _, _ = _play_one(("flip7", {}, 2, "random", "greedy", 9, index))
         seats = _seating(2, index)
+        job: tuple[str, dict[str, Any], int, str, str, str, str] = (
+            "flip7",
+            {},
+            2,
+            "random",
+            "greedy",
+            seats,
+            f"ladder:9:{index}",
+        )
+        share, margin, _, _ = _play_one(job)
         agents = [make_agent("random" if s == "A" else "greedy", game) for s in seats]
         result = play_game(game, agents, seed=f"ladder:9:{index}")
         a_seat = seats.index("A")
@@ -85,3 +94,33 @@ def test_ladder_command_prints_rows_and_progress(tmp_path: Any, capsys: Any) -> 
     assert captured.err.count("games,") == 10  # one line per tenth
     rows = json.loads(out.read_text())
     assert len(rows) == 1 and rows[0]["games"] == 10 and rows[0]["a_ms_per_move"] > 0
+
+
+def test_duplicate_rotations() -> None:
+    from septet.bots.ladder import _schedule, rotations
+
+    assert rotations(2) == ["AB", "BA"]
+    assert rotations(3) == ["ABB", "BBA", "BAB"]
+    assert rotations(4) == ["ABAB", "BABA"]
+    # 7 games of 3 players round up to 3 deals of 3 games, one seed per deal
+    plan = _schedule(3, 7, 5, duplicate=True)
+    assert [seats for seats, _ in plan] == ["ABB", "BBA", "BAB"] * 3
+    assert [seed for _, seed in plan] == [f"ladder:5:deal:{d}" for d in (0, 0, 0, 1, 1, 1, 2, 2, 2)]
+
+
+@pytest.mark.parametrize(("game", "players"), [("flip7", 2), ("flip7", 3), ("seven-shot", 4)])
+def test_duplicate_deals_cancel_the_luck_between_equal_bots(game: str, players: int) -> None:
+    # One deterministic bot against itself: every deal gives A exactly its fair share (the same
+    # games with the seats renamed), so the interval has no width. Seat-rotated games with a
+    # seed each do not: luck decides them.
+    from septet.bots.ladder import rotations
+
+    dup = run_pairing(game, players, "greedy", "greedy", 12, seed=3, duplicate=True)
+    assert dup.deals == 12 // len(rotations(players)) and dup.games == 12
+    assert dup.share == pytest.approx(dup.fair) and dup.high - dup.low == pytest.approx(0.0)
+    assert not dup.significant
+    plain = run_pairing(game, players, "greedy", "greedy", 12, seed=3)
+    assert plain.deals == 0 and plain.high - plain.low > 0.3
+    assert (
+        "(6 deals)" in run_pairing("flip7", 2, "greedy", "random", 12, 1, duplicate=True).markdown()
+    )

@@ -8,6 +8,15 @@ wins count in part); its fair share is (A's seats) / (players). A step is **sign
 the 95% Wilson interval of A's mean share lies above the fair share. Statistics come from
 :mod:`septet.arena.stats`.
 
+``--duplicate`` plays *duplicate* games, as in duplicate bridge and in the duplicate matches of
+the Annual Computer Poker Competition: the games come in deals of one chance seed each, and a
+deal is played once in every distinct rotation of the seats (2 for ``AB`` and ``ABAB``, 3 for
+``ABB``). With the same seed the cards come in the same order (until different decisions make
+the decks differ), so A and B meet the same luck and a deal's result measures their decisions.
+A's result in a deal is its mean share over the rotations; the interval is the normal interval
+of the mean over deals (the deals are independent, the rotations of one deal are not). Two
+copies of one deterministic bot score exactly the fair share in every deal.
+
 Usage (the commands in ``docs/bots.md``)::
 
     .venv/bin/python -m septet.bots.ladder --games 200 --players 2,3,4 --jobs 2 \\
@@ -32,7 +41,7 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
-from septet.arena.stats import proportion
+from septet.arena.stats import proportion, summarize
 from septet.bots import make_agent
 from septet.core.game import Action
 from septet.core.play import Agent, play_game
@@ -63,12 +72,15 @@ class PairingResult:
     margin: float
     seconds: float
     a_ms_per_move: float = 0.0
+    deals: int = 0
+    """Duplicate deals (0: not a duplicate pairing; ``games`` is then the number of seeds)."""
 
     def markdown(self) -> str:
         """A row of the docs' table."""
         verdict = "yes" if self.significant else "no"
+        games = f"{self.games} ({self.deals} deals)" if self.deals else str(self.games)
         return (
-            f"| {self.game}{self.options} | {self.players} | {self.a} | {self.b} | {self.games} "
+            f"| {self.game}{self.options} | {self.players} | {self.a} | {self.b} | {games} "
             f"| {self.share:.1%} [{self.low:.1%}, {self.high:.1%}] | {self.fair:.0%} | {verdict} "
             f"| {self.margin:+.1f} | {self.a_ms_per_move:.1f} | {self.seconds:.0f} |"
         )
@@ -84,6 +96,22 @@ def _seating(players: int, index: int) -> str:
     pattern = PATTERNS[players]
     r = index % players
     return pattern[r:] + pattern[:r]
+
+
+def rotations(players: int) -> list[str]:
+    """The distinct rotations of the seating pattern (``AB``, ``BA``; ``ABB``, ``BBA``, ``BAB``;
+    ``ABAB``, ``BABA``): the games of one duplicate deal."""
+    return list(dict.fromkeys(_seating(players, r) for r in range(players)))
+
+
+def _schedule(players: int, games: int, seed: int, duplicate: bool) -> list[tuple[str, str]]:
+    """(seats, game seed) of each game: seats rotated one per game with a seed per game, or in
+    duplicate deals (every rotation of one seed; ``games`` rounded up to whole deals)."""
+    if not duplicate:
+        return [(_seating(players, i), f"ladder:{seed}:{i}") for i in range(games)]
+    seatings = rotations(players)
+    deals = -(-games // len(seatings))
+    return [(seats, f"ladder:{seed}:deal:{d}") for d in range(deals) for seats in seatings]
 
 
 class _Timed:
@@ -107,14 +135,14 @@ class _Timed:
 
 
 def _play_one(
-    job: tuple[str, dict[str, Any], int, str, str, int, int],
+    job: tuple[str, dict[str, Any], int, str, str, str, str],
 ) -> tuple[float, float, float, int]:
-    """One game: A's share of the win, A's score margin, A's thinking seconds and moves."""
-    name, options, players, a_spec, b_spec, seed, index = job
+    """One game (``seats`` such as ``"BAB"``, played with ``game_seed``): A's share of the win,
+    A's score margin, A's thinking seconds and moves."""
+    name, options, players, a_spec, b_spec, seats, game_seed = job
     game = get(name, **options)
-    seats = _seating(players, index)
     agents = [_Timed(make_agent(a_spec if s == "A" else b_spec, game)) for s in seats]
-    result = play_game(game, agents, seed=f"ladder:{seed}:{index}")
+    result = play_game(game, agents, seed=game_seed)
     winners = result.winners
     a_seats = [i for i, s in enumerate(seats) if s == "A"]
     share = sum(1 for w in winners if w in a_seats) / len(winners) if winners else 0.0
@@ -137,9 +165,12 @@ def run_pairing(
     jobs: int = 1,
     options: dict[str, Any] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    duplicate: bool = False,
 ) -> PairingResult:
     """Play ``games`` games of ``a_spec`` against ``b_spec`` (seats rotated) and measure A.
     ``progress(done, games)`` is called as each game's result comes in (in game order).
+    ``duplicate`` plays them in duplicate deals (see the module doc; ``games`` is rounded up
+    to whole deals).
 
     Raises:
         ValueError: an unsupported player count (2-4).
@@ -149,7 +180,9 @@ def run_pairing(
         raise ValueError(f"the ladder seats 2 to 4 players, not {players}")
     options = dict(options or {})
     get(name, **options).check_num_players(players)
-    work = [(name, options, players, a_spec, b_spec, seed, i) for i in range(games)]
+    schedule = _schedule(players, games, seed, duplicate)
+    games = len(schedule)
+    work = [(name, options, players, a_spec, b_spec, seats, s) for seats, s in schedule]
     start = time.perf_counter()
     results: list[tuple[float, float, float, int]] = []
     if jobs > 1:
@@ -167,8 +200,17 @@ def run_pairing(
     seconds = time.perf_counter() - start
     shares = [r[0] for r in results]
     a_moves = sum(r[3] for r in results)
-    prop = proportion(sum(shares), len(shares))
     fair = PATTERNS[players].count("A") / players
+    deals = 0
+    if duplicate:
+        per_deal = len(rotations(players))
+        deal_shares = [sum(shares[i : i + per_deal]) / per_deal for i in range(0, games, per_deal)]
+        deals = len(deal_shares)
+        summary = summarize(deal_shares)
+        rate, low, high = summary.mean, summary.ci_low, summary.ci_high
+    else:
+        prop = proportion(sum(shares), len(shares))
+        rate, low, high = prop.rate, prop.low, prop.high
     opts = "".join(f" {k}={v}" for k, v in sorted(options.items()))
     return PairingResult(
         game=name,
@@ -177,14 +219,15 @@ def run_pairing(
         a=a_spec,
         b=b_spec,
         games=games,
-        share=prop.rate,
-        low=prop.low,
-        high=prop.high,
+        share=rate,
+        low=low,
+        high=high,
         fair=fair,
-        significant=prop.low > fair,
+        significant=low > fair,
         margin=sum(r[1] for r in results) / len(results),
         seconds=seconds,
         a_ms_per_move=1000 * sum(r[2] for r in results) / a_moves if a_moves else 0.0,
+        deals=deals,
     )
 
 
@@ -232,6 +275,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", default="bench/results/ladder.json")
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    parser.add_argument(
+        "--duplicate", action="store_true", help="duplicate deals: every seating of each seed"
+    )
     args = parser.parse_args(argv)
 
     games = args.game or ["flip7", "flip7:edition=classic", "double-seven", "seven-shot"]
@@ -261,6 +307,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                     args.jobs,
                     options,
                     progress=None if args.quiet else _progress_printer(label),
+                    duplicate=args.duplicate,
                 )
                 rows.append(res)
                 print(res.markdown(), flush=True)
@@ -273,4 +320,12 @@ if __name__ == "__main__":
     main()
 
 
-__all__ = ["HEADER", "ISMCTS_SPECS", "PairingResult", "default_ladder", "main", "run_pairing"]
+__all__ = [
+    "HEADER",
+    "ISMCTS_SPECS",
+    "PairingResult",
+    "default_ladder",
+    "main",
+    "rotations",
+    "run_pairing",
+]
