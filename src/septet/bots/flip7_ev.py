@@ -28,6 +28,11 @@ unless Flip 7, and forbids staying, F7V-6.1) are exact in ``single`` mode. In ``
 approximation keeps decisions fast: the round that restarts from the Unlucky 7 alone is valued
 with the deck as it is at the decision (less the Unlucky 7), not as it will be when it comes.
 
+The programme can maximise the expectation of any non-decreasing utility of the final round
+score instead of the score itself (``EVSolver(utility=...)``); ``flip7-ev:objective=race``
+uses the estimated chance of winning the race to 200 (:mod:`septet.bots.flip7_race`) once the
+end of the game is near.
+
 Reference values (see ``docs/bots.md``; tests recompute them): a single player's round from a
 fresh classic deck of number cards only (0-12) is worth exactly ``fresh_value("classic",
 numbers_only=True)`` points, and with the full classic deck ``fresh_value("classic")``.
@@ -610,21 +615,29 @@ class Flip7EVAgent:
 
     With ``objective="race"`` the programme maximises the chance of winning the game instead
     of the expected round score whenever the game may end within a round or two
-    (:func:`septet.bots.flip7_race.race_is_on`): the payoff of a round score ``s`` is the
-    estimated probability of winning from there (:func:`septet.bots.flip7_race.win_utility`).
+    (:func:`septet.bots.flip7_race.race_is_on` with ``margin``): the payoff of a round score
+    ``s`` is the estimated probability of winning from there
+    (:func:`septet.bots.flip7_race.win_utility`).
 
     Args:
         game: a ``flip7`` game (either edition).
         max_states: position budget per decision (spec ``flip7-ev:max_states=50000``).
         objective: ``"round"`` (default: the expected round score) or ``"race"`` (spec
             ``flip7-ev:objective=race``).
+        margin: with ``objective="race"``, the race objective is used once someone's total
+            plus round score is within this many points of the target (default 60; at least
+            the target: always).
 
     Raises:
         ValueError: ``max_states`` below 1 or an unknown objective.
     """
 
     def __init__(
-        self, game: Game[Any], max_states: int | str = 20000, objective: str = "round"
+        self,
+        game: Game[Any],
+        max_states: int | str = 20000,
+        objective: str = "round",
+        margin: int | str = 60,
     ) -> None:
         from septet.bots.greedy.flip7 import GreedyAgent
 
@@ -636,6 +649,7 @@ class Flip7EVAgent:
         if objective not in ("round", "race"):
             raise ValueError(f"objective must be round or race, not {objective!r}")
         self.objective = objective
+        self.margin = int(margin)
         self._utilities: dict[str, list[float]] = {}
         self.greedy = GreedyAgent(game)
         self.stats = {
@@ -689,7 +703,7 @@ class Flip7EVAgent:
         players = view["players"]
         alone = all(p["status"] == "busted" for i, p in enumerate(players) if i != me)
         utility = None
-        if self.objective == "race" and race_is_on(view):
+        if self.objective == "race" and race_is_on(view, self.margin):
             utility = self._win_utility(view)
         solver = EVSolver(
             self.edition,
