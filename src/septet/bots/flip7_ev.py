@@ -283,7 +283,8 @@ class EVSolver:
 
     # ----- the programme --------------------------------------------------------------------
     def value(self, row: Row, pool: Sequence[int]) -> Number:
-        """Optimal expected final round score from ``row`` with ``pool`` left in the deck."""
+        """Optimal expected final round score (or :meth:`payoff`, with a utility) from ``row``
+        with ``pool`` left in the deck."""
         return self._v(row, self._canonical(row, pool))
 
     def _canonical(self, row: Row, pool: Sequence[int]) -> tuple[int, ...]:
@@ -350,15 +351,16 @@ class EVSolver:
         return hit if hit > stay else stay
 
     def hit_value(self, row: Row, pool: Sequence[int]) -> Number:
-        """Expected final score of hitting now and playing on optimally."""
+        """Expected final score (or :meth:`payoff`) of hitting now and playing on optimally."""
         pool = self._canonical(row, pool)
         if sum(pool) == 0:
             return self.payoff(row)
         return self._draw(row, pool, False)
 
     def one_step_value(self, row: Row, pool: Sequence[int]) -> float:
-        """Expected score of hitting once and then staying (when allowed; ``hit_value`` is at
-        least this, so a one-step value above the stay score proves that hitting is best).
+        """Expected score (or payoff) of hitting once and then staying when allowed
+        (``hit_value`` is at least this, so a one-step value above the stay score proves that
+        hitting is best).
         Action cards count as leaving the row unchanged; the Second Chance as saving."""
         total = sum(pool)
         if total == 0:
