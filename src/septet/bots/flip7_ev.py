@@ -61,24 +61,6 @@ _NEUTRAL_C = (C.FLIP3,)
 _BAD = 13  # classic canonical pools: slot of the duplicates of row values (no classic 13s)
 
 
-def _pack(row: Row) -> int:
-    key = (
-        row.mask
-        | row.t13 << 14
-        | row.lucky << 16
-        | (row.add + 128) << 17
-        | row.x2 << 25
-        | row.half << 26
-        | row.second << 27
-        | row.forced << 28
-        | row.flip << 33
-        | row.stay_after << 34
-    )
-    for i, kind in enumerate(row.pending):
-        key |= (kind + 1) << (35 + 6 * i)
-    return key
-
-
 class BudgetExceeded(RuntimeError):
     """The solver met its ``max_states`` limit before finishing."""
 
@@ -110,6 +92,16 @@ class Row(NamedTuple):
     flip: bool = False
     stay_after: bool = False
     pending: tuple[int, ...] = ()
+
+
+_new_row = tuple.__new__
+_MASK, _ADD, _X2, _HALF, _SECOND, _FORCED, _FLIP, _PENDING = 0, 3, 4, 5, 6, 7, 8, 10
+
+
+def _set(row: Row, index: int, value: Any) -> Row:
+    """``row`` with field ``index`` replaced: ``Row._replace`` without its keyword parsing (the
+    programme builds millions of rows)."""
+    return _new_row(Row, (*row[:index], value, *row[index + 1 :]))
 
 
 def row_from_tokens(tokens: Sequence[str], edition: str) -> Row:
@@ -229,7 +221,7 @@ class EVSolver:
         self.exact = exact
         self._one: Number = Fraction(1) if exact else 1.0
         self._zero: Number = Fraction(0) if exact else 0.0
-        self._memo: dict[tuple[int, bytes], Number] = {}
+        self._memo: dict[tuple[Row, bytes], Number] = {}
         self.max_states = max_states
         self._u7_pool: tuple[int, ...] | None = None
         self._bad: int | None = _BAD if not self.vengeance else (None if self.single else 0)
@@ -321,7 +313,7 @@ class EVSolver:
         return tuple(lst)
 
     def _v(self, row: Row, pool: tuple[int, ...]) -> Number:
-        key = (_pack(row), bytes(pool))
+        key = (row, bytes(pool))
         got = self._memo.get(key)
         if got is None:
             if self.max_states is not None and len(self._memo) >= self.max_states:
@@ -332,14 +324,15 @@ class EVSolver:
 
     def _value(self, row: Row, pool: tuple[int, ...]) -> Number:
         if row.forced > 0:
-            nxt = row._replace(forced=row.forced - 1)
+            nxt = _set(row, _FORCED, row.forced - 1)
             if sum(pool) == 0:
-                return self._v(nxt._replace(forced=0), pool)
+                return self._v(_set(nxt, _FORCED, 0), pool)
             return self._draw(nxt, pool, row.flip)
         if row.pending:
             kind = row.pending[0]
             return self._action(row._replace(pending=row.pending[1:], flip=False), pool, kind)
-        row = row._replace(flip=False)
+        if row.flip:
+            row = _set(row, _FLIP, False)
         if row.stay_after:
             return self.payoff(row)
         stay = self.payoff(row)
@@ -441,10 +434,10 @@ class EVSolver:
                     if not row.second:
                         continue  # bust: adds 0
                     lst[bad] = n - 1
-                    v = self._v(row._replace(second=False), tuple(lst))  # both discarded
+                    v = self._v(_set(row, _SECOND, False), tuple(lst))  # both discarded
                     lst[bad] = n
                 else:
-                    new = row._replace(mask=row.mask | 1 << kind)
+                    new = _set(row, _MASK, row.mask | 1 << kind)
                     if self.numbers(new) >= 7:
                         v = self.payoff(new, flip7=True)
                     else:
@@ -476,7 +469,7 @@ class EVSolver:
                     pending=row.pending,
                 )
             elif kind == C.ZERO:
-                new = row._replace(mask=row.mask | 1)
+                new = _set(row, _MASK, row.mask | 1)
             elif self.vengeance and C.VALUE[kind] == 13:  # F7V-6.3
                 lucky = row.lucky or kind == C.L13
                 if row.t13 == 0:
@@ -489,9 +482,9 @@ class EVSolver:
                 bit = 1 << C.VALUE[kind]
                 if row.mask & bit:
                     if row.second and not self.vengeance:  # both cards are discarded
-                        return self._v(row._replace(second=False), pool)
+                        return self._v(_set(row, _SECOND, False), pool)
                     return self._zero  # bust
-                new = row._replace(mask=row.mask | bit)
+                new = _set(row, _MASK, row.mask | bit)
             if self.numbers(new) >= 7:
                 return self.payoff(new, flip7=True)  # the round ends at once
             return self._v(new, pool)
@@ -499,21 +492,21 @@ class EVSolver:
             if self.vengeance and not self.single:
                 return self._v(row, pool)  # given to another player
             if kind == C.X2:
-                row = row._replace(x2=True)
+                row = _set(row, _X2, True)
             elif kind == C.DIV2:
-                row = row._replace(half=True)
+                row = _set(row, _HALF, True)
             else:
-                row = row._replace(add=row.add + C.MOD_ADD[kind])
+                row = _set(row, _ADD, row.add + C.MOD_ADD[kind])
             return self._v(row, pool)
         if set_aside:
-            return self._v(row._replace(pending=(*row.pending, kind)), pool)
+            return self._v(_set(row, _PENDING, (*row.pending, kind)), pool)
         return self._action(row, pool, kind)
 
     def _action(self, row: Row, pool: tuple[int, ...], kind: int) -> Number:
         """Resolve an action card you received (not during flips)."""
         single = self.single
         if kind == C.SECOND:
-            return self._v(row._replace(second=True) if not row.second else row, pool)
+            return self._v(_set(row, _SECOND, True) if not row.second else row, pool)
         if kind == C.FREEZE:
             if single:
                 return self.payoff(row)
@@ -533,7 +526,7 @@ class EVSolver:
                 elif v == 13:
                     new = row._replace(mask=row.mask & ~(1 << 13), t13=0, lucky=False)
                 else:
-                    new = row._replace(mask=row.mask & ~(1 << v))
+                    new = _set(row, _MASK, row.mask & ~(1 << v))
                 val = self._v(new, pool)
                 if best is None or val > best:
                     best = val
