@@ -220,3 +220,25 @@ def test_flip7_ev_spec_errors() -> None:
         make_agent("flip7-ev", get("seven-shot"))
     with pytest.raises(AgentSpecError, match="max_states"):
         make_agent("flip7-ev:max_states=0", get("flip7"))
+
+
+def test_row_field_setter_matches_replace() -> None:
+    """The solver's fast row copy (``_set`` with a field index) changes exactly the named field,
+    as ``Row._replace`` does (guards the index constants against a reordering of ``Row``)."""
+    from septet.bots import flip7_ev as ev
+
+    row = ev.Row(0b1010, 1, True, -4, False, True, False, 2, True, False, (3,))
+    fields = {
+        "mask": (ev._MASK, 0b1110),
+        "add": (ev._ADD, -6),
+        "x2": (ev._X2, True),
+        "half": (ev._HALF, False),
+        "second": (ev._SECOND, True),
+        "forced": (ev._FORCED, 1),
+        "flip": (ev._FLIP, False),
+        "pending": (ev._PENDING, (3, 5)),
+    }
+    for name, (index, value) in fields.items():
+        got = ev._set(row, index, value)
+        assert type(got) is ev.Row
+        assert got == row._replace(**{name: value}), name
