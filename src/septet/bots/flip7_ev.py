@@ -95,7 +95,10 @@ class Row(NamedTuple):
 
 
 _new_row = tuple.__new__
-_MASK, _ADD, _X2, _HALF, _SECOND, _FORCED, _FLIP, _PENDING = 0, 3, 4, 5, 6, 7, 8, 10
+_MASK, _ADD, _X2, _HALF, _SECOND, _FORCED, _FLIP, _PENDING = (
+    Row._fields.index(name)
+    for name in ("mask", "add", "x2", "half", "second", "forced", "flip", "pending")
+)
 
 
 def _set(row: Row, index: int, value: Any) -> Row:
