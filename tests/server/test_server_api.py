@@ -17,6 +17,7 @@ def create(client: Any, cookie: str, seats: list[dict[str, Any]], **options: Any
 
 def test_server_health_games_and_client(client: Any) -> None:
     assert client.get("/api/health").json()["ok"] is True
+    assert client.get("/api/config").json() == {"public_url": ""}  # invite links: page address
     games = {g["name"]: g for g in client.get("/api/games").json()}
     tiny = games["tiny-sevens"]
     assert tiny["titles"]["ja"] == "ちいさなセブン"

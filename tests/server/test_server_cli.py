@@ -7,6 +7,7 @@ import importlib.util
 from typer.testing import CliRunner
 
 from septet.cli import app
+from septet.server.cli import startup_message
 
 
 def test_server_cli_serve_help_and_bad_database() -> None:
@@ -25,3 +26,16 @@ def test_server_cli_serve_help_and_bad_database() -> None:
     assert r.exit_code == 2
     r = runner.invoke(app, ["serve", "--log-level", "bogus"])
     assert r.exit_code == 2 and "--log-level must be one of" in r.output
+
+
+def test_server_cli_startup_message_says_how_to_play_stop_and_invite() -> None:
+    local = startup_message("http://127.0.0.1:8000/", "127.0.0.1", 8000, "", "septet.sqlite3")
+    assert "open http://127.0.0.1:8000/ in your browser" in local
+    assert "Ctrl+C" in local and "second terminal" in local
+    assert "--host 0.0.0.0 --public-url http://YOUR-ADDRESS:8000" in local
+    lan = startup_message("http://127.0.0.1:9000/", "0.0.0.0", 9000, "", "x")
+    assert "--public-url http://YOUR-ADDRESS:9000" in lan and "--host 0.0.0.0" not in lan
+    public = startup_message("http://127.0.0.1:8000/", "0.0.0.0", 8000, "http://10.0.0.5:8000", "x")
+    assert "Invite links point at http://10.0.0.5:8000/" in public
+    r = CliRunner().invoke(app, ["serve", "--public-url", "10.0.0.5:8000"])
+    assert r.exit_code == 2 and "--public-url must start with http:// or https://" in r.output

@@ -35,7 +35,9 @@ def start_server(db_url: str, port: int) -> subprocess.Popen[bytes]:
     code = "import tests.server.server_tiny; from septet.cli import main; main()"
     cmd = [sys.executable, "-c", code, "serve", "--port", str(port), "--db", db_url]
     cmd += ["--bot-delay", "0.02", "--log-level", "warning"]
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    # The tree under test first (a worktree or a clone run with the venv of another checkout).
+    path = [str(ROOT / "src"), str(ROOT), os.environ.get("PYTHONPATH", "")]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in path if p)}
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env)
     end = time.monotonic() + 60
     while time.monotonic() < end:

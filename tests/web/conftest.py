@@ -47,7 +47,9 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     code = "import tests.server.server_tiny; from septet.cli import main; main()"
     cmd = [sys.executable, "-c", code, "serve", "--port", str(port), "--db", f"sqlite:///{db}"]
     cmd += ["--bot-delay", "0.05", "--replace-after", "1", "--log-level", "warning"]
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    # The tree under test first (a worktree or a clone run with the venv of another checkout).
+    path = [str(ROOT / "src"), str(ROOT), os.environ.get("PYTHONPATH", "")]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in path if p)}
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env)
     base = f"http://127.0.0.1:{port}"
     try:

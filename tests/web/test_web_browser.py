@@ -66,6 +66,7 @@ def test_web_tiny_game_language_switch_and_replay(browser: Any, live_server: str
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(live_server + "/")
+    page.wait_for_selector("label[for=name]")  # the client has drawn the page
     assert page.text_content(".brand") == "セプテット"  # default from the browser language
     assert page.text_content("label[for=name]") == "あなたの名前"
     page.click("#lang-en")

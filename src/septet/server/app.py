@@ -4,6 +4,7 @@ Endpoints (JSON; errors are ``{"error": code, "message": sentence}``):
 
 - ``GET /api/health``, ``GET /api/games`` (games, options with their kinds, choices and help in
   both languages: see :mod:`septet.server.options`, bots offered)
+- ``GET /api/config`` (the public URL for invite links)
 - ``GET /api/me``, ``POST /api/guest`` (sets the ``septet_token`` cookie: the guest's secret)
 - ``GET /api/tables``, ``POST /api/tables``, ``GET /api/tables/{id}``,
   ``POST /api/tables/{id}/join``, ``POST /api/tables/{id}/leave``
@@ -204,6 +205,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
         return {"ok": True, "db": store.engine.url.get_backend_name(), "live": len(manager.tables)}
+
+    @app.get("/api/config")
+    async def client_config() -> dict[str, Any]:
+        """What the browser client needs to know of this server: the public URL for invite
+        links (empty: use the page's own address)."""
+        return {"public_url": settings.public_url}
 
     @app.get("/api/me")
     async def me(request: Request) -> dict[str, Any]:

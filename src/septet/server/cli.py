@@ -10,7 +10,11 @@ def register(app: typer.Typer) -> None:
 
     @app.command("serve")
     def serve(
-        host: str = typer.Option("127.0.0.1", help="Interface to listen on."),
+        host: str = typer.Option(
+            "127.0.0.1",
+            help="Interface to listen on: 127.0.0.1 is this machine only; 0.0.0.0 lets friends "
+            "on other machines connect.",
+        ),
         port: int = typer.Option(8000, help="TCP port."),
         db: str = typer.Option(
             "",
@@ -21,6 +25,13 @@ def register(app: typer.Typer) -> None:
         bot_delay: float = typer.Option(0.8, help="Seconds a bot waits before each move."),
         replace_after: float = typer.Option(
             60.0, help="Seconds a player must be gone before a bot may take the seat."
+        ),
+        public_url: str = typer.Option(
+            "",
+            "--public-url",
+            help="The address friends reach this server at (http://192.168.1.20:8000, "
+            "https://septet.example.org), used in invite links. Default: the address your "
+            "browser used.",
         ),
         open_browser: bool = typer.Option(False, "--open", help="Open the browser client."),
         log_level: str = typer.Option("info", help="uvicorn log level."),
@@ -42,14 +53,23 @@ def register(app: typer.Typer) -> None:
         url = normalize_database_url(db) if db else default_database_url()
         shown = url.split("@")[-1] if "@" in url else url  # no password on the screen
         check_database(url, shown)
-        settings = Settings(database_url=url, bot_delay=bot_delay, replace_after=replace_after)
+        public_url = public_url.strip().rstrip("/")
+        if public_url and not public_url.startswith(("http://", "https://")):
+            raise typer.BadParameter("--public-url must start with http:// or https://")
+        settings = Settings(
+            database_url=url,
+            bot_delay=bot_delay,
+            replace_after=replace_after,
+            public_url=public_url,
+        )
         application = create_app(settings)
-        typer.echo(f"Septet: http://{host}:{port}/  (database: {shown})")
+        local = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
+        typer.echo(startup_message(local, host, port, public_url, shown))
         if open_browser:
             import threading
             import webbrowser
 
-            threading.Timer(1.0, webbrowser.open, (f"http://{host}:{port}/",)).start()
+            threading.Timer(1.0, webbrowser.open, (local,)).start()
         uvicorn.run(
             application,
             host=host,
@@ -59,6 +79,29 @@ def register(app: typer.Typer) -> None:
             ws_per_message_deflate=False,  # compression cost more CPU than it saved on loopback
             proxy_headers=False,
         )
+
+
+def startup_message(local: str, host: str, port: int, public_url: str, database: str) -> str:
+    """What ``septet serve`` prints once: where to open the game, how to stop, how to invite a
+    friend on another machine."""
+    lines = [
+        f"Septet is running: open {local} in your browser (database: {database}).",
+        "Press Ctrl+C to stop it. Run other commands (the tests, `septet play`) in a second "
+        "terminal.",
+    ]
+    if public_url:
+        lines.append(f"Invite links point at {public_url}/ .")
+    elif host in ("127.0.0.1", "localhost", "::1"):
+        lines.append(
+            "Only this machine can connect. To play with a friend on another machine: "
+            f"septet serve --host 0.0.0.0 --public-url http://YOUR-ADDRESS:{port}"
+        )
+    else:
+        lines.append(
+            "Friends on other machines connect to this machine's address; add --public-url "
+            f"http://YOUR-ADDRESS:{port} so invite links carry it."
+        )
+    return "\n".join(lines)
 
 
 def check_database(url: str, shown: str) -> None:

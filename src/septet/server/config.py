@@ -50,6 +50,9 @@ class Settings:
         rate_per_second / rate_burst: the per-connection token bucket for client messages.
         max_body_bytes: largest HTTP request body accepted.
         event_history: how many past events a (re)connecting client is sent.
+        public_url: the address other machines reach this server at (``http://192.168.1.20:8000``
+            or ``https://septet.example.org``), used for invite links; empty: the address the
+            browser used.
     """
 
     database_url: str = field(default_factory=default_database_url)
@@ -61,3 +64,4 @@ class Settings:
     rate_burst: float = 30.0
     max_body_bytes: int = 16384
     event_history: int = 200
+    public_url: str = ""

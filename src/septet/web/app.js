@@ -13,6 +13,8 @@ const root = document.getElementById('app');
 const HIGHLIGHTS = new Set(['seven', 'double_seven', 'rainbow', 'clear', 'bust', 'flip7', 'trick_won', 'deal_end', 'round_end', 'game_end', 'game_over']);
 let player = null;
 let cleanup = () => {};
+// The address friends reach this server at (septet serve --public-url); '' means this page's own.
+let publicUrl = '';
 
 function seatName(seat, table) {
   const s = table?.seats?.[seat];
@@ -319,7 +321,7 @@ async function tablePage(id) {
   function drawLobby() {
     const tbl = msg?.table || summary;
     if (tbl.status !== 'waiting') { replace(lobbyBox); return; }
-    const url = `${location.origin}/t/${id}`;
+    const url = `${publicUrl || location.origin}/t/${id}`;
     const mine = msg ? msg.seat : summary.my_seat;
     const joinButtons = [];
     if (mine === null || mine === undefined) {
@@ -558,7 +560,9 @@ document.addEventListener('click', (ev) => {
 window.addEventListener('popstate', route);
 
 (async () => {
+  const config = api('/api/config').then((c) => { publicUrl = c.public_url || ''; }, () => {});
   try { player = await me(); } catch (err) { player = null; }
   drawHeader();
+  await config;
   route();
 })();
