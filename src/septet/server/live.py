@@ -280,7 +280,7 @@ class LiveTable:
                     "name": s.name,
                     "kind": "bot" if s.player_id is None and s.bot else "human",
                     "bot": s.bot,
-                    "level": level_of(s.bot) if s.bot else None,
+                    "level": level_of(s.bot, self.game),
                     "taken": s.player_id is not None or s.bot is not None,
                     "replaced": s.replaced,
                     "connected": s.bot is not None or self.connected(s.seat),

@@ -244,8 +244,11 @@ class Store:
         if self.engine.dialect.name == "postgresql":
             s.execute(select(PlayerRow.id).where(PlayerRow.id == data.created_by).with_for_update())
         mine = select(func.count()).where(TableRow.created_by == data.created_by)
-        if max_open is not None and data.status == "waiting":
-            waiting = s.scalar(mine.where(TableRow.status == "waiting")) or 0
+        if max_open is not None and data.owner_id is not None:
+            waiting = s.scalar(
+                mine.where(TableRow.status == "waiting", TableRow.owner_id.is_not(None))
+            )
+            waiting = waiting or 0
             if waiting >= max_open:
                 raise CapError("too_many_open", max_open)
         if max_bot_tables is not None and data.owner_id is None:
@@ -343,31 +346,18 @@ class Store:
             if conn.execute(upd, params).rowcount != 1:
                 raise StaleWriteError(f"table {table_id} is no longer at version {start}")
             if moves:
-                conn.execute(
-                    self._insert_move,
-                    [
-                        {
-                            "b_tid": table_id,
-                            "b_idx": start + i,
-                            "b_n": notation,
-                            "b_seat": seat,
-                            "b_now": now,
-                        }
-                        for i, (notation, seat) in enumerate(moves)
-                    ],
-                )
-            for seat_data in seats:
+                rows = [
+                    {"b_tid": table_id, "b_idx": start + i, "b_n": notation, "b_seat": seat,
+                     "b_now": now}
+                    for i, (notation, seat) in enumerate(moves)
+                ]  # fmt: skip
+                conn.execute(self._insert_move, rows)
+            for x in seats:
                 conn.execute(
                     self._seat_update,
-                    {
-                        "b_tid": table_id,
-                        "b_seat": seat_data.seat,
-                        "b_player": seat_data.player_id,
-                        "b_name": seat_data.name,
-                        "b_bot": seat_data.bot,
-                        "b_replaced": seat_data.replaced,
-                    },
-                )
+                    {"b_tid": table_id, "b_seat": x.seat, "b_player": x.player_id,
+                     "b_name": x.name, "b_bot": x.bot, "b_replaced": x.replaced},
+                )  # fmt: skip
 
     def _table_data(self, s: Session, row: TableRow, with_moves: bool) -> TableData:
         seats = s.scalars(

@@ -135,9 +135,10 @@ async def leave(table: LiveTableDep, player: RequiredPlayer) -> dict[str, Any]:
 def finished_summary(data: TableData) -> dict[str, Any]:
     """A finished table as the lobby lists it (from its stored row)."""
     try:
-        titles = dict(games.game_class(data.game).titles)
-    except Exception:
-        titles = {"en": data.game, "ja": data.game}
+        game: Game[Any] | None = games.get(data.game, **data.options)
+        titles = dict(game.titles)  # type: ignore[union-attr]
+    except Exception:  # an engine no longer installed
+        game, titles = None, {"en": data.game, "ja": data.game}
     return {
         "id": data.id,
         "game": data.game,
@@ -145,7 +146,12 @@ def finished_summary(data: TableData) -> dict[str, Any]:
         "num_players": data.num_players,
         "status": data.status,
         "seats": [
-            {"seat": s.seat, "name": s.name, "bot": s.bot, "level": level_of(s.bot)}
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "bot": s.bot,
+                "level": level_of(s.bot, game) if game else None,
+            }
             for s in data.seats
         ],
         "result": data.result,
