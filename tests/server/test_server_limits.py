@@ -51,6 +51,13 @@ def test_server_strict_json_bodies(client: Any) -> None:
     assert client.post("/api/guest", json={"name": 7}).status_code == 422
     r = client.post("/api/guest", content=b"[[[[", headers={"content-type": "application/json"})
     assert r.status_code == 422
+    # a lone surrogate is no text: nothing could store it (PostgreSQL) or send it on
+    lone = b'{"name": "Aki \\ud800"}'
+    r = client.post("/api/guest", content=lone, headers={"content-type": "application/json"})
+    assert r.status_code == 422 and "surrogate" in r.json()["message"]
+    pair = b'{"name": "Aki \\ud83d\\ude00"}'  # an escaped pair is a character: fine
+    r = client.post("/api/guest", content=pair, headers={"content-type": "application/json"})
+    assert r.status_code == 200 and r.json()["player"]["name"] == "Aki \U0001f600"
     # nothing was created by the refused requests
     assert [t["id"] for t in client.get("/api/tables").json()["open"]] == [tid]
 

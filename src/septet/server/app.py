@@ -128,6 +128,10 @@ def _install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         errors = exc.errors()
+        if errors and errors[0].get("type") == "json_invalid":
+            why = (errors[0].get("ctx") or {}).get("error", "")
+            return _error(422, "invalid", f"The body is not strict JSON: {why}".rstrip(": "),
+                          f"本文が正しいJSONではありません: {why}".rstrip(": "))  # fmt: skip
         where = ".".join(str(x) for x in errors[0]["loc"][1:]) if errors else ""
         what = errors[0]["msg"] if errors else "invalid request"
         return _error(422, "invalid", f"{where}: {what}" if where else what)

@@ -458,9 +458,15 @@ class LiveTable:
             conn.error(refusal[0], refusal[1], message_ja=refusal[2])
             return False
         name = self.seats[seat].name if seat is not None else conn.name
-        message = await self.store.write(
-            self.store.add_chat, self.id, seat, conn.player_id, name or conn.name, text
-        )
+        try:
+            message = await self.store.write(
+                self.store.add_chat, self.id, seat, conn.player_id, name or conn.name, text
+            )
+        except Exception:
+            log.exception("table %s: could not store a chat message", self.id)
+            conn.error("server", "The message could not be saved; please try again.",
+                       message_ja="メッセージを保存できませんでした。もう一度どうぞ。")  # fmt: skip
+            return False
         self.hear(message)
         await self.manager.published_chat(self, message)
         return True

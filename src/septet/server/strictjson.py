@@ -3,8 +3,9 @@
 Python's ``json`` module reads ``NaN``, ``Infinity`` and ``-Infinity`` (not JSON) and turns
 ``1e999`` into an infinite float; a game option then fails deep inside an engine. Here each of
 them is a :class:`json.JSONDecodeError`, which FastAPI answers with a 422 and the WebSocket with
-a ``bad_message`` error, as are integers of more than :data:`MAX_INT_DIGITS` digits and nesting
-too deep to parse.
+a ``bad_message`` error, as are integers of more than :data:`MAX_INT_DIGITS` digits, nesting
+too deep to parse, and strings with a lone surrogate (``"\ud800"``: no UTF-8 text, so nothing
+could store or send it on).
 """
 
 from __future__ import annotations
@@ -49,14 +50,33 @@ def loads(data: str | bytes) -> Any:
     Raises:
         json.JSONDecodeError: not strict JSON (the message says why).
     """
-    text = data.decode("utf-8") if isinstance(data, bytes) else data
     try:
-        return _DECODER.decode(text)
+        text = data.decode("utf-8") if isinstance(data, bytes) else data
+        value = _DECODER.decode(text)
+        if "\\u" in text:  # only an escape can make a lone surrogate
+            _check_text(value)
+        return value
     except json.JSONDecodeError:
         raise
-    except (ValueError, RecursionError) as exc:  # our refusals, nesting too deep
+    except (ValueError, RecursionError) as exc:  # our refusals, nesting too deep, bad UTF-8
         reason = str(exc) if isinstance(exc, ValueError) else "nested too deeply"
-        raise json.JSONDecodeError(reason, text, 0) from None
+        raise json.JSONDecodeError(reason, "", 0) from None
+
+
+def _check_text(value: Any) -> None:
+    """Raise ValueError for a string (key or value) that is no UTF-8 text."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ValueError("a string holds a lone surrogate") from None
+    elif isinstance(value, list):
+        for item in value:
+            _check_text(item)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _check_text(key)
+            _check_text(item)
 
 
 class StrictRequest(Request):
