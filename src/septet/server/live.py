@@ -27,9 +27,7 @@ from typing import Any
 from septet import games
 from septet.bots import AGENT_FACTORIES, make_agent
 from septet.core import (
-    CHANCE,
     Action,
-    Agent,
     Event,
     Game,
     IllegalActionError,
@@ -37,10 +35,10 @@ from septet.core import (
     State,
     replay_steps,
 )
-from septet.core.play import seat_view
-from septet.core.rng import derive_rng
+from septet.server.botpool import BotJob, BotPool, fallback_move
 from septet.server.config import Settings
 from septet.server.levels import SERVER_BOT_SPECS, level_of
+from septet.server.steps import Advance, advance
 from septet.server.store import (
     CapError,
     ChatMessage,
@@ -212,7 +210,6 @@ class LiveTable:
         self._event_json: dict[tuple[int, int], dict[str, Any]] = {}  # event -> JSON with texts
         self.conns: set[Conn] = set()
         self.lock = asyncio.Lock()
-        self.agents: dict[int, Agent] = {}
         self.gone_since: dict[int, float] = {}
         self.bot_task: asyncio.Task[None] | None = None
         self.result: dict[str, Any] | None = data.result
@@ -416,7 +413,6 @@ class LiveTable:
                 s = self.seats[seat]
                 if s.replaced:
                     s.bot, s.replaced = None, False
-                    self.agents.pop(seat, None)
                     await self.store.write(self.store.save_seat, self.id, s, bot_turn=False)
             conn.send(self.message_for(conn, history=True))
             if returning:
@@ -535,51 +531,25 @@ class LiveTable:
 
     async def _start(self, seats: Sequence[SeatData] = ()) -> None:
         """Deal: create the state, play the opening chance outcomes, commit (lock held)."""
-        state = self.game.new_state(self.num_players)
-        steps: list[tuple[str, int]] = []
-        events: list[tuple[int, Event]] = []
-        self._advance_chance(state, steps, events)
-        status, result = self._status_of(state)
+        done = advance(self.game.new_state(self.num_players), self.seed, self._bots())
         await self.store.write(
-            self.store.append_moves,
-            self.id,
-            0,
-            steps,
-            status=status,
-            result=result,
-            seats=seats,
-            **self._turn_of(state),
-        )
-        self.state, self.status, self.result = state, status, result
-        self.log.extend(events)
+            self.store.append_moves, self.id, 0, done.steps, status=done.status, seats=seats,
+            **done.store_kwargs(),
+        )  # fmt: skip
+        self._take(done)
+
+    def _bots(self) -> list[bool]:
+        """Which seats bots hold."""
+        return [s.bot is not None for s in self.seats]
+
+    def _take(self, done: Advance) -> None:
+        """Take the state, status, result and events of committed steps."""
+        self.state, self.status, self.result = done.state, done.status, done.result
+        self.log.extend(done.events)
+        if done.status == "finished":
+            self.manager.finished(self)
 
     # ----- play ------------
-    def _advance_chance(
-        self, state: State, steps: list[tuple[str, int]], events: list[tuple[int, Event]]
-    ) -> None:
-        # Chance outcomes are drawn from a stream derived from the table's seed and the step
-        # index, so the game continues identically after a restart.
-        while state.current_player == CHANCE:
-            rng = derive_rng(self.seed, "chance", len(state.history))
-            outcome = state.sample_chance(rng)
-            evs = state.apply(outcome)
-            steps.append((str(outcome), -1))
-            v = len(state.history)
-            events.extend((v, e) for e in evs)
-
-    def _turn_of(self, state: State) -> dict[str, Any]:
-        """``to_move`` and ``bot_turn`` of ``state`` at this table, as the store keeps them."""
-        seat = state.current_player if not state.is_terminal else None
-        if seat is None or seat < 0:
-            return {"to_move": None, "bot_turn": False}
-        return {"to_move": seat, "bot_turn": self.seats[seat].bot is not None}
-
-    @staticmethod
-    def _status_of(state: State) -> tuple[str, dict[str, Any] | None]:
-        if state.is_terminal:
-            return "finished", {"scores": list(state.scores()), "winners": list(state.winners())}
-        return "playing", None
-
     async def _play(self, action: Action, seat: int, mover: Conn | None = None) -> None:
         """Apply a legal ``action`` of ``seat`` and the chance outcomes after it, commit, then
         take the new state, acknowledge the move to ``mover`` and send everyone their view
@@ -587,35 +557,43 @@ class LiveTable:
         propagates."""
         assert self.state is not None
         at = self.version
-        new = self.state.clone()
-        steps: list[tuple[str, int]] = []
-        events: list[tuple[int, Event]] = []
-        evs = new.apply(action)
-        steps.append((str(action), seat))
-        events.extend((len(new.history), e) for e in evs)
-        self._advance_chance(new, steps, events)
-        status, result = self._status_of(new)
+        done = advance(self.state, self.seed, self._bots(), action, seat)
         try:
             await self.store.write(
-                self.store.append_moves,
-                self.id,
-                self.version,
-                steps,
-                status=status if status != self.status else None,
-                result=result,
-                **self._turn_of(new),
-            )
+                self.store.append_moves, self.id, at, done.steps,
+                status=done.status if done.status != self.status else None,
+                **done.store_kwargs(),
+            )  # fmt: skip
         except StaleWriteError:
             await self._reload()
             raise
-        self.state, self.status, self.result = new, status, result
-        self.log.extend(events)
-        if status == "finished":
-            self.manager.finished(self)
+        self._take(done)
         if mover is not None:
-            mover.send({"type": "ack", "version": self.version, "at": at, "action": steps[0][0]})
+            mover.send(
+                {"type": "ack", "version": self.version, "at": at, "action": done.steps[0][0]}
+            )
         self.broadcast()
+        await self.manager.committed(self, at, done)
         self.schedule_bot()
+
+    async def finish_chance(self) -> None:
+        """Play the chance outcomes due in a game whose record was cut short before them
+        (stored by an older Septet, or by hand)."""
+        if self.status != "playing" or self.state is None or not self.state.is_chance_node:
+            return
+        async with self.lock:
+            if self.state is None or not self.state.is_chance_node:
+                return
+            done = advance(self.state, self.seed, self._bots())
+            try:
+                await self.store.write(
+                    self.store.append_moves, self.id, self.version, done.steps,
+                    status=done.status, **done.store_kwargs(),
+                )  # fmt: skip
+            except StaleWriteError:
+                await self._reload()
+                return
+            self._take(done)
 
     async def _reload(self) -> None:
         data = await asyncio.to_thread(self.store.get_table, self.id, True)
@@ -711,62 +689,43 @@ class LiveTable:
             return None
         return seat
 
-    def _agent(self, seat: int) -> Agent:
-        agent = self.agents.get(seat)
-        if agent is None:
-            spec = self.seats[seat].bot or "random"
-            try:
-                agent = make_agent(SERVER_BOT_SPECS.get(spec, spec), self.game)
-            except Exception:
-                try:
-                    agent = make_agent(spec, self.game)
-                except Exception:
-                    agent = make_agent("random", self.game)
-            self.agents[seat] = agent
-        return agent
-
     def schedule_bot(self) -> None:
-        """Start the bot loop if a bot is to move and none is running."""
-        if self._bot_to_move() is None or self.manager.closing:
+        """Start the bot loop if a bot is to move and none is running (embedded mode; scaled
+        out, the bot workers take the turns)."""
+        if self._bot_to_move() is None or self.manager.closing or not self.manager.runs_bots:
             return
         if self.bot_task is None or self.bot_task.done():
             self.bot_task = asyncio.get_running_loop().create_task(self._bot_loop())
 
-    async def _bot_action(self, seat: int) -> Action:
-        """The bot's choice for ``seat`` (lock held). Its view carries the seat's
-        information-set sampler (``seat_view``) for search bots; a bot that fails or answers
-        an illegal move is replaced by a uniform choice, so a table never stalls."""
+    def bot_job(self, seat: int) -> BotJob:
+        """The job of the bot at ``seat`` (to move now)."""
         assert self.state is not None
-        agent = self._agent(seat)
-        legal = self.state.legal_actions()
-        rng = derive_rng(self.seed, "seat", seat, self.version)
-        view = seat_view(self.state, seat)
-        try:
-            if self.seats[seat].bot in ("random", "greedy"):
-                action = agent.act(view, legal, rng)
-            else:  # search bots think in a worker thread so the server stays responsive
-                action = await asyncio.to_thread(agent.act, view, legal, rng)
-        except Exception:
-            log.exception("table %s: bot %s failed; playing a random move", self.id, agent.name)
-            action = None
-        if action not in legal:
-            if action is not None:
-                log.error("table %s: bot %s chose an illegal action", self.id, agent.name)
-            action = legal[rng.randrange(len(legal))]
-        return action
+        return BotJob(
+            self.id, self.game.name, self.options, self.num_players,
+            tuple(str(a) for a in self.state.history), seat, self.seats[seat].bot or "random",
+            self.seed,
+        )  # fmt: skip
 
     async def _bot_loop(self) -> None:
+        """Play the bots' turns: each move computed by the bot pool (a worker process) without
+        the table's lock, then played under it if the table is still where it was."""
         failures = 0
         while not self.manager.closing:
             seat = self._bot_to_move()
-            if seat is None:
+            if seat is None or self.state is None:
                 return
             await asyncio.sleep(self.settings.bot_delay + min(failures, 10))
+            if self._bot_to_move() != seat or self.state is None:
+                continue
+            job = self.bot_job(seat)
+            notation = await self.manager.bots.choose(job, self.settings.bot_timeout)
             async with self.lock:
-                if self._bot_to_move() != seat or self.state is None:
-                    continue
-                action = await self._bot_action(seat)
+                if self.version != job.version or self._bot_to_move() != seat:
+                    continue  # the table moved on meanwhile (a reload, a person back)
                 try:
+                    action = self.game.parse_action(
+                        self.state, notation or fallback_move(job, self.state)
+                    )
                     await self._play(action, seat)
                     failures = 0
                 except Exception:
@@ -801,6 +760,12 @@ class TableManager:
         self.settings = settings
         self.tables: dict[str, LiveTable] = {}
         self.closing = False
+        self.bots = BotPool.shared(settings.bot_workers)
+
+    @property
+    def runs_bots(self) -> bool:
+        """Whether this process plays the bots' turns (embedded mode: its own bot pool)."""
+        return True
 
     async def load(self) -> int:
         """Revive every waiting or playing table from the database and restart their bots;
@@ -813,28 +778,14 @@ class TableManager:
                 log.exception("table %s does not replay; left out", data.id)
                 continue
             self.tables[table.id] = table
-        for table in self.tables.values():
-            if table.status == "playing" and table.state is not None and table.state.is_chance_node:
-                async with table.lock:  # a record cut short before its chance outcomes
-                    steps: list[tuple[str, int]] = []
-                    events: list[tuple[int, Event]] = []
-                    state = table.state.clone()
-                    start = table.version
-                    table._advance_chance(state, steps, events)
-                    status, result = table._status_of(state)
-                    await self.store.write(
-                        self.store.append_moves,
-                        table.id,
-                        start,
-                        steps,
-                        status=status,
-                        result=result,
-                        **table._turn_of(state),
-                    )
-                    table.state, table.status, table.result = state, status, result
-                    table.log.extend(events)
+        for table in list(self.tables.values()):
+            await table.finish_chance()
             table.schedule_bot()
         return len(self.tables)
+
+    async def committed(self, table: LiveTable, at: int, done: Advance) -> None:
+        """Steps were committed at ``table`` from version ``at`` (scaled out, other processes
+        and the bot workers hear of them here)."""
 
     def replacement_bot(self, game: Game[Any]) -> str:
         """The spec of the bot that takes an abandoned seat (``random`` if the configured one
