@@ -417,6 +417,8 @@ class LiveTable:
             conn.send(self.message_for(conn, history=True))
             if returning:
                 self.broadcast(skip=conn)
+        if returning:
+            await self.manager.seats_changed(self)
 
     async def detach(self, conn: Conn) -> None:
         """Remove a connection; when it was the last of a seat, note since when the seat is
@@ -480,36 +482,48 @@ class LiveTable:
 
     # ----- lobby ------------
     async def join(self, player_id: str, name: str, seat: int | None = None) -> int:
-        """Seat a guest; the game starts when the last seat is taken. Returns the seat.
+        """Seat a guest; the game starts when the last seat is taken. Returns the seat. The
+        database decides who gets a seat (another process may be seating someone at once).
 
         Raises:
             LobbyError: the table is not waiting, the guest is seated already, the seat is
                 taken or out of range.
         """
         async with self.lock:
-            if self.seat_of(player_id) is not None:
-                raise LobbyError("already_seated", "You already have a seat at this table.")
-            if self.status == "expired":
-                raise LobbyError("expired", "Nobody joined this table in time; it was closed.")
-            if self.status != "waiting":
-                raise LobbyError("started", "This table has already started.")
-            free = [s.seat for s in self.seats if s.player_id is None and s.bot is None]
-            if seat is None:
-                if not free:
-                    raise LobbyError("full", "Every seat at this table is taken.")
-                seat = free[0]
-            elif seat not in free:
+            seat = self._free_seat(player_id, seat)
+            claim = SeatData(seat=seat, player_id=player_id, name=name)
+            if not await self.store.write(self.store.claim_seat, self.id, claim):
+                await self._reload()
+                self.broadcast()
                 raise LobbyError("seat_taken", f"Seat {seat} is not free.")
-            s = self.seats[seat]
-            s.player_id, s.name = player_id, name
-            if len(free) == 1:
-                await self._start([s])
-            else:
-                await self.store.write(self.store.save_seat, self.id, s)
+            self.seats[seat] = claim
             self.updated_at = datetime.now(UTC)
+            if all(s.player_id is not None or s.bot is not None for s in self.seats):
+                try:
+                    await self._start()
+                except StaleWriteError:  # another process dealt first
+                    await self._reload()
             self.broadcast()
+            await self.manager.seats_changed(self)
             self.schedule_bot()
             return seat
+
+    def _free_seat(self, player_id: str, seat: int | None) -> int:
+        """The seat a guest asks for (or the first free one), if free as far as known here."""
+        if self.seat_of(player_id) is not None:
+            raise LobbyError("already_seated", "You already have a seat at this table.")
+        if self.status == "expired":
+            raise LobbyError("expired", "Nobody joined this table in time; it was closed.")
+        if self.status != "waiting":
+            raise LobbyError("started", "This table has already started.")
+        free = [s.seat for s in self.seats if s.player_id is None and s.bot is None]
+        if seat is None:
+            if not free:
+                raise LobbyError("full", "Every seat at this table is taken.")
+            return free[0]
+        if seat not in free:
+            raise LobbyError("seat_taken", f"Seat {seat} is not free.")
+        return seat
 
     async def leave(self, player_id: str) -> None:
         """Give up a seat before the game starts.
@@ -528,6 +542,7 @@ class LiveTable:
             await self.store.write(self.store.save_seat, self.id, s)
             self.updated_at = datetime.now(UTC)
             self.broadcast()
+            await self.manager.seats_changed(self)
 
     async def _start(self, seats: Sequence[SeatData] = ()) -> None:
         """Deal: create the state, play the opening chance outcomes, commit (lock held)."""
@@ -596,12 +611,14 @@ class LiveTable:
             self._take(done)
 
     async def _reload(self) -> None:
+        """Take the table as stored (another process moved it on)."""
         data = await asyncio.to_thread(self.store.get_table, self.id, True)
         if data is not None:
             fresh = LiveTable.from_data(self.manager, data)
             self.state, self.status, self.log = fresh.state, fresh.status, fresh.log
             self._event_json.clear()
             self.seats, self.result = fresh.seats, fresh.result
+            self.updated_at = fresh.updated_at
 
     async def move(self, conn: Conn, version: int, text: str) -> bool:
         """A person's move, made on ``version``; errors go back to ``conn`` and change nothing.
@@ -648,6 +665,11 @@ class LiveTable:
                 return False
             try:
                 await self._play(action, seat, conn)
+            except StaleWriteError:  # another process got there first: show what it did
+                self.broadcast()
+                conn.error("stale", "The game moved on before your move; it was not played.",
+                           version=self.version)  # fmt: skip
+                return False
             except Exception:
                 log.exception("table %s: could not store a move", self.id)
                 conn.error("server", "The move could not be saved; please try again.")
@@ -679,6 +701,7 @@ class LiveTable:
             s.bot, s.replaced = self.manager.replacement_bot(self.game), True
             await self.store.write(self.store.save_seat, self.id, s, bot_turn=self.to_move == seat)
             self.broadcast()
+            await self.manager.seats_changed(self)
             self.schedule_bot()
             return True
 
@@ -786,6 +809,10 @@ class TableManager:
     async def committed(self, table: LiveTable, at: int, done: Advance) -> None:
         """Steps were committed at ``table`` from version ``at`` (scaled out, other processes
         and the bot workers hear of them here)."""
+
+    async def seats_changed(self, table: LiveTable) -> None:
+        """Someone joined, left, or a bot took or gave back a seat at ``table`` (scaled out,
+        other processes reload it)."""
 
     def replacement_bot(self, game: Game[Any]) -> str:
         """The spec of the bot that takes an abandoned seat (``random`` if the configured one
