@@ -135,12 +135,32 @@ def game_modules() -> tuple[str, ...]:
     return tuple(sorted(out))
 
 
+def _die_with_parent() -> None:
+    """Exit when the process that started this worker dies (even by SIGKILL, which gives the
+    pool no chance to stop its workers): a thread waits on the parent's sentinel."""
+    import os
+    import threading
+    from multiprocessing.connection import wait
+
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="septet-parent-watch", daemon=True).start()
+
+
 def init_worker(modules: tuple[str, ...]) -> None:
     """Worker start: import the games' modules and what a move needs (the first job then costs
     the move, not the imports)."""
     import importlib
 
     import septet.bots.ismcts  # noqa: F401
+
+    _die_with_parent()
 
     for module in modules:
         try:

@@ -38,7 +38,7 @@ from septet.core import (
 from septet.server.botpool import BotJob, BotPool, fallback_move
 from septet.server.config import Settings
 from septet.server.levels import SERVER_BOT_SPECS, level_of
-from septet.server.steps import Advance, advance
+from septet.server.steps import Advance, advance, position
 from septet.server.store import (
     CapError,
     ChatMessage,
@@ -209,6 +209,7 @@ class LiveTable:
         self.log: list[tuple[int, Event]] = []
         self._event_json: dict[tuple[int, int], dict[str, Any]] = {}  # event -> JSON with texts
         self.conns: set[Conn] = set()
+        self.remote: dict[int, set[str]] = {}  # seat -> other processes holding its sockets
         self.lock = asyncio.Lock()
         self.gone_since: dict[int, float] = {}
         self.bot_task: asyncio.Task[None] | None = None
@@ -260,8 +261,8 @@ class LiveTable:
         return None
 
     def connected(self, seat: int) -> bool:
-        """Whether some connection holds ``seat`` now."""
-        return any(c.seat == seat for c in self.conns)
+        """Whether some connection holds ``seat`` now (here, or in another process)."""
+        return bool(self.remote.get(seat)) or any(c.seat == seat for c in self.conns)
 
     def summary(self) -> dict[str, Any]:
         """The public description of the table (lobby, headers): no hidden information."""
@@ -406,18 +407,22 @@ class LiveTable:
         await self.load_chat()
         async with self.lock:
             seat = self.conn_seat(conn)
+            first_here = seat is not None and not any(c.seat == seat for c in self.conns)
             returning = seat is not None and not self.connected(seat)
+            reclaimed = False
             self.conns.add(conn)
             if seat is not None:
                 self.gone_since.pop(seat, None)
                 s = self.seats[seat]
                 if s.replaced:
-                    s.bot, s.replaced = None, False
+                    s.bot, s.replaced, reclaimed = None, False, True
                     await self.store.write(self.store.save_seat, self.id, s, bot_turn=False)
             conn.send(self.message_for(conn, history=True))
-            if returning:
+            if returning or reclaimed:
                 self.broadcast(skip=conn)
-        if returning:
+        if first_here and seat is not None:
+            await self.manager.presence(self, seat, True)
+        if reclaimed:
             await self.manager.seats_changed(self)
 
     async def detach(self, conn: Conn) -> None:
@@ -428,9 +433,28 @@ class LiveTable:
             if self.status in ("finished", "expired") and not self.conns:
                 self.manager.tables.pop(self.id, None)
             seat = conn.seat
+            last_here = seat is not None and not any(c.seat == seat for c in self.conns)
             if seat is not None and not self.connected(seat):
                 self.gone_since[seat] = time.monotonic()
                 self.broadcast()
+        if last_here and seat is not None:
+            await self.manager.presence(self, seat, False)
+
+    def heard_presence(self, seat: int, process: str, here: bool) -> None:
+        """Another process gained (or lost) its sockets of ``seat``."""
+        if not 0 <= seat < self.num_players:
+            return
+        was = self.connected(seat)
+        held = self.remote.setdefault(seat, set())
+        if here:
+            held.add(process)
+            self.gone_since.pop(seat, None)
+        else:
+            held.discard(process)
+        if was != self.connected(seat):
+            if not self.connected(seat):
+                self.gone_since[seat] = time.monotonic()
+            self.broadcast()
 
     # ----- chat ------------
     async def say(self, conn: Conn, text: str) -> bool:
@@ -493,7 +517,7 @@ class LiveTable:
             seat = self._free_seat(player_id, seat)
             claim = SeatData(seat=seat, player_id=player_id, name=name)
             if not await self.store.write(self.store.claim_seat, self.id, claim):
-                await self._reload()
+                await self.reload()
                 self.broadcast()
                 raise LobbyError("seat_taken", f"Seat {seat} is not free.")
             self.seats[seat] = claim
@@ -502,7 +526,7 @@ class LiveTable:
                 try:
                     await self._start()
                 except StaleWriteError:  # another process dealt first
-                    await self._reload()
+                    await self.reload()
             self.broadcast()
             await self.manager.seats_changed(self)
             self.schedule_bot()
@@ -580,7 +604,7 @@ class LiveTable:
                 **done.store_kwargs(),
             )  # fmt: skip
         except StaleWriteError:
-            await self._reload()
+            await self.reload()
             raise
         self._take(done)
         if mover is not None:
@@ -606,11 +630,21 @@ class LiveTable:
                     status=done.status, **done.store_kwargs(),
                 )  # fmt: skip
             except StaleWriteError:
-                await self._reload()
+                await self.reload()
                 return
             self._take(done)
 
-    async def _reload(self) -> None:
+    def took_steps(self, events: list[tuple[int, Event]]) -> None:
+        """The state was moved on by steps another process committed: take their events and
+        the status they led to."""
+        assert self.state is not None
+        status, result, _, _ = position(self.state, self._bots())
+        self.status, self.result = status, result
+        self.log.extend(events)
+        if status == "finished":
+            self.manager.finished(self)
+
+    async def reload(self) -> None:
         """Take the table as stored (another process moved it on)."""
         data = await asyncio.to_thread(self.store.get_table, self.id, True)
         if data is not None:
@@ -687,7 +721,13 @@ class LiveTable:
                 return False
             s = self.seats[seat]
             gone = self.gone_since.get(seat)
-            if s.bot is not None or s.player_id is None or self.connected(seat) or gone is None:
+            if (
+                s.bot is not None
+                or s.player_id is None
+                or self.connected(seat)
+                or gone is None
+                or await self.manager.present_elsewhere(self, seat)
+            ):
                 conn.error("not_absent", "That player is here.")
                 return False
             waited = time.monotonic() - gone
@@ -714,8 +754,11 @@ class LiveTable:
 
     def schedule_bot(self) -> None:
         """Start the bot loop if a bot is to move and none is running (embedded mode; scaled
-        out, the bot workers take the turns)."""
-        if self._bot_to_move() is None or self.manager.closing or not self.manager.runs_bots:
+        out, the turn is queued for the bot workers)."""
+        if self._bot_to_move() is None or self.manager.closing:
+            return
+        if not self.manager.runs_bots:
+            self.manager.request_bot(self)
             return
         if self.bot_task is None or self.bot_task.done():
             self.bot_task = asyncio.get_running_loop().create_task(self._bot_loop())
@@ -814,6 +857,28 @@ class TableManager:
         """Someone joined, left, or a bot took or gave back a seat at ``table`` (scaled out,
         other processes reload it)."""
 
+    async def presence(self, table: LiveTable, seat: int, here: bool) -> None:
+        """This process gained its first (or lost its last) socket of ``seat`` at ``table``."""
+
+    async def present_elsewhere(self, table: LiveTable, seat: int) -> bool:
+        """Whether another process holds a socket of ``seat`` at ``table`` (its players may
+        not hand it to a bot)."""
+        return False
+
+    def request_bot(self, table: LiveTable) -> None:
+        """A bot is to move at ``table`` and this process does not play bots: queue the turn."""
+
+    async def lobby(
+        self, status: str, game: str | None, limit: int, offset: int
+    ) -> tuple[list[dict[str, Any]], int]:
+        """A page of the lobby's section of tables with ``status`` (``waiting`` or
+        ``playing``): their summaries, and how many there are."""
+        found = [
+            t for t in self.tables.values()
+            if t.status == status and (game is None or t.game.name == game)
+        ]  # fmt: skip
+        return [t.summary() for t in found[offset : offset + limit]], len(found)
+
     def replacement_bot(self, game: Game[Any]) -> str:
         """The spec of the bot that takes an abandoned seat (``random`` if the configured one
         does not play this game)."""
@@ -889,6 +954,7 @@ class TableManager:
         before = datetime.now(UTC) - timedelta(seconds=self.settings.waiting_ttl)
         ids = await self.store.write(self.store.expire_waiting, before)
         for tid in ids:
+            self.expired(tid)
             table = self.tables.get(tid)
             if table is None:
                 continue
@@ -898,6 +964,9 @@ class TableManager:
                 if not table.conns:
                     self.tables.pop(tid, None)
         return len(ids)
+
+    def expired(self, table_id: str) -> None:
+        """This process expired ``table_id`` (scaled out, the processes holding it hear)."""
 
     async def sweep_forever(self) -> None:
         """Run :meth:`sweep` every ``sweep_interval`` seconds until closed."""

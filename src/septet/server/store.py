@@ -101,6 +101,7 @@ class TableData:
     moves: list[str] | None = None
     updated_at: str = ""
     created_by: str | None = None
+    to_move: int | None = None
 
 
 class Store:
@@ -383,6 +384,7 @@ class Store:
             created_at=_iso(row.created_at),
             updated_at=_iso(row.updated_at),
             created_by=row.created_by,
+            to_move=row.to_move,
             seats=[
                 SeatData(
                     seat=x.seat, player_id=x.player_id, name=x.name, bot=x.bot, replaced=x.replaced
@@ -417,6 +419,20 @@ class Store:
                 query = query.where(TableRow.game == game)
             rows = s.scalars(
                 query.order_by(TableRow.updated_at.desc(), TableRow.id).offset(offset).limit(limit)
+            ).all()
+            return [self._table_data(s, r, False) for r in rows]
+
+    def tables_page(
+        self, status: str, game: str | None = None, limit: int = 50, offset: int = 0
+    ) -> list[TableData]:
+        """Tables with ``status`` (and ``game``), oldest first, ``limit`` from ``offset``, with
+        their seats and without their moves (the lobby of several processes)."""
+        with self._session() as s:
+            query = select(TableRow).where(TableRow.status == status)
+            if game is not None:
+                query = query.where(TableRow.game == game)
+            rows = s.scalars(
+                query.order_by(TableRow.created_at, TableRow.id).offset(offset).limit(limit)
             ).all()
             return [self._table_data(s, r, False) for r in rows]
 
