@@ -3,15 +3,22 @@
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
+import queue
 import secrets
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
+
+from tests.server.server_clients import WsClient
 
 ROOT = Path(__file__).resolve().parents[2]
 REDIS_URL = os.environ.get("SEPTET_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
@@ -97,3 +104,42 @@ def stop(proc: subprocess.Popen[bytes], kill: bool = False) -> None:
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait(5)
+
+
+class RealWs(WsClient):
+    """A WebSocket of a real server process, read by a background thread (the same interface
+    as ``WsClient``: ``messages``, ``inbox``, ``send``, ``wait_for``, ``states``)."""
+
+    def __init__(
+        self, port: int, table_id: str, cookie: str | None, inbox: queue.Queue[Any], label: str
+    ) -> None:
+        from websockets.sync.client import connect
+
+        headers = {"Cookie": cookie} if cookie else None
+        self.label = label
+        self.port = port
+        self.ws: Any = connect(f"ws://127.0.0.1:{port}/ws/tables/{table_id}",
+                               additional_headers=headers, max_size=2**22)  # fmt: skip
+        self.inbox = inbox
+        self.messages: list[dict[str, Any]] = []
+        self.closed = threading.Event()
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        try:
+            while True:
+                msg = json.loads(self.ws.recv())
+                self.messages.append(msg)
+                self.inbox.put((self, msg))
+        except Exception:
+            self.closed.set()
+            self.inbox.put((self, None))
+
+    def send(self, msg: dict[str, Any] | str) -> None:
+        self.ws.send(msg if isinstance(msg, str) else json.dumps(msg))
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self.ws.close()
+        self.closed.wait(5)

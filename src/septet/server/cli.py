@@ -77,6 +77,9 @@ def serve(
     bot_workers: Annotated[
         int, typer.Option(help="Bot worker processes of this server (without --redis).")
     ] = 2,
+    bot_timeout: Annotated[
+        float, typer.Option(help="Seconds a bot's move may take before a fallback move.")
+    ] = 10.0,
     open_browser: Annotated[bool, typer.Option("--open", help="Open the browser client.")] = False,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
 ) -> None:
@@ -86,7 +89,7 @@ def serve(
     from septet.server.app import create_app
     from septet.server.config import Settings
 
-    if bot_delay < 0 or replace_after < 0 or waiting_ttl <= 0 or bot_workers < 1:
+    if min(bot_delay, replace_after) < 0 or min(waiting_ttl, bot_timeout) <= 0 or bot_workers < 1:
         raise typer.BadParameter(
             "delays must be zero or more, --waiting-ttl more than zero, --bot-workers 1 or more"
         )
@@ -106,6 +109,7 @@ def serve(
         redis_url=redis,
         redis_prefix=redis_prefix,
         bot_workers=bot_workers,
+        bot_timeout=bot_timeout,
     )
     application = create_app(settings)
     local = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"

@@ -157,7 +157,7 @@ class ScaledTableManager(TableManager):
         """Expire waiting tables (telling the processes that hold them), re-queue bot turns
         nobody took, and let go of tables without sockets."""
         expired = await super().sweep()
-        before = datetime.now(UTC) - timedelta(seconds=self.settings.bot_timeout + 5)
+        before = datetime.now(UTC) - timedelta(seconds=self.settings.bot_timeout + 2)
         for table_id, version in await asyncio.to_thread(self.store.stalled_bot_tables, before):
             await self.hub.enqueue(table_id, version)
         for table_id, table in list(self.tables.items()):
@@ -169,12 +169,29 @@ class ScaledTableManager(TableManager):
         self._spawn(self._publish(table_id, {"k": "seats"}))
 
     async def _hold_forever(self) -> None:
+        """Every :data:`HEARTBEAT` seconds: renew this process's claims to hold seats' sockets,
+        and catch up with any table whose steps were committed but never heard of (their
+        process died between the commit and the message)."""
         while not self.closing:
             await asyncio.sleep(HEARTBEAT)
             held = [(t.id, s) for t in self.tables.values() for s in {c.seat for c in t.conns}
                     if s is not None]  # fmt: skip
             with contextlib.suppress(Exception):
                 await self.hub.hold(held)
+            with contextlib.suppress(Exception):
+                await self.resync()
+
+    async def resync(self) -> int:
+        """Reload every table held here with sockets that the database has moved past; returns
+        how many."""
+        watched = [t for t in self.tables.values() if t.conns]
+        stored = await asyncio.to_thread(self.store.versions, [t.id for t in watched])
+        behind = [t for t in watched if stored.get(t.id, t.version) > t.version]
+        for table in behind:
+            async with table.lock:
+                await table.reload()
+                table.broadcast()
+        return len(behind)
 
     async def close(self) -> None:
         await super().close()

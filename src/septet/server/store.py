@@ -436,6 +436,16 @@ class Store:
             ).all()
             return [self._table_data(s, r, False) for r in rows]
 
+    def versions(self, table_ids: Sequence[str]) -> dict[str, int]:
+        """The stored version of each of ``table_ids`` (those that exist)."""
+        if not table_ids:
+            return {}
+        with self._session() as s:
+            rows = s.execute(
+                select(TableRow.id, TableRow.version).where(TableRow.id.in_(list(table_ids)))
+            ).all()
+        return {r[0]: r[1] for r in rows}
+
     def count_tables(self, status: str, game: str | None = None) -> int:
         """How many tables have ``status`` (and ``game``, if given)."""
         query = select(func.count()).select_from(TableRow).where(TableRow.status == status)

@@ -61,7 +61,7 @@ class BotWorker:
                 entries = []
                 if time.monotonic() - last_claim > 2.0:  # turns a dead worker left
                     entries = await self.hub.claim_stale(
-                        self.consumer, self.settings.bot_timeout + 5
+                        self.consumer, self.settings.bot_timeout + 2
                     )
                     last_claim = time.monotonic()
                 if not entries:
