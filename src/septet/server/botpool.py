@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import atexit
+import contextlib
 import logging
 import multiprocessing
 import random
@@ -32,6 +33,9 @@ from septet.core.rng import derive_rng
 from septet.server.levels import server_spec
 
 log = logging.getLogger("septet.server")
+
+WORKER_NICENESS = 10
+"""How much lower the bot processes' CPU priority is than the server's (``os.nice``)."""
 
 CACHE_TABLES = 256
 """Tables whose state and agents a worker keeps."""
@@ -157,10 +161,15 @@ def init_worker(modules: tuple[str, ...]) -> None:
     """Worker start: import the games' modules and what a move needs (the first job then costs
     the move, not the imports)."""
     import importlib
+    import os
 
     import septet.bots.ismcts  # noqa: F401
 
     _die_with_parent()
+    # Bots are background work: on a busy machine the web process, not a search, gets the CPU
+    # first (a move's time budget is wall clock, so a bot only searches less).
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(WORKER_NICENESS)
 
     for module in modules:
         try:
@@ -173,13 +182,15 @@ class BotPool:
     """A pool of bot worker processes (spawned, so no thread of the server is copied).
 
     Args:
-        workers: number of processes.
+        workers: number of processes (0: threads of this process, for comparison only).
     """
 
     _shared: dict[int, BotPool] = {}
 
     def __init__(self, workers: int) -> None:
-        self.workers = max(1, workers)
+        # 0: moves in the server's own thread pool, as before the bot processes (kept only so
+        # that bench/bench_server.py can measure the difference in one run).
+        self.workers = max(0, workers)
         self._pool: ProcessPoolExecutor | None = None
 
     @classmethod
@@ -205,6 +216,8 @@ class BotPool:
         :func:`fallback_move`."""
         loop = asyncio.get_running_loop()
         try:
+            if self.workers == 0:
+                return await asyncio.wait_for(asyncio.to_thread(compute_move, job), budget)
             future = loop.run_in_executor(self._executor(), compute_move, job)
             return await asyncio.wait_for(future, budget)
         except TimeoutError:
@@ -222,7 +235,7 @@ class BotPool:
             pool.shutdown(wait=False, cancel_futures=True)
 
     def shutdown(self) -> None:
-        """Stop the worker processes."""
+        """Stop the worker processes (a move being computed is let finish)."""
         pool, self._pool = self._pool, None
         if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+            pool.shutdown(wait=True, cancel_futures=True)

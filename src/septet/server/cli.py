@@ -75,10 +75,18 @@ def serve(
     redis: RedisOpt = "",
     redis_prefix: PrefixOpt = "septet",
     bot_workers: Annotated[
-        int, typer.Option(help="Bot worker processes of this server (without --redis).")
+        int,
+        typer.Option(
+            help="Bot worker processes of this server (without --redis); 0 runs the bots in "
+            "the server's own threads, as Septet did before (only to compare, in benchmarks)."
+        ),
     ] = 2,
     bot_timeout: Annotated[
         float, typer.Option(help="Seconds a bot's move may take before a fallback move.")
+    ] = 10.0,
+    guests_per_minute: Annotated[
+        float,
+        typer.Option(help="New guests one client address may create a minute (twice at once)."),
     ] = 10.0,
     open_browser: Annotated[bool, typer.Option("--open", help="Open the browser client.")] = False,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
@@ -89,9 +97,9 @@ def serve(
     from septet.server.app import create_app
     from septet.server.config import Settings
 
-    if min(bot_delay, replace_after) < 0 or min(waiting_ttl, bot_timeout) <= 0 or bot_workers < 1:
+    if min(bot_delay, replace_after) < 0 or min(waiting_ttl, bot_timeout) <= 0 or bot_workers < 0:
         raise typer.BadParameter(
-            "delays must be zero or more, --waiting-ttl more than zero, --bot-workers 1 or more"
+            "delays must be zero or more, --waiting-ttl more than zero, --bot-workers 0 or more"
         )
     check_redis(redis)
     log_level = _log_level(log_level)
@@ -110,6 +118,8 @@ def serve(
         redis_prefix=redis_prefix,
         bot_workers=bot_workers,
         bot_timeout=bot_timeout,
+        guests_per_minute=guests_per_minute,
+        guest_burst=max(20.0, 2 * guests_per_minute),
     )
     application = create_app(settings)
     local = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
