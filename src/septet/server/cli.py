@@ -103,10 +103,10 @@ def serve(
         )
     check_redis(redis)
     log_level = _log_level(log_level)
-    url, shown = _database(db)
     public_url = public_url.strip().rstrip("/")
     if public_url and not public_url.startswith(("http://", "https://")):
         raise typer.BadParameter("--public-url must start with http:// or https://")
+    url, shown = _database(db)
     settings = Settings(
         database_url=url,
         bot_delay=bot_delay,
