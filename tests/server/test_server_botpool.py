@@ -69,3 +69,32 @@ def test_server_pool_moves_times_out_and_survives_a_dead_worker() -> None:
         asyncio.run(run())
     finally:
         pool.shutdown()
+
+
+def test_server_worker_takes_only_the_new_steps() -> None:
+    from septet.server.botpool import NeedRecord
+
+    job = _job("greedy")
+    fresh = BotJob("t-delta", job.game, job.options, job.num_players, job.moves, job.seat,
+                   job.spec, job.seed)  # fmt: skip
+    with pytest.raises(NeedRecord):  # a part of the record this worker never saw
+        compute_move(fresh.since(5))
+    want = compute_move(fresh)  # the whole record: kept
+    # the same table later: only the steps after what the worker saw travel
+    g = games.get("flip7")
+    state = g.new_state(2)
+    for text in fresh.moves:
+        state.apply(g.parse_action(state, text))
+    state.apply(g.parse_action(state, want))
+    more = [*fresh.moves, want]
+    i = 100
+    while state.is_chance_node:  # the chance outcomes after the bot's move
+        outcome = state.sample_chance(derive_rng("s", "chance", i))
+        state.apply(outcome)
+        more.append(str(outcome))
+        i += 1
+    assert state.current_player >= 0
+    later = BotJob("t-delta", "flip7", {}, 2, tuple(more), state.current_player, "greedy", "seed")
+    part = later.since(fresh.version)
+    assert part.moves == tuple(more[fresh.version :]) and part.version == later.version
+    assert compute_move(part) == compute_move(later)

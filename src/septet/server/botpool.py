@@ -16,9 +16,11 @@ from __future__ import annotations
 import asyncio
 import atexit
 import contextlib
+import dataclasses
 import logging
 import multiprocessing
 import random
+import zlib
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -37,15 +39,17 @@ log = logging.getLogger("septet.server")
 WORKER_NICENESS = 10
 """How much lower the bot processes' CPU priority is than the server's (``os.nice``)."""
 
-CACHE_TABLES = 256
-"""Tables whose state and agents a worker keeps."""
+CACHE_TABLES = 4096
+"""Tables whose state and agents a worker keeps (a worker serves the same tables: see
+:class:`BotPool`)."""
 
 
 @dataclass(frozen=True)
 class BotJob:
-    """One bot turn: ``seat`` of table ``table_id`` to move at ``version`` (``len(moves)``),
-    playing agent ``spec``; ``game``/``options``/``num_players`` rebuild the game, ``moves`` is
-    the record so far (notations), ``seed`` the table's seed."""
+    """One bot turn: ``seat`` of table ``table_id`` to move at ``version``, playing agent
+    ``spec``; ``game``/``options``/``num_players`` rebuild the game, ``seed`` is the table's
+    seed. ``moves`` are the record's notations from index ``start`` on: the whole record
+    (``start`` 0), or only the steps the worker has not seen yet."""
 
     table_id: str
     game: str
@@ -55,32 +59,46 @@ class BotJob:
     seat: int
     spec: str
     seed: str
+    start: int = 0
 
     @property
     def version(self) -> int:
         """The version the move is made on."""
-        return len(self.moves)
+        return self.start + len(self.moves)
+
+    def since(self, start: int) -> BotJob:
+        """The same job carrying only the steps from index ``start`` on."""
+        return dataclasses.replace(self, moves=self.moves[start - self.start :], start=start)
 
 
-_STATES: OrderedDict[str, State] = OrderedDict()
-_AGENTS: dict[tuple[str, int, str], Agent] = {}
+class NeedRecord(Exception):
+    """The worker has not seen the steps before a job's ``start``: send the whole record."""
 
 
-def _state_for(job: BotJob) -> State:
-    """The job's position: the worker's cached state of the table moved on by the new steps,
-    or the record replayed."""
-    game = games.get(job.game, **job.options)
-    state = _STATES.pop(job.table_id, None)
-    if state is None or len(state.history) > job.version:
-        state = game.new_state(job.num_players)
-    for text in job.moves[len(state.history) :]:
-        state.apply(game.parse_action(state, text))
-    _STATES[job.table_id] = state
-    while len(_STATES) > CACHE_TABLES:
-        old, _ = _STATES.popitem(last=False)
-        for key in [k for k in _AGENTS if k[0] == old]:
-            del _AGENTS[key]
-    return state
+_TABLES: OrderedDict[str, tuple[State, dict[tuple[int, str], Agent]]] = OrderedDict()
+
+
+def _table_for(job: BotJob) -> tuple[State, dict[tuple[int, str], Agent]]:
+    """The job's position (the worker's cached state of the table moved on by the new steps,
+    or the record replayed) and the table's agents.
+
+    Raises:
+        NeedRecord: the job carries a part of the record the cached state does not end at.
+    """
+    entry = _TABLES.pop(job.table_id, None)
+    seen = len(entry[0].history) if entry is not None else 0
+    if job.start > 0 and seen != job.start:
+        raise NeedRecord(job.table_id)
+    if entry is None or seen > job.version:
+        game = games.get(job.game, **job.options)
+        entry, seen = (game.new_state(job.num_players), {}), 0
+    state = entry[0]
+    for text in job.moves[seen - job.start :]:  # the record only grows: a cached state is a prefix
+        state.apply(state.game.parse_action(state, text))
+    _TABLES[job.table_id] = entry
+    while len(_TABLES) > CACHE_TABLES:
+        _TABLES.popitem(last=False)
+    return entry
 
 
 def compute_move(job: BotJob) -> str:
@@ -88,20 +106,19 @@ def compute_move(job: BotJob) -> str:
     agent that fails or answers an illegal move is replaced by :func:`fallback_move`).
 
     Raises:
+        NeedRecord: see :func:`_table_for`.
         SeptetError: the record does not replay, or no seat ``job.seat`` is to move.
     """
-    state = _state_for(job)
+    state, agents = _table_for(job)
     if state.current_player != job.seat:
         raise ValueError(f"seat {job.seat} is not to move at version {job.version}")
-    key = (job.table_id, job.seat, job.spec)
-    agent = _AGENTS.get(key)
+    agent = agents.get((job.seat, job.spec))
     if agent is None:
-        game = state.game
         try:
-            agent = make_agent(server_spec(job.spec), game)
+            agent = make_agent(server_spec(job.spec), state.game)
         except Exception:
-            agent = make_agent("random", game)
-        agent = _AGENTS[key] = agent
+            agent = make_agent("random", state.game)
+        agents[(job.seat, job.spec)] = agent
     legal = state.legal_actions()
     rng = derive_rng(job.seed, "seat", job.seat, job.version)
     try:
@@ -117,7 +134,7 @@ def compute_move(job: BotJob) -> str:
 def fallback_move(job: BotJob, state: State | None = None) -> str:
     """A uniformly random legal move for ``job`` (the move of a bot that ran out of time or
     whose worker died), drawn from the table's seed so every process draws the same."""
-    if state is None:
+    if state is None:  # (a job with the whole record)
         game = games.get(job.game, **job.options)
         state = game.new_state(job.num_players)
         for text in job.moves:
@@ -179,7 +196,9 @@ def init_worker(modules: tuple[str, ...]) -> None:
 
 
 class BotPool:
-    """A pool of bot worker processes (spawned, so no thread of the server is copied).
+    """A pool of bot worker processes (spawned, so no thread of the server is copied). Each
+    table is served by the same worker (by a hash of its id), which keeps its state: a job
+    carries only the steps that worker has not seen.
 
     Args:
         workers: number of processes (0: threads of this process, for comparison only).
@@ -191,7 +210,8 @@ class BotPool:
         # 0: moves in the server's own thread pool, as before the bot processes (kept only so
         # that bench/bench_server.py can measure the difference in one run).
         self.workers = max(0, workers)
-        self._pool: ProcessPoolExecutor | None = None
+        self._executors: list[ProcessPoolExecutor | None] = [None] * self.workers
+        self._sent: list[dict[str, int]] = [{} for _ in range(self.workers)]
 
     @classmethod
     def shared(cls, workers: int) -> BotPool:
@@ -202,40 +222,79 @@ class BotPool:
             atexit.register(pool.shutdown)
         return pool
 
-    def _executor(self) -> ProcessPoolExecutor:
-        if self._pool is None:
+    def _executor(self, slot: int) -> ProcessPoolExecutor:
+        found = self._executors[slot]
+        if found is None:
             ctx = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=ctx, initializer=init_worker, initargs=(game_modules(),)
+            found = self._executors[slot] = ProcessPoolExecutor(
+                1, mp_context=ctx, initializer=init_worker, initargs=(game_modules(),)
             )
-        return self._pool
+        return found
+
+    async def _run(self, slot: int, job: BotJob, budget: float) -> str:
+        """The move from worker ``slot``, sending only the steps it has not seen."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + budget
+        sent = self._sent[slot]
+        known = sent.get(job.table_id, 0)
+        part = job.since(known) if 0 < known <= job.version else job
+        try:
+            future = loop.run_in_executor(self._executor(slot), compute_move, part)
+            move = await asyncio.wait_for(future, budget)
+        except NeedRecord:
+            future = loop.run_in_executor(self._executor(slot), compute_move, job)
+            move = await asyncio.wait_for(future, max(0.01, deadline - loop.time()))
+        if len(sent) > CACHE_TABLES:
+            sent.clear()  # the worker forgets too; it asks for whole records (NeedRecord)
+        sent[job.table_id] = job.version
+        return move
 
     async def choose(self, job: BotJob, budget: float) -> str | None:
         """The move for ``job`` (its notation), or ``None`` when it took over ``budget``
-        seconds or its worker died (the pool is then renewed): the caller plays
+        seconds or its worker died (the worker is then renewed): the caller plays
         :func:`fallback_move`."""
-        loop = asyncio.get_running_loop()
-        try:
-            if self.workers == 0:
+        if self.workers == 0:
+            try:
                 return await asyncio.wait_for(asyncio.to_thread(compute_move, job), budget)
-            future = loop.run_in_executor(self._executor(), compute_move, job)
-            return await asyncio.wait_for(future, budget)
+            except Exception:
+                log.exception("table %s: bot move failed; fallback move", job.table_id)
+                return None
+        slot = zlib.crc32(job.table_id.encode()) % self.workers
+        try:
+            return await self._run(slot, job, budget)
         except TimeoutError:
             log.warning("table %s: bot %s out of time; fallback move", job.table_id, job.spec)
         except BrokenProcessPool:
-            log.error("table %s: a bot worker died; fallback move, new pool", job.table_id)
-            self._renew()
+            log.error("table %s: a bot worker died; fallback move, new worker", job.table_id)
+            self._renew(slot)
         except Exception:
             log.exception("table %s: bot move failed; fallback move", job.table_id)
+        self._sent[slot].pop(job.table_id, None)
         return None
 
-    def _renew(self) -> None:
-        pool, self._pool = self._pool, None
+    def _renew(self, slot: int) -> None:
+        pool, self._executors[slot] = self._executors[slot], None
+        self._sent[slot].clear()
         if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+            _stop(pool)
 
     def shutdown(self) -> None:
-        """Stop the worker processes (a move being computed is let finish)."""
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(wait=True, cancel_futures=True)
+        """Stop the worker processes (a move being computed is abandoned)."""
+        for slot, pool in enumerate(self._executors):
+            self._executors[slot] = None
+            self._sent[slot].clear()
+            if pool is not None:
+                _stop(pool)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Shut a pool down without waiting for a search in progress: its process is terminated
+    (the executor has no public way to; Python 3.14's ``terminate_workers`` is the same)."""
+    processes = list(getattr(pool, "_processes", {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        with contextlib.suppress(Exception):
+            process.terminate()
+    for process in processes:
+        with contextlib.suppress(Exception):
+            process.join(2)

@@ -49,7 +49,12 @@ class Hub:
         self.url = url
         self.prefix = prefix
         self.process = secrets.token_hex(6)
-        self.redis: Any = aioredis.from_url(url, decode_responses=True)
+        # A bounded pool that waits for a free connection (a burst of publishes must queue,
+        # not fail with "too many connections").
+        pool = aioredis.BlockingConnectionPool.from_url(
+            url, decode_responses=True, max_connections=64, timeout=10
+        )
+        self.redis: Any = aioredis.Redis(connection_pool=pool)
         self._listener: asyncio.Task[None] | None = None
         self.stream = f"{prefix}:bots"
 
@@ -161,3 +166,4 @@ class Hub:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._listener
         await self.redis.aclose()
+        await self.redis.connection_pool.disconnect()
