@@ -360,17 +360,18 @@ class Store:
                      "b_name": x.name, "b_bot": x.bot, "b_replaced": x.replaced},
                 )  # fmt: skip
 
-    def _table_data(self, s: Session, row: TableRow, with_moves: bool) -> TableData:
+    def _table_data(
+        self, s: Session, row: TableRow, with_moves: bool, moves_from: int = 0
+    ) -> TableData:
         seats = s.scalars(
             select(SeatRow).where(SeatRow.table_id == row.id).order_by(SeatRow.seat)
         ).all()
         moves = None
         if with_moves:
-            moves = list(
-                s.scalars(
-                    select(MoveRow.notation).where(MoveRow.table_id == row.id).order_by(MoveRow.idx)
-                ).all()
-            )
+            query = select(MoveRow.notation).where(MoveRow.table_id == row.id)
+            if moves_from:
+                query = query.where(MoveRow.idx >= moves_from)
+            moves = list(s.scalars(query.order_by(MoveRow.idx)).all())
         return TableData(
             id=row.id,
             game=row.game,
@@ -394,11 +395,14 @@ class Store:
             moves=moves,
         )
 
-    def get_table(self, table_id: str, with_moves: bool = False) -> TableData | None:
-        """One table (with its record's notations if ``with_moves``), or ``None``."""
+    def get_table(
+        self, table_id: str, with_moves: bool = False, moves_from: int = 0
+    ) -> TableData | None:
+        """One table (with its record's notations if ``with_moves``: those from index
+        ``moves_from`` on), or ``None``."""
         with self._session() as s:
             row = s.get(TableRow, table_id)
-            return self._table_data(s, row, with_moves) if row else None
+            return self._table_data(s, row, with_moves, moves_from) if row else None
 
     def active_tables(self) -> list[TableData]:
         """Every waiting or playing table, with its moves: what a starting server revives."""

@@ -28,6 +28,9 @@ from septet.server.store import StaleWriteError, Store, TableData
 
 log = logging.getLogger("septet.bots")
 
+IN_FLIGHT = 256
+"""Bot turns one worker holds at once; the moves are computed ``processes`` at a time."""
+
 
 class BotWorker:
     """One ``septet bots`` process.
@@ -45,8 +48,9 @@ class BotWorker:
         self.hub = Hub(settings.redis_url, settings.redis_prefix)
         self.pool = BotPool(self.processes)
         self.consumer = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
-        self.states: OrderedDict[str, State] = OrderedDict()
-        self.busy = asyncio.Semaphore(self.processes)
+        self.states: OrderedDict[str, tuple[State, list[str]]] = OrderedDict()
+        # Turns in flight (most wait: for their time to move, the database, a process).
+        self.busy = asyncio.Semaphore(IN_FLIGHT)
         self.played = 0
         self.stopping = False
 
@@ -65,7 +69,7 @@ class BotWorker:
                     )
                     last_claim = time.monotonic()
                 if not entries:
-                    entries = await self.hub.take(self.consumer, self.processes, 1000)
+                    entries = await self.hub.take(self.consumer, 16, 1000)
                 for entry_id, fields in entries:
                     await self.busy.acquire()
                     task = asyncio.get_running_loop().create_task(self._turn(entry_id, fields))
@@ -92,14 +96,16 @@ class BotWorker:
     async def play(self, table_id: str, version: int) -> bool:
         """Play the bot turn of ``table_id`` at ``version`` if it is still due; returns whether
         a move was committed."""
-        data = await asyncio.to_thread(self.store.get_table, table_id, True)
+        cached = self.states.pop(table_id, None)
+        seen = len(cached[1]) if cached is not None and len(cached[1]) <= version else 0
+        data = await asyncio.to_thread(self.store.get_table, table_id, True, seen)
         if data is None or data.status != "playing" or data.version != version:
             return False  # moot: the game moved on (another worker, a person, a reload)
-        state = self._state(data)
+        state, notations = self._catch_up(data, cached if seen else None)
         seat = state.current_player
         if seat < 0 or data.seats[seat].bot is None:
             return False
-        job = BotJob(data.id, data.game, data.options, data.num_players, tuple(data.moves or ()),
+        job = BotJob(data.id, data.game, data.options, data.num_players, tuple(notations),
                      seat, data.seats[seat].bot or "random", data.seed)  # fmt: skip
         notation = await self.pool.choose(job, self.settings.bot_timeout)
         action = state.game.parse_action(state, notation or fallback_move(job, state))
@@ -111,7 +117,7 @@ class BotWorker:
             )  # fmt: skip
         except StaleWriteError:
             return False
-        self.states[table_id] = done.state
+        self._keep(table_id, done.state, notations + [n for n, _ in done.steps])
         self.played += 1
         await self.hub.publish(table_id, {"k": "steps", "from": version,
                                           "n": [n for n, _ in done.steps]})  # fmt: skip
@@ -119,17 +125,26 @@ class BotWorker:
             await self.hub.enqueue(table_id, version + len(done.steps), self.settings.bot_delay)
         return True
 
-    def _state(self, data: TableData) -> State:
-        """The table's state at its stored version (the cached one moved on, or a replay)."""
-        moves = data.moves or []
-        state = self.states.pop(data.id, None)
-        if state is None or len(state.history) > len(moves):
+    def _catch_up(
+        self, data: TableData, cached: tuple[State, list[str]] | None
+    ) -> tuple[State, list[str]]:
+        """The table's state and record at its stored version: the cached ones moved on by
+        the new steps (``data.moves`` holds only those), or the record replayed."""
+        if cached is None:
             state = games.get(data.game, **data.options).new_state(data.num_players)
-        follow(state.game, state, moves[len(state.history) :])
-        self.states[data.id] = state
+            notations: list[str] = []
+        else:
+            state, notations = cached
+        new = data.moves or []
+        follow(state.game, state, new)
+        notations += new
+        self._keep(data.id, state, notations)
+        return state, notations
+
+    def _keep(self, table_id: str, state: State, notations: list[str]) -> None:
+        self.states[table_id] = (state, notations)
         while len(self.states) > 1000:
             self.states.popitem(last=False)
-        return state
 
     async def close(self) -> None:
         """Release the pool, Redis and the database."""
