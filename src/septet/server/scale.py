@@ -101,10 +101,22 @@ class ScaledTableManager(TableManager):
 
     # ----- what the others tell this process ------------
     async def on_message(self, table_id: str, message: dict[str, Any]) -> None:
-        """A message of another process about ``table_id`` (see :mod:`septet.server.hub`)."""
+        """A message of another process about ``table_id`` (see :mod:`septet.server.hub`),
+        handled in a task of its own so that a table waiting for its lock (or a reload) does not
+        hold up the messages of the others; a table's messages still take its lock in the
+        order they came."""
         table = self.tables.get(table_id)
         if table is None:
             return
+        self._spawn(self._handle(table, table_id, message))
+
+    async def _handle(self, table: LiveTable, table_id: str, message: dict[str, Any]) -> None:
+        try:
+            await self._handle_one(table, table_id, message)
+        except Exception:
+            log.exception("table %s: message not handled: %s", table_id, str(message)[:200])
+
+    async def _handle_one(self, table: LiveTable, table_id: str, message: dict[str, Any]) -> None:
         kind = message.get("k")
         if kind == "chat":
             table.hear(ChatMessage(table_id=table_id, **message["m"]))

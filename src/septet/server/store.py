@@ -137,6 +137,10 @@ class Store:
             status=func.coalesce(bindparam("b_status"), tables.status),
             result=func.coalesce(bindparam("b_result"), tables.result),
         )
+        # A bot worker's move: only while a bot is to move (a person who came back took the
+        # seat: the worker's copy of the seats is old).
+        self._bump_bot = self._bump.where(tables.bot_turn.is_(True))
+        self._bump_bot_status = self._bump_status.where(tables.bot_turn.is_(True))
         self._insert_move = insert(t_moves).values(
             table_id=bindparam("b_tid"),
             idx=bindparam("b_idx"),
@@ -318,14 +322,17 @@ class Store:
         seats: Sequence[SeatData] = (),
         to_move: int | None = None,
         bot_turn: bool = False,
+        by_bot: bool = False,
     ) -> None:
         """Store ``moves`` (``(notation, seat)``; seat -1 for chance) at indices ``start`` ...,
         and optionally a new status, result and seat holders, in one transaction; ``to_move``
         and ``bot_turn`` describe the position after them (the seat to move, or ``None``, and
-        whether a bot holds it).
+        whether a bot holds it). ``by_bot``: the first step is a bot's move, stored only if a
+        bot is still to move.
 
         Raises:
-            StaleWriteError: the stored version is not ``start`` (nothing is written).
+            StaleWriteError: the stored version is not ``start`` (or, ``by_bot``, no bot is to
+                move any more): nothing is written.
         """
         now = utcnow()
         params: dict[str, Any] = {
@@ -336,9 +343,9 @@ class Store:
             "b_to_move": to_move,
             "b_bot_turn": bot_turn,
         }
-        upd = self._bump
+        upd = self._bump_bot if by_bot else self._bump
         if status is not None or result is not None:
-            upd = self._bump_status
+            upd = self._bump_bot_status if by_bot else self._bump_status
             params["b_status"] = status
             params["b_result"] = json.dumps(result) if result is not None else None
         # Prebuilt Core statements with bound parameters: this runs for every move, and

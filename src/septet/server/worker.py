@@ -48,7 +48,8 @@ class BotWorker:
         self.hub = Hub(settings.redis_url, settings.redis_prefix)
         self.pool = BotPool(self.processes)
         self.consumer = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
-        self.states: OrderedDict[str, tuple[State, list[str]]] = OrderedDict()
+        # table -> its state, record and row (seats, seed) as this worker last saw them
+        self.states: OrderedDict[str, tuple[State, list[str], TableData]] = OrderedDict()
         # Turns in flight (most wait: for their time to move, the database, a process).
         self.busy = asyncio.Semaphore(IN_FLIGHT)
         self.played = 0
@@ -95,13 +96,23 @@ class BotWorker:
 
     async def play(self, table_id: str, version: int) -> bool:
         """Play the bot turn of ``table_id`` at ``version`` if it is still due; returns whether
-        a move was committed."""
+        a move was committed. The table is read from the database unless this worker played the
+        step before (the commit's guards, version and a bot to move, refuse a stale turn)."""
         cached = self.states.pop(table_id, None)
-        seen = len(cached[1]) if cached is not None and len(cached[1]) <= version else 0
-        data = await asyncio.to_thread(self.store.get_table, table_id, True, seen)
-        if data is None or data.status != "playing" or data.version != version:
-            return False  # moot: the game moved on (another worker, a person, a reload)
-        state, notations = self._catch_up(data, cached if seen else None)
+        if (
+            cached is not None
+            and len(cached[1]) == version
+            and cached[0].current_player >= 0
+            and cached[2].seats[cached[0].current_player].bot is not None
+        ):
+            data, state, notations = cached[2], cached[0], cached[1]
+        else:  # not played here, or the seats changed since (a seat handed to a bot)
+            seen = len(cached[1]) if cached is not None and len(cached[1]) <= version else 0
+            got = await asyncio.to_thread(self.store.get_table, table_id, True, seen)
+            if got is None or got.status != "playing" or got.version != version:
+                return False  # moot: the game moved on (another worker, a person, a reload)
+            data = got
+            state, notations = self._catch_up(data, cached if seen else None)
         seat = state.current_player
         if seat < 0 or data.seats[seat].bot is None:
             return False
@@ -112,12 +123,12 @@ class BotWorker:
         done = advance(state, data.seed, [s.bot is not None for s in data.seats], action, seat)
         try:
             await asyncio.to_thread(
-                self.store.append_moves, table_id, version, done.steps,
+                self.store.append_moves, table_id, version, done.steps, by_bot=True,
                 status=done.status if done.status != "playing" else None, **done.store_kwargs(),
             )  # fmt: skip
         except StaleWriteError:
             return False
-        self._keep(table_id, done.state, notations + [n for n, _ in done.steps])
+        self._keep(data, done.state, notations + [n for n, _ in done.steps])
         self.played += 1
         await self.hub.publish(table_id, {"k": "steps", "from": version,
                                           "n": [n for n, _ in done.steps]})  # fmt: skip
@@ -126,7 +137,7 @@ class BotWorker:
         return True
 
     def _catch_up(
-        self, data: TableData, cached: tuple[State, list[str]] | None
+        self, data: TableData, cached: tuple[State, list[str], TableData] | None
     ) -> tuple[State, list[str]]:
         """The table's state and record at its stored version: the cached ones moved on by
         the new steps (``data.moves`` holds only those), or the record replayed."""
@@ -134,15 +145,15 @@ class BotWorker:
             state = games.get(data.game, **data.options).new_state(data.num_players)
             notations: list[str] = []
         else:
-            state, notations = cached
+            state, notations = cached[0], cached[1]
         new = data.moves or []
         follow(state.game, state, new)
         notations += new
-        self._keep(data.id, state, notations)
         return state, notations
 
-    def _keep(self, table_id: str, state: State, notations: list[str]) -> None:
-        self.states[table_id] = (state, notations)
+    def _keep(self, data: TableData, state: State, notations: list[str]) -> None:
+        data.moves = None  # (the notations are kept apart)
+        self.states[data.id] = (state, notations, data)
         while len(self.states) > 1000:
             self.states.popitem(last=False)
 
