@@ -647,8 +647,8 @@ class LiveTable:
     async def reload(self) -> None:
         """Take the table as stored (another process moved it on)."""
         data = await asyncio.to_thread(self.store.get_table, self.id, True)
-        if data is not None:
-            fresh = LiveTable.from_data(self.manager, data)
+        if data is not None:  # (the replay in a thread: a long game takes a while)
+            fresh = await asyncio.to_thread(LiveTable.from_data, self.manager, data)
             self.state, self.status, self.log = fresh.state, fresh.status, fresh.log
             self._event_json.clear()
             self.seats, self.result = fresh.seats, fresh.result

@@ -45,6 +45,7 @@ class ScaledTableManager(TableManager):
         self.hub = Hub(settings.redis_url, settings.redis_prefix)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._heartbeat: asyncio.Task[None] | None = None
+        self._seen_ahead: dict[str, int] = {}  # table -> stored version ahead of ours
 
     @property
     def runs_bots(self) -> bool:
@@ -194,11 +195,14 @@ class ScaledTableManager(TableManager):
                 await self.resync()
 
     async def resync(self) -> int:
-        """Reload every table held here with sockets that the database has moved past; returns
-        how many."""
+        """Reload every table held here with sockets that the database had moved past at the
+        previous check already (a step whose message is on its way is no reason); returns how
+        many."""
         watched = [t for t in self.tables.values() if t.conns]
         stored = await asyncio.to_thread(self.store.versions, [t.id for t in watched])
-        behind = [t for t in watched if stored.get(t.id, t.version) > t.version]
+        behind = [t for t in watched if t.version < self._seen_ahead.get(t.id, -1)]
+        self._seen_ahead = {t.id: stored[t.id] for t in watched
+                            if stored.get(t.id, t.version) > t.version}  # fmt: skip
         for table in behind:
             async with table.lock:
                 await table.reload()
