@@ -148,7 +148,10 @@ class DoubleSeven(Game[DoubleSevenOptions]):
         return R.describe_event(event, lang)
 
     def rules_text(self, lang: str = "en") -> str:
-        return R.rules_text(lang)
+        o = self.options
+        return R.rules_text(
+            lang, rainbow=o.rainbow, two_for_one=o.two_for_one, double_seven=o.double_seven
+        )
 
     # ----- information sets ----------------------------------------------------------------
     def sample_state(self, view: Mapping[str, JSON], rng: random.Random) -> DoubleSevenState:

@@ -142,7 +142,7 @@ class SevenShot(Game[SevenShotOptions]):
     def rules_text(self, lang: str = "en") -> str:
         from septet.games.seven_shot.render import rules_text
 
-        return rules_text(lang)
+        return rules_text(lang, target=self.options.target, pass_cards=self.options.pass_cards)
 
     # ----- hand-built positions (tests, puzzles, the advisor) --------------------------------
     def deal_state(
