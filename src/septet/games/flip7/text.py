@@ -199,7 +199,7 @@ def describe_action(action: Action, lang: str = "en") -> str:
         return "ステイ" if ja else "Stay"
     if op == OP_TARGET:
         who = seat_ref(action.a)
-        return f"{who}に出す" if ja else f"Target {who}"
+        return f"{who}に渡す" if ja else f"Give to {who}"
     if op == OP_SWAP:
         a, b = seat_ref(action.a), seat_ref(action.c)
         x, y = card_text(tok[action.b], lang), card_text(tok[action.d], lang)
