@@ -31,6 +31,7 @@ from septet.core.game import State
 from septet.core.types import CHANCE, JSON, TERMINAL, Event
 
 from . import actions as A
+from .scoring import score_of, winners
 from .tiles import (
     CLOVER,
     FULL_SET,
@@ -75,11 +76,6 @@ def _reduce_known(known: list[int], tile: int, n: int) -> None:
     # The public lower bound drops by what left the rack (DS-4.3 racks stay known after).
     v = known[tile] - n
     known[tile] = v if v > 0 else 0
-
-
-def score_of(families: tuple[Family, ...], sevens: int, has77: bool) -> int:
-    """DS-8.1: one point per tile in families, +1 per 7 token, +2 for the 77 token."""
-    return sum(f[1] + f[2] for f in families) + sevens + (2 if has77 else 0)
 
 
 class DoubleSevenState(State):
@@ -844,12 +840,7 @@ class DoubleSevenState(State):
         players share the win. ``[]`` before the end."""
         if self.phase != PH_OVER:
             return []
-        sc = self.scores()
-        best = max(sc)
-        tied = [s for s in range(self.num_players) if sc[s] == best]
-        if self.holder77 in tied:
-            return [self.holder77]
-        return tied
+        return winners(self.scores(), self.holder77 if self.holder77 >= 0 else None)
 
     # ----- information ---------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, JSON]:
