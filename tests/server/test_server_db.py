@@ -15,9 +15,10 @@ def test_server_db_migrate_is_idempotent_and_refuses_newer(db_url: str) -> None:
         assert store.migrate() == 0  # a fresh database
         assert store.migrate() == SCHEMA_VERSION  # nothing left to do
         with store.engine.connect() as conn:
-            assert schema_version(conn) == SCHEMA_VERSION == 1
+            assert schema_version(conn) == SCHEMA_VERSION == 2
             names = set(inspect(conn).get_table_names())
         assert {"septet_players", "septet_tables", "septet_seats", "septet_moves"} <= names
+        assert {"septet_score_sheets", "septet_score_ops"} <= names  # version 2
         with store.engine.begin() as conn:
             conn.execute(text("UPDATE septet_schema SET version = 99"))
         with pytest.raises(RuntimeError, match="newer than this Septet"):

@@ -42,6 +42,7 @@ from septet.server.config import Settings
 from septet.server.live import Conn, LiveTable, LobbyError, TableManager, available_bots, event_json
 from septet.server.options import describe_options
 from septet.server.schemas import CLIENT_MESSAGE, GuestIn, JoinIn, TableIn
+from septet.server.score.api import make_router as make_score_router
 from septet.server.store import Store, TableData
 
 log = logging.getLogger("septet.server")
@@ -493,6 +494,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def page(_: Request) -> FileResponse:
         return FileResponse(index, headers={"Cache-Control": "no-cache", **CLIENT_HEADERS})
 
+    app.include_router(make_score_router(CLIENT_HEADERS))  # /score, /api/score, /ws/score
     for path in ("/", "/t/{table_id}", "/r/{table_id}"):
         app.add_api_route(path, page, methods=["GET"], include_in_schema=False)
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")

@@ -38,6 +38,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+from septet.server.score.migration import create_score_tables  # schema version 2
+
 
 def utcnow() -> datetime:
     """The current time, timezone-aware UTC."""
@@ -117,7 +119,7 @@ def _migration_1(conn: Connection) -> None:
     )
 
 
-MIGRATIONS: list[Callable[[Connection], None]] = [_migration_1]
+MIGRATIONS: list[Callable[[Connection], None]] = [_migration_1, create_score_tables]
 """Schema migrations in order; ``MIGRATIONS[i]`` brings the schema from version i to i + 1."""
 
 SCHEMA_VERSION = len(MIGRATIONS)
