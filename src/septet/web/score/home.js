@@ -20,7 +20,10 @@ export async function mount(app) {
   function setGame(game) {
     form.game = game;
     const [lo, hi] = LIMITS[game];
-    const want = Math.min(hi, Math.max(lo, form.names.length || DEFAULT_PLAYERS[game]));
+    // Keep the names typed so far; otherwise the game's usual number of players.
+    let filled = 0;
+    form.names.forEach((n, i) => { if (n.trim()) filled = i + 1; });
+    const want = Math.min(hi, Math.max(lo, filled, DEFAULT_PLAYERS[game]));
     while (form.names.length < want) form.names.push('');
     form.names.length = want;
     render();

@@ -30,21 +30,25 @@ export async function mount(app) {
   function changed() {
     sessionStorage.setItem(KEY, JSON.stringify({ edition: s.edition, alone: s.alone, mine: s.mine, seen: s.seen }));
     clearTimeout(s.timer);
-    s.timer = setTimeout(ask, 100);
+    s.timer = setTimeout(ask, 250);
     render();
   }
 
   async function ask() {
     if (s.ctrl) s.ctrl.abort();
     s.ctrl = new AbortController();
+    s.pending = true;
+    render();
     try {
       s.result = await call('/api/score/flip7/odds', {
         method: 'POST', signal: s.ctrl.signal,
         body: { edition: s.edition, row: s.mine, seen: s.seen, alone: s.alone },
       });
       s.error = '';
+      s.pending = false;
     } catch (err) {
       if (err.name === 'AbortError') return;
+      s.pending = false;
       s.result = null;
       s.error = err.code === 'network' ? st('err.network') : err.message;
     }
@@ -72,7 +76,7 @@ export async function mount(app) {
   function results() {
     const r = s.result;
     if (s.error) return h('p', { class: 'sk-error', role: 'alert', id: 'sk-error' }, s.error);
-    if (!r) return h('p', { class: 'sk-muted' }, st('odds.empty'));
+    if (!r) return h('p', { class: 'sk-muted' }, s.pending ? st('odds.computing') : st('odds.empty'));
     const pct = (x) => `${(100 * x).toFixed(1)}%`;
     return h('div', { class: 'sk-odds', id: 'sk-odds' },
       h('div', { class: `sk-advice sk-${r.action}`, id: 'sk-advice' },
@@ -84,7 +88,8 @@ export async function mount(app) {
         h('dt', {}, st('odds.hit')), h('dd', { id: 'sk-hit' }, r.hit.toFixed(2)),
         h('dt', {}, st('odds.left')), h('dd', { id: 'sk-left' }, String(r.left))),
       r.stay === null && h('p', { class: 'sk-muted' }, st('odds.no_stay')),
-      r.method !== 'exact' && h('p', { class: 'sk-muted' }, st(`odds.${r.method}`)));
+      r.method !== 'exact' && h('p', { class: 'sk-muted' }, st(`odds.${r.method}`)),
+      s.pending && h('p', { class: 'sk-muted', id: 'sk-computing' }, st('odds.computing')));
   }
 
   function render() {
