@@ -232,3 +232,25 @@ def test_schema_version_1_upgrades_in_place(tmp_path: Any) -> None:
     assert {"septet_score_sheets", "septet_score_ops", "septet_tables"} <= names
     engine.dispose()
     assert json.dumps(sorted(names))
+
+
+@pytest.mark.parametrize(
+    ("edition", "row", "seen", "alone"),
+    [
+        ("vengeance", "12 9 5", "3 3 7 flip4", False),
+        ("vengeance", "13 l13 11 10 9 -4", "1 2", True),
+        ("classic", "11 10 9 8 7", "x2 3", False),
+        pytest.param("classic", "12 9 5 +4", "3 3 7 freeze", False, marks=pytest.mark.slow),
+    ],
+)
+def test_advice_order_gives_the_commands_answers(
+    edition: str, row: str, seen: str, alone: bool
+) -> None:
+    # The reduced model first only skips work: the answers are those of the exact programme
+    # tried first (septet advise flip7 before), method included.
+    from septet.bots.flip7_advice import advise_position, advise_position_plain, build_position
+
+    mine, pool = build_position(edition, row, seen)
+    assert advise_position(edition, mine, pool, alone) == advise_position_plain(
+        edition, mine, pool, alone
+    )
