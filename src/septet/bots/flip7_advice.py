@@ -95,12 +95,15 @@ def advise_position(
     action cards other than Freeze and Second Chance, as the flip7-ev bot does) within ten times
     that; else the one-step lower bound.
 
-    It is computed in an order that wastes less: the reduced model first, within the same
-    budget. Its positions map one-to-one onto positions of the exact programme (the same draws
-    with the left-out cards still in the deck; the programme prunes nothing), so when it does
-    not fit, the exact programme cannot either and is not tried; the reduced solver then goes
-    on within the larger budget, keeping what it computed (its memo), and visits the same
-    positions as a fresh one would. The answers are those of trying the exact programme first.
+    It is computed in an order that wastes less. With others in a Vengeance round both models
+    are the same problem, so one solver goes on past the first budget; alone in a Vengeance
+    round, in the rule's order. In the classic edition the reduced model comes first, within the
+    same budget. Its positions map one-to-one onto positions of
+    the exact programme (the same draws with the left-out cards still in the deck; the programme
+    prunes nothing), so when it does not fit, the exact programme cannot either and is not
+    tried; the reduced solver then goes on within the larger budget, keeping what it computed
+    (its memo), and visits the same positions as a fresh one would. The answers are those of
+    trying the exact programme first.
 
     Args:
         alone: every other player has busted: the cards you draw are all yours (``single``
@@ -112,6 +115,21 @@ def advise_position(
     mode = "single" if alone else "table"
     position = row_from_tokens(row, edition)
     small = reduced_pool(pool)
+    if edition == "vengeance" and not alone:
+        # With others in the round the programme gives away every Vengeance modifier and
+        # action you draw (flip7_ev's table mode drops them from the pool): the reduced model
+        # is the same problem. One solver, its budget raised on the way, keeps what it computed.
+        solver = EVSolver(edition, mode, max_states=ADVISE_MAX_STATES)
+        try:
+            return advise(solver, position, pool), "exact"
+        except BudgetExceeded:
+            solver.max_states = 10 * ADVISE_MAX_STATES
+        try:
+            return advise(solver, position, small), "reduced"
+        except BudgetExceeded:
+            return advise_lower_bound(EVSolver(edition, mode), position, pool), "lower_bound"
+    if edition == "vengeance":
+        return advise_position_plain(edition, row, pool, alone)
     reduced = EVSolver(edition, mode, max_states=ADVISE_MAX_STATES)
     try:
         fits: Advice | None = advise(reduced, position, small)
