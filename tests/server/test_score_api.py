@@ -4,7 +4,6 @@ loses nothing, the odds of `septet advise flip7` (SQLite and PostgreSQL)."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
@@ -218,20 +217,31 @@ def test_openapi_documents_the_score_api(client: Any) -> None:
     assert "text/html" in client.get("/score/flip7/odds").headers["content-type"]
 
 
-def test_schema_version_1_upgrades_in_place(tmp_path: Any) -> None:
-    from septet.server.db import MIGRATIONS, migrate
+def test_revision_0002_upgrades_in_place(tmp_path: Any) -> None:
+    # A database of the revision before the score keeper gets its tables (revision 0003) and
+    # keeps its rows.
+    from alembic import command
+
+    from septet.server.db import alembic_config, current_revision, head_revision, migrate
 
     url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
     engine = create_engine(url)
-    with engine.begin() as conn:  # a database written by the previous Septet
-        conn.execute(text("CREATE TABLE septet_schema (version INTEGER NOT NULL)"))
-        conn.execute(text("INSERT INTO septet_schema (version) VALUES (1)"))
-        MIGRATIONS[0](conn)
-    assert migrate(engine) == 1
+    with engine.begin() as conn:
+        command.upgrade(alembic_config(conn), "0002")  # type: ignore[arg-type]
+    with engine.begin() as conn:
+        conn.execute(
+            text(
+                "INSERT INTO septet_players (id, token_hash, name, created_at) "
+                "VALUES ('p1', 'h', 'Aki', '2026-12-01')"
+            )
+        )
+    assert migrate(engine) == "0002"
     names = set(inspect(engine).get_table_names())
     assert {"septet_score_sheets", "septet_score_ops", "septet_tables"} <= names
+    with engine.connect() as conn:
+        assert current_revision(conn) == head_revision() == "0003"
+        assert conn.execute(text("SELECT name FROM septet_players")).scalar() == "Aki"
     engine.dispose()
-    assert json.dumps(sorted(names))
 
 
 @pytest.mark.parametrize(

@@ -3,12 +3,12 @@ Seven and Seven Shot, the Flip 7 odds, printable sheets and the JSON scoring API
 
 - :mod:`.sheet`: sheets, their operations (add, edit, delete, rename, undo, redo) and standings,
   scored by the engines' ``scoring`` modules (no rule is written here);
-- :mod:`.store`: the sheets' tables (SQLAlchemy, on the server's database);
-- :mod:`.migration`: the schema revision that creates them;
+- :mod:`.models`: the sheets' tables (SQLAlchemy, on the server's declarative base; Alembic
+  revision 0003 creates them); :mod:`.store`: reads and guarded appends;
 - :mod:`.odds`: the Flip 7 advice of ``septet advise flip7`` for the odds page;
 - :mod:`.api`: the HTTP routes (``/api/score/...``), the WebSocket hub (``/ws/score/{id}``) and
   the pages.
 
-See ``docs/score.md``. This package imports nothing at import time, so that the database
-migrations can import :mod:`.migration` alone.
+See ``docs/score.md``. This package imports nothing at import time, so that
+:mod:`septet.server.db` can register :mod:`.models` on its base alone.
 """

@@ -46,6 +46,8 @@ from septet.games.double_seven import scoring as ds
 from septet.games.flip7 import cards as C
 from septet.games.flip7 import scoring as f7
 from septet.games.seven_shot import scoring as ss
+from septet.server.routes import router as strict_router
+from septet.server.routes.client import CLIENT_HEADERS
 from septet.server.score.sheet import (
     SheetError,
     SheetMeta,
@@ -285,18 +287,31 @@ class ScoreHub:
             queue.put_nowait(text)
 
 
-def make_router(client_headers: Mapping[str, str]) -> APIRouter:
-    """The score keeper's routes; the pages are served with ``client_headers``."""
-    router = APIRouter()
-    locks: dict[str, asyncio.Lock] = {}
-    odds_slots = asyncio.Semaphore(ODDS_WORKERS)
+class _Parts:
+    """What one application's score keeper holds: its store, hub, per-sheet locks and the
+    slots of the odds workers (made on first use, inside the application's event loop)."""
 
-    def parts(request: Request | WebSocket) -> tuple[ScoreStore, ScoreHub, Any]:
+    def __init__(self, engine: Any) -> None:
+        self.store = ScoreStore(engine)
+        self.hub = ScoreHub()
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.odds_slots = asyncio.Semaphore(ODDS_WORKERS)
+
+
+def make_router(client_headers: Mapping[str, str]) -> APIRouter:
+    """The score keeper's routes (strict JSON bodies, like the rest of the API); the pages
+    are served with ``client_headers``."""
+    router = strict_router()
+
+    def app_parts(request: Request | WebSocket) -> _Parts:
         state = request.app.state
-        if not hasattr(state, "score_store"):
-            state.score_store = ScoreStore(state.store.engine)
-            state.score_hub = ScoreHub()
-        return state.score_store, state.score_hub, state.store
+        if not hasattr(state, "score"):
+            state.score = _Parts(state.store.engine)
+        return state.score  # type: ignore[no-any-return]
+
+    def parts(request: Request | WebSocket) -> tuple[ScoreStore, ScoreHub, _Parts]:
+        p = app_parts(request)
+        return p.store, p.hub, p
 
     async def load(store: ScoreStore, sheet_id: str) -> SheetState | None:
         found = await asyncio.to_thread(store.load, sheet_id[:40])
@@ -390,13 +405,13 @@ def make_router(client_headers: Mapping[str, str]) -> APIRouter:
         return {"edition": edition, "cards": card_list(edition)}
 
     @router.post("/api/score/flip7/odds", tags=["score"])
-    async def flip7_odds(body: OddsIn) -> Any:
+    async def flip7_odds(body: OddsIn, request: Request) -> Any:
         """The cards left, the chance that the next card busts you, the expected score of
         staying and of the best play after a hit, and the advice: the exact programme of
         ``septet advise flip7`` (``method``: ``exact``, else ``reduced`` or ``lower_bound``)."""
         from septet.bots.flip7_advice import AdviceInputError
 
-        async with odds_slots:
+        async with app_parts(request).odds_slots:
             try:
                 return await asyncio.to_thread(odds, body)
             except AdviceInputError as exc:
@@ -433,8 +448,8 @@ def make_router(client_headers: Mapping[str, str]) -> APIRouter:
         """Apply one operation made on ``version``: ``add``/``edit`` an entry (scored and
         checked by the engine), ``delete``, ``rename``, ``undo``, ``redo``. Stored before the
         answer; every connection of the sheet is sent the new sheet."""
-        store, hub, _ = parts(request)
-        lock = locks.setdefault(sheet_id[:40], asyncio.Lock())
+        store, hub, p = parts(request)
+        lock = p.locks.setdefault(sheet_id[:40], asyncio.Lock())
         async with lock:
             state = await load(store, sheet_id)
             if state is None:
@@ -538,4 +553,7 @@ def make_router(client_headers: Mapping[str, str]) -> APIRouter:
     return router
 
 
-__all__ = ["ScoreHub", "SheetMeta", "card_list", "make_router", "odds"]
+api = make_router(CLIENT_HEADERS)
+"""The score keeper's router, included by :func:`septet.server.routes.all_routers`."""
+
+__all__ = ["ScoreHub", "SheetMeta", "api", "card_list", "make_router", "odds"]

@@ -1,5 +1,5 @@
-"""The score sheets' storage: SQLAlchemy models on the server's declarative base and
-synchronous reads and guarded appends (called from worker threads, like :mod:`septet.server.store`).
+"""The score sheets' storage (models in :mod:`.models`): synchronous reads and guarded
+appends (called from worker threads, like :mod:`septet.server.store`).
 
 A sheet is its row in ``septet_score_sheets`` and its operations in ``septet_score_ops``, one
 row per operation keyed by ``(sheet_id, idx)``. :meth:`ScoreStore.append_op` stores an operation
@@ -13,40 +13,15 @@ from __future__ import annotations
 import json
 import secrets
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
-from sqlalchemy import DateTime, Engine, ForeignKey, Integer, String, Text, select, update
-from sqlalchemy.orm import Mapped, mapped_column, sessionmaker
+from sqlalchemy import Engine, select, update
+from sqlalchemy.orm import sessionmaker
 
-from septet.server.db import Base, utcnow
+from septet.server.db import utcnow
+from septet.server.score.models import ScoreOpRow, ScoreSheetRow
 from septet.server.score.sheet import SheetMeta
 from septet.server.store import StaleWriteError
-
-
-class ScoreSheetRow(Base):
-    """A score sheet: game, options and players (JSON), ``version`` = operations stored."""
-
-    __tablename__ = "septet_score_sheets"
-    id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    game: Mapped[str] = mapped_column(String(64))
-    options: Mapped[str] = mapped_column(Text)
-    players: Mapped[str] = mapped_column(Text)
-    version: Mapped[int] = mapped_column(Integer, default=0)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-
-
-class ScoreOpRow(Base):
-    """One operation of a sheet (JSON), at index ``idx``."""
-
-    __tablename__ = "septet_score_ops"
-    sheet_id: Mapped[str] = mapped_column(
-        String(32), ForeignKey("septet_score_sheets.id", ondelete="CASCADE"), primary_key=True
-    )
-    idx: Mapped[int] = mapped_column(Integer, primary_key=True)
-    op: Mapped[str] = mapped_column(Text)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 @dataclass
