@@ -67,6 +67,8 @@ ODDS_CACHE = 4096
 """Pieces of advice kept in memory (the same position is often asked again: the first cards)."""
 ODDS_WORKERS = 2
 """Pieces of advice computed at once (each under a second of one core)."""
+SOCKETS_PER_SHEET = 64
+"""Live connections one sheet may have in one process (a table's phones, and some spare)."""
 
 
 class _In(BaseModel):
@@ -265,9 +267,14 @@ class ScoreHub:
     def __init__(self) -> None:
         self.subs: dict[str, set[asyncio.Queue[str | None]]] = {}
 
-    def subscribe(self, sheet_id: str) -> asyncio.Queue[str | None]:
+    def subscribe(self, sheet_id: str) -> asyncio.Queue[str | None] | None:
+        """A queue of the sheet's messages, or ``None`` when the sheet has
+        :data:`SOCKETS_PER_SHEET` connections already."""
+        subs = self.subs.setdefault(sheet_id, set())
+        if len(subs) >= SOCKETS_PER_SHEET:
+            return None
         queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=64)
-        self.subs.setdefault(sheet_id, set()).add(queue)
+        subs.add(queue)
         return queue
 
     def unsubscribe(self, sheet_id: str, queue: asyncio.Queue[str | None]) -> None:
@@ -501,9 +508,12 @@ def make_router(client_headers: Mapping[str, str]) -> APIRouter:
         if state is None:
             await ws.close(code=4404)
             return
-        await ws.accept()
         sid = state.meta.id
         queue = hub.subscribe(sid)
+        if queue is None:
+            await ws.close(code=1013)  # try again later: the sheet has too many connections
+            return
+        await ws.accept()
 
         async def writer() -> None:
             with contextlib.suppress(Exception):
