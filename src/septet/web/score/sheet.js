@@ -116,9 +116,7 @@ export async function mount(app, id) {
     const sideNames = sheet.side_names;
     if (sheet.game === 'double-seven') {
       if (!sheet.entries.length) return '';
-      const best = Math.max(...sheet.wins);
-      return `${st('wins')}: ${sheet.wins.map((w, i) => `${sideNames[i]} ${w}`).join(' · ')}`
-        + (best > 0 ? '' : '');
+      return `${st('wins')}: ${sheet.wins.map((w, i) => `${sideNames[i]} ${w}`).join(' · ')}`;
     }
     if (sheet.over) {
       const who = names(sheet.winners.map((s) => sideNames[s]));
