@@ -264,3 +264,11 @@ def test_advice_order_gives_the_commands_answers(
     assert advise_position(edition, mine, pool, alone) == advise_position_plain(
         edition, mine, pool, alone
     )
+
+
+def test_qr_code_of_the_link(client: Any) -> None:
+    s = _sheet(client, "flip7", ["Aki", "Ben"])
+    r = client.get(f"/api/score/sheets/{s['id']}/qr.svg")
+    assert r.status_code == 200 and r.headers["content-type"] == "image/svg+xml"
+    assert r.text.startswith("<?xml") and "<svg" in r.text
+    assert client.get("/api/score/sheets/nope/qr.svg").status_code == 404

@@ -78,7 +78,15 @@ def test_score_rulebook_examples_through_the_page(browser: Any, live_server: str
     pg.click("#sk-save")
     pg.wait_for_selector(".sk-entry")
     assert totals(pg) == [35, 12]
+    assert pg.locator(".sk-qr").evaluate("img => img.naturalWidth") > 0  # the link's QR code
     shot(pg, "score_phone_flip7_sheet_en")
+    pg.set_viewport_size({"width": 1280, "height": 900})
+    shot(pg, "score_desktop_flip7_sheet_en")
+    pg.emulate_media(media="print")  # the filled sheet on paper: no buttons, the link and date
+    assert not pg.is_visible("#sk-undo") and pg.is_visible(".sk-table")
+    shot(pg, "score_print_flip7_filled")
+    pg.emulate_media(media="screen")
+    pg.set_viewport_size(PHONE)
     # DS-8.3: families 7, 8, 2, two 7 tokens and the 77 → 21, in Japanese.
     new_sheet(pg, live_server, "double-seven", ["あき", "べん"], lang="ja")
     pg.click("#sk-add")

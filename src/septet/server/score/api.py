@@ -37,7 +37,7 @@ from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 from septet import games
@@ -255,6 +255,19 @@ def card_list(edition: str) -> list[dict[str, Any]]:
     return out
 
 
+def qr_svg(url: str) -> bytes:
+    """``url`` as a QR code, an SVG document (the ``qrcode`` library; no image library)."""
+    import io
+
+    import qrcode
+    import qrcode.image.svg
+
+    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, border=2)
+    out = io.BytesIO()
+    image.save(out)
+    return out.getvalue()
+
+
 # ----- the live hub ---------------------------------------------------------------------------
 class ScoreHub:
     """The WebSocket connections of each sheet in this process, and the latest state sent.
@@ -449,6 +462,21 @@ def make_router(client_headers: Mapping[str, str]) -> APIRouter:
         if state is None:
             return _not_found()
         return state.to_json()
+
+    @router.get("/api/score/sheets/{sheet_id}/qr.svg", tags=["score"])
+    async def sheet_qr(sheet_id: str, request: Request) -> Any:
+        """A QR code (SVG) of the sheet's link, for the other phones at the table to scan: the
+        server's public URL (``--public-url``) when set, else the address this page used."""
+        store, _, _ = parts(request)
+        found = await asyncio.to_thread(store.load, sheet_id[:40])
+        if found is None:
+            return _not_found()
+        base = request.app.state.settings.public_url or str(request.base_url)
+        return Response(
+            qr_svg(f"{base.rstrip('/')}/score/s/{found.meta.id}"),
+            media_type="image/svg+xml",
+            headers={"Cache-Control": "public, max-age=3600"},
+        )
 
     @router.post("/api/score/sheets/{sheet_id}/ops", tags=["score"])
     async def sheet_op(sheet_id: str, body: OpIn, request: Request) -> Any:

@@ -97,3 +97,8 @@ export function view(ctx, ed) {
       h('button', { type: 'button', id: 'sk-save', class: 'sk-primary', disabled: Boolean(d.previewError) || !d.preview,
         onclick: () => ctx.save(body(d)) }, st('save'))));
 }
+
+/** One line per player and the verdict, for the printed sheet. */
+export function details(sheet, e) {
+  return [...e.result.players.map((p, i) => `${sheet.players[i]}: ${explain(p)}`), verdict(sheet, e.result)];
+}

@@ -67,11 +67,11 @@ export function explain(r, edition) {
     value = r.after_multiplier + r.modifier_sum;
     parts.push(`${r.modifiers.map(signed).join(' ')} → ${value}`);
   }
-  if (r.floored) parts.push(`${st('ar.floor')} → 0`);
-  if (r.zero) parts.push(`${st('ar.zero')} → 0`);
-  if (r.bonus) parts.push(`${st('ar.flip7')} → ${r.score - r.penalty}`);
-  if (r.penalty) parts.push(`${st('ar.penalty')} → ${r.score}`);
-  return `${parts.join(' · ')}  ⇒ ${r.score}`;
+  if (r.floored) { value = 0; parts.push(`${st('ar.floor')} → 0`); }
+  if (r.zero) { value = 0; parts.push(`${st('ar.zero')} → 0`); }
+  if (r.bonus) { value = r.score - r.penalty; parts.push(`${st('ar.flip7')} → ${value}`); }
+  if (r.penalty) { value = r.score; parts.push(`${st('ar.penalty')} → ${value}`); }
+  return value === r.score && parts.length > 1 ? parts.join(' · ') : `${parts.join(' · ')}  ⇒ ${r.score}`;
 }
 
 export function cells(sheet, e) {
@@ -210,4 +210,9 @@ export function view(ctx, ed) {
           flip7_choice: d.choice,
         }),
       }, st('save'))));
+}
+
+/** One line per row of an entry, for the printed sheet. */
+export function details(sheet, e) {
+  return e.result.rows.map((r, i) => `${sheet.players[i]}: ${explain(r, sheet.options.edition)}`);
 }

@@ -22,6 +22,8 @@ export async function mount(app, id) {
   const editorMod = await import(EDITORS[sheet.game]);
   const extra = editorMod.prepare ? await editorMod.prepare(sheet) : {};
   let editor = null; // {index, draft} while an entry is being entered
+  // Links carry the server's public address when it has one (septet serve --public-url).
+  const publicUrl = await call('/api/config').then((c) => (c.public_url || '').replace(/\/+$/, ''), () => '');
   let busy = false;
   const live = document.getElementById('sk-live');
 
@@ -166,10 +168,11 @@ export async function mount(app, id) {
   }
 
   function share() {
-    const url = `${location.origin}/score/s/${sheet.id}`;
+    const url = `${publicUrl || location.origin}/score/s/${sheet.id}`;
     return h('section', { class: 'sk-card sk-share sk-noprint' },
       h('h2', {}, st('share')),
       h('p', { class: 'sk-muted' }, st('share_hint')),
+      h('img', { class: 'sk-qr', src: `/api/score/sheets/${encodeURIComponent(sheet.id)}/qr.svg`, alt: st('qr'), width: 168, height: 168 }),
       h('div', { class: 'sk-share-row' },
         h('input', { type: 'text', readonly: true, value: url, 'aria-label': st('share'), onfocus: (e) => e.target.select() }),
         h('button', { type: 'button', onclick: async () => {
@@ -208,7 +211,10 @@ export async function mount(app, id) {
         h('button', { type: 'button', onclick: () => window.print() }, st('print')), ' ',
         sheet.game === 'flip7' && h('a', { href: `/score/flip7/odds?edition=${sheet.options.edition}`, class: 'sk-button' }, st('odds_link')), ' ',
         h('a', { href: '/score', class: 'sk-button' }, st('new_sheet'))),
-      h('p', { class: 'sk-print-only sk-small' }, `${location.origin}/score/s/${sheet.id} · ${new Date().toLocaleString(lang())}`),
+      sheet.entries.length > 0 && h('section', { class: 'sk-print-only sk-details' },
+        h('h2', {}, st('details')),
+        h('ol', {}, sheet.entries.map((e) => h('li', {}, editorMod.details(sheet, e).map((line) => h('div', {}, line)))))),
+      h('p', { class: 'sk-print-only sk-small' }, `${publicUrl || location.origin}/score/s/${sheet.id} · ${new Date().toLocaleString(lang())}`),
       bar(),
       h('div', { class: 'sk-bar-space' }));
   }

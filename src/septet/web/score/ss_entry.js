@@ -107,3 +107,8 @@ export function view(ctx, ed) {
       h('button', { type: 'button', id: 'sk-save', class: 'sk-primary', disabled: !d.preview || Boolean(d.previewError),
         onclick: () => ctx.save(body(sheet, d)) }, st('save'))));
 }
+
+/** What happened in the deal, for the printed sheet. */
+export function details(sheet, e) {
+  return [explain(sheet, e.result)];
+}
