@@ -39,7 +39,7 @@ def new_sheet(pg: Any, base: str, game: str, names: list[str], lang: str = "en")
 
 
 def totals(pg: Any) -> list[int]:
-    return [int(x) for x in pg.locator(".sk-total-num").all_text_contents()]
+    return [int(x.replace("−", "-")) for x in pg.locator(".sk-total-num").all_text_contents()]
 
 
 def flip7_round(pg: Any, rows: list[Any], entries_after: int) -> None:

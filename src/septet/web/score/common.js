@@ -64,3 +64,8 @@ export function cardName(cards, token) {
   const c = cards.find((x) => x.token === token);
   return c ? (lang() === 'ja' ? c.ja : c.en) : token;
 }
+
+/** A number as players write it: a true minus sign for negatives (brutal mode). */
+export function num(x) {
+  return x < 0 ? `−${-x}` : String(x);
+}

@@ -2,7 +2,7 @@
 // plain number); the server scores the round with the engine's rules and sends the arithmetic.
 import { h } from '../dom.js';
 import { lang } from '../i18n.js';
-import { call, cardName } from './common.js';
+import { call, cardName, num } from './common.js';
 import { st } from './text.js';
 
 export async function prepare(sheet) {
@@ -43,17 +43,18 @@ function signed(x) {
   return x < 0 ? `−${-x}` : `+${x}`;
 }
 
+
 /** The arithmetic of one scored row, as the engine reported it. */
 export function explain(r, edition) {
-  if (r.plain) return `${r.score} (${st('ar.plain')})`;
+  if (r.plain) return `${num(r.score)} (${st('ar.plain')})`;
   const parts = [];
   if (r.busted) {
     if (r.modifiers.length) {
-      parts.push(`${st('ar.bust_mods')}: ${r.modifiers.map(signed).join(' ')} = ${r.modifier_sum}`);
+      parts.push(`${st('ar.bust_mods')}: ${r.modifiers.map(signed).join(' ')} = ${num(r.modifier_sum)}`);
     } else {
       parts.push(st('ar.bust'));
     }
-    if (r.penalty) parts.push(`${st('ar.penalty')} → ${r.score}`);
+    if (r.penalty) parts.push(`${st('ar.penalty')} → ${num(r.score)}`);
     return parts.join(' · ');
   }
   let value = r.number_sum;
@@ -65,19 +66,19 @@ export function explain(r, edition) {
   }
   if (r.modifiers.length) {
     value = r.after_multiplier + r.modifier_sum;
-    parts.push(`${r.modifiers.map(signed).join(' ')} → ${value}`);
+    parts.push(`${r.modifiers.map(signed).join(' ')} → ${num(value)}`);
   }
   if (r.floored) { value = 0; parts.push(`${st('ar.floor')} → 0`); }
   if (r.zero) { value = 0; parts.push(`${st('ar.zero')} → 0`); }
-  if (r.bonus) { value = r.score - r.penalty; parts.push(`${st('ar.flip7')} → ${value}`); }
-  if (r.penalty) { value = r.score; parts.push(`${st('ar.penalty')} → ${value}`); }
-  return value === r.score && parts.length > 1 ? parts.join(' · ') : `${parts.join(' · ')}  ⇒ ${r.score}`;
+  if (r.bonus) { value = r.score - r.penalty; parts.push(`${st('ar.flip7')} → ${num(value)}`); }
+  if (r.penalty) { value = r.score; parts.push(`${st('ar.penalty')} → ${num(value)}`); }
+  return value === r.score && parts.length > 1 ? parts.join(' · ') : `${parts.join(' · ')}  ⇒ ${num(r.score)}`;
 }
 
 export function cells(sheet, e) {
   return e.result.rows.map((r) => {
     const mark = r.busted ? '✗ ' : r.flip7 ? '★ ' : '';
-    return h('span', { title: explain(r, sheet.options.edition), class: r.busted ? 'sk-bust' : r.flip7 ? 'sk-f7' : '' }, `${mark}${r.score}`);
+    return h('span', { title: explain(r, sheet.options.edition), class: r.busted ? 'sk-bust' : r.flip7 ? 'sk-f7' : '' }, `${mark}${num(r.score)}`);
   });
 }
 
@@ -190,7 +191,7 @@ export function view(ctx, ed) {
         type: 'button', role: 'tab', 'aria-selected': String(i === p), class: `sk-tab${entered(d.rows[i]) ? ' sk-done' : ''}`,
         onclick: () => { d.current = i; ctx.rerender(); },
       }, h('span', { class: 'sk-tab-name' }, nm), h('span', { class: 'sk-tab-score' },
-        r ? `${r.busted ? '✗ ' : r.flip7 ? '★ ' : ''}${r.score}` : entered(d.rows[i]) ? '…' : st('not_entered')));
+        r ? `${r.busted ? '✗ ' : r.flip7 ? '★ ' : ''}${num(r.score)}` : entered(d.rows[i]) ? '…' : st('not_entered')));
     })),
     h('h2', {}, name),
     h('div', { class: 'sk-seg', role: 'group' },

@@ -2,7 +2,7 @@
 // undone and redone through the server, which scores them with the engines' rules.
 import { h, replace, toast } from '../dom.js';
 import { lang } from '../i18n.js';
-import { call, remember, title } from './common.js';
+import { call, num, remember, title } from './common.js';
 import { names, st } from './text.js';
 
 const ENTRY_WORD = { flip7: 'round', 'double-seven': 'game', 'seven-shot': 'deal' };
@@ -132,7 +132,7 @@ export async function mount(app, id) {
     if (sheet.entries.length && best >= target && top.length > 1) {
       lead = st('tie_top', { names: names(top.map((i) => sideNames[i])) });
     } else if (sheet.entries.length) {
-      lead = st('leader', { name: names(top.map((i) => sideNames[i])), points: best });
+      lead = st('leader', { name: names(top.map((i) => sideNames[i])), points: num(best) });
     }
     return [st('target_line', { target }), lead].filter(Boolean).join(' · ');
   }
@@ -162,7 +162,7 @@ export async function mount(app, id) {
       h('th', { scope: 'row' }, `${e.index + 1}`),
       editorMod.cells(sheet, e).map((c) => h('td', {}, c))))),
       h('tfoot', {}, h('tr', {}, h('th', { scope: 'row' }, st('total')),
-        sheet.totals.map((t, i) => h('td', { class: winners.has(i) ? 'sk-win' : '' }, String(t)))),
+        sheet.totals.map((t, i) => h('td', { class: winners.has(i) ? 'sk-win' : '' }, num(t)))),
       sheet.game === 'double-seven' && h('tr', {}, h('th', { scope: 'row' }, st('wins')),
         sheet.wins.map((w) => h('td', {}, String(w)))))));
   }
@@ -202,7 +202,7 @@ export async function mount(app, id) {
         h('h1', {}, title(sheet.game), ' ', h('span', { class: 'sk-muted sk-small' }, optionsLine())),
         h('p', { class: `sk-status${sheet.over ? ' sk-over' : ''}`, id: 'sk-status' }, statusLine()),
         h('div', { class: 'sk-totals' }, sheet.side_names.map((n, i) => h('div', { class: `sk-total${(sheet.winners || []).includes(i) ? ' sk-win' : ''}` },
-          h('span', { class: 'sk-total-name' }, n), h('span', { class: 'sk-total-num' }, String(sheet.totals[i])))))),
+          h('span', { class: 'sk-total-name' }, n), h('span', { class: 'sk-total-num' }, num(sheet.totals[i])))))),
       sheet.problems && sheet.problems.length > 0 && h('p', { class: 'sk-error' }, sheet.problems.join(' ')),
       sheet.entries.length ? table() : h('p', { class: 'sk-muted sk-card' }, st('none')),
       sheet.undo && h('p', { class: 'sk-muted sk-small sk-noprint' }, st('undo_what', { what: opText(sheet.undo) })),
