@@ -192,7 +192,13 @@ def _rescore_random_rounds(
                     for p in range(players)
                 ]
                 choice = d["flip7_choice"] if d["flip7_choice"] != d["flip7"] else None
-                r = score_round(rows, edition=edition, brutal=brutal, flip7_choice=choice)
+                r = score_round(
+                    rows,
+                    edition=edition,
+                    brutal=brutal,
+                    decks=game.num_decks(players),  # type: ignore[attr-defined]
+                    flip7_choice=choice,
+                )
                 assert list(r.scores) == d["scores"]
                 assert r.flip7 == d["flip7"]
                 assert [x.breakdown() for x in r.rows] == d["breakdown"]
