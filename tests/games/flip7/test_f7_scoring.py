@@ -215,7 +215,6 @@ def test_every_engine_round_is_accepted_and_scored_alike(edition, brutal, player
     assert _rescore_random_rounds(edition, brutal, players, 3, seed=7) > 10
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize(
     ("edition", "brutal", "players"),
     [
