@@ -64,6 +64,9 @@ class DealScore:
         gains: points per side for this deal.
         formula: the arithmetic (``"4 - 3 + 1 = 2"``; ``"2"`` for SS-5.5).
         second: with 3 players, the sides given half the winner's points (SS-5.4).
+        terms: the formula's terms, ``{"sevens", "other_sevens", "raw"}`` (the winner's 7s, the
+            other side's or the second-highest count, and the result before the minimum of 1),
+            or ``None`` for SS-5.5's flat 2 points.
     """
 
     ending: Ending
@@ -76,6 +79,7 @@ class DealScore:
     gains: tuple[int, ...]
     formula: str
     second: tuple[int, ...] = ()
+    terms: dict[str, int] | None = None
 
     def to_json(self) -> dict[str, JSON]:
         """The fields as JSON (lists for tuples)."""
@@ -90,6 +94,7 @@ class DealScore:
             "gains": list(self.gains),
             "formula": self.formula,
             "second": list(self.second),
+            "terms": dict(self.terms) if self.terms is not None else None,
         }
 
 
@@ -119,6 +124,7 @@ def deal_points(
     transferred = 0
     indicator_to: int | None = None
     second: tuple[int, ...] = ()
+    terms: dict[str, int] | None = None
     if ending == "seven_tricks":
         if ns == 2:
             winning: list[int] = [1 - side]
@@ -137,6 +143,7 @@ def deal_points(
         raw = after[w] - after[1 - w] + 1  # SS-4.4
         gains[w] = max(1, raw)  # SS-4.4 ruling: at least 1
         formula = f"{after[w]} - {after[1 - w]} + 1 = {raw}"
+        terms = {"sevens": after[w], "other_sevens": after[1 - w], "raw": raw}
     elif ending == "seven_tricks":
         for s in winning:
             gains[s] = THREE_PLAYER_TRICK_POINTS  # SS-5.5
@@ -150,6 +157,7 @@ def deal_points(
         for s in second:
             gains[s] = gains[w] // 2  # SS-5.4: half, rounded down
         formula = f"{after[w]} - {runner_up} + 1 = {raw}"
+        terms = {"sevens": after[w], "other_sevens": runner_up, "raw": raw}
     return DealScore(
         ending=ending,
         rule=CONDITION_RULES[ending],
@@ -161,6 +169,7 @@ def deal_points(
         gains=tuple(gains),
         formula=formula,
         second=second,
+        terms=terms,
     )
 
 
