@@ -119,8 +119,6 @@ DECISION_NAMES = (None, "hit_stay", "target", "swap", "steal", "discard", "flip7
 F_DEAL, F_TURN, F_JOM, F_FLIP = range(4)
 
 _VALUE = C.VALUE
-_POINTS = tuple(max(v, 0) for v in C.VALUE)  # number value, 0 for other cards
-_ADD = C.MOD_ADD
 _IS_NUM = C.IS_NUM
 _IS_MOD = C.IS_MOD
 _IS_ROW = C.IS_ROW
