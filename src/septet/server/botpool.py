@@ -174,6 +174,10 @@ def _die_with_parent() -> None:
     threading.Thread(target=watch, name="septet-parent-watch", daemon=True).start()
 
 
+def _ready() -> bool:
+    return True
+
+
 def init_worker(modules: tuple[str, ...]) -> None:
     """Worker start: import the games' modules and what a move needs (the first job then costs
     the move, not the imports)."""
@@ -230,6 +234,12 @@ class BotPool:
                 1, mp_context=ctx, initializer=init_worker, initargs=(game_modules(),)
             )
         return found
+
+    def warm(self) -> None:
+        """Start the worker processes now (in the background), so that the first bot move does
+        not wait for a process to start and import the games."""
+        for slot in range(self.workers):
+            self._executor(slot).submit(_ready)
 
     async def _run(self, slot: int, job: BotJob, budget: float) -> str:
         """The move from worker ``slot``, sending only the steps it has not seen."""

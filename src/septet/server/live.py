@@ -836,6 +836,7 @@ class TableManager:
     async def load(self) -> int:
         """Revive every waiting or playing table from the database and restart their bots;
         returns how many. A table whose record no longer replays is skipped and logged."""
+        self.bots.warm()
         rows = await asyncio.to_thread(self.store.active_tables)
         for data in rows:
             try:
