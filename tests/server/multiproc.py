@@ -118,8 +118,9 @@ class RealWs(WsClient):
         headers = {"Cookie": cookie} if cookie else None
         self.label = label
         self.port = port
-        self.ws: Any = connect(f"ws://127.0.0.1:{port}/ws/tables/{table_id}",
+        self.cm: Any = connect(f"ws://127.0.0.1:{port}/ws/tables/{table_id}",
                                additional_headers=headers, max_size=2**22)  # fmt: skip
+        self.ws: Any = self.cm.__enter__()
         self.inbox = inbox
         self.messages: list[dict[str, Any]] = []
         self.closed = threading.Event()
@@ -141,5 +142,5 @@ class RealWs(WsClient):
 
     def close(self) -> None:
         with contextlib.suppress(Exception):
-            self.ws.close()
+            self.cm.__exit__(None, None, None)
         self.closed.wait(5)
