@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -92,9 +92,6 @@ def serve(
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
 ) -> None:
     """Run the web server: lobby, real-time games against people and bots, replays."""
-    import uvicorn
-
-    from septet.server.app import create_app
     from septet.server.config import Settings
 
     if min(bot_delay, replace_after) < 0 or min(waiting_ttl, bot_timeout) <= 0 or bot_workers < 0:
@@ -108,22 +105,26 @@ def serve(
         raise typer.BadParameter("--public-url must start with http:// or https://")
     url, shown = _database(db)
     settings = Settings(
-        database_url=url,
-        bot_delay=bot_delay,
-        replace_after=replace_after,
-        waiting_ttl=waiting_ttl,
-        public_url=public_url,
-        trust_proxy=trust_proxy,
-        redis_url=redis,
-        redis_prefix=redis_prefix,
-        bot_workers=bot_workers,
-        bot_timeout=bot_timeout,
-        guests_per_minute=guests_per_minute,
+        database_url=url, bot_delay=bot_delay, replace_after=replace_after,
+        waiting_ttl=waiting_ttl, public_url=public_url, trust_proxy=trust_proxy,
+        redis_url=redis, redis_prefix=redis_prefix, bot_workers=bot_workers,
+        bot_timeout=bot_timeout, guests_per_minute=guests_per_minute,
         guest_burst=max(20.0, 2 * guests_per_minute),
-    )
+    )  # fmt: skip
+    _run(settings, host, port, log_level, open_browser, shown)
+
+
+def _run(
+    settings: Any, host: str, port: int, log_level: str, open_browser: bool, shown: str
+) -> None:
+    """Say where the server is, then serve until stopped."""
+    import uvicorn
+
+    from septet.server.app import create_app
+
     application = create_app(settings)
     local = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
-    typer.echo(startup_message(local, host, port, public_url, shown))
+    typer.echo(startup_message(local, host, port, settings.public_url, shown))
     if open_browser:
         import threading
         import webbrowser
