@@ -181,7 +181,7 @@ async def person(
 
 
 async def make_tables(
-    args: argparse.Namespace, bases: list[str], tables: int, seats: list[str]
+    args: argparse.Namespace, bases: list[str], tables: int, seats: list[Any]
 ) -> list[tuple[str, str, str]]:
     """``tables`` tables spread over ``bases``: ``(base, table id, creator's cookie)``."""
     out = []
@@ -225,7 +225,8 @@ def percentile(values: list[float], p: float) -> float:
 
 
 async def run_load(args: argparse.Namespace, tables: int, bases: list[str]) -> dict[str, Any]:
-    seats = ["human"] + ["bot:random"] * args.bots
+    # (the object form of seats: servers of before the short forms read it too)
+    seats: list[Any] = [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * args.bots
     made = await make_tables(args, bases, tables, seats)
     v0 = await versions(made)
     latencies: list[float] = []
