@@ -333,9 +333,14 @@ class ISMCTSAgent:
         import numpy as np
 
         from septet.fast.search import search as compiled_search
+        from septet.fast.search import warm_up
 
         kernel = self._kernel
         first = self._sample(view, rng)
+        if (self.game.name, first.num_players) not in _WARM:
+            # compile (or load from the disk cache) before the clock starts
+            warm_up(self.game, first.num_players)
+            _WARM.add((self.game.name, first.num_players))
         seat = first.current_player
         n = first.num_players
         ids = [self.game.action_to_id(a, n) for a in legal_actions]
@@ -473,6 +478,9 @@ class ISMCTSAgent:
                     state.apply(greedy.act(state.view(player), legal, rng))
                 if round_index is not None and state.round_index() != round_index:
                     return
+
+
+_WARM: set[tuple[str, int]] = set()
 
 
 def _fast_kernel(game: Game[Any], required: bool) -> Any:
