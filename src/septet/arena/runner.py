@@ -220,7 +220,10 @@ def _play_chunk_fast(job: Job, indices: Sequence[int]) -> list[GameResult]:
         )
     except Exception as exc:  # reported per game, as the Python engine's errors are
         err = f"{type(exc).__name__}: {exc}"
-        return [GameResult(i, sd, st, (), (), 0, err) for i, sd, st in zip(indices, seeds, seatings, strict=True)]
+        return [
+            GameResult(i, sd, st, (), (), 0, err)
+            for i, sd, st in zip(indices, seeds, seatings, strict=True)
+        ]
     results = []
     for row, (i, sd, st) in enumerate(zip(indices, seeds, seatings, strict=True)):
         results.append(

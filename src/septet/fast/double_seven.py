@@ -48,8 +48,17 @@ S_NFAM = 2 * NT + 1
 S_FAMS = 2 * NT + 2
 SEAT = S_FAMS + MAXFAM
 PH_DEAL, PH_FIRST, PH_FLIP, PH_DRAW, PH_RAINBOW, PH_ACT, PH_T41, PH_DISCARD, PH_OVER = range(9)
-PHASES = ("deal", "first_player", "flip", "draw", "rainbow", "actions", "two_for_one_draw")
-PHASES = (*PHASES, "discard", "over")
+PHASES = (
+    "deal",
+    "first_player",
+    "flip",
+    "draw",
+    "rainbow",
+    "actions",
+    "two_for_one_draw",
+    "discard",
+    "over",
+)
 CHANCE, TERMINAL = -1, -4
 CH_FLIP, CH_PILE, CH_FIRST = 16, 32, 64
 NF = A.NUM_FAMILIES
@@ -595,7 +604,7 @@ def apply_action(s: np.ndarray, aid: int, buf: np.ndarray) -> None:
         _fam_remove(s, me, f)
         _fam_add(s, me, family_index(a, k0 + k, c0 + c))
         # DS-5.3 Seven!: from 6 or fewer tiles to 7 or more, while tokens remain.
-        if k0 + c0 <= 6 and 6 < k0 + k + c0 + c and s[H_SEVLEFT] > 0:
+        if k0 + c0 <= 6 and k0 + k + c0 + c > 6 and s[H_SEVLEFT] > 0:
             s[H_SEVLEFT] -= 1
             s[b + S_SEVENS] += 1
             if s[H_TWOFAM] == 0 and s[b + S_SEVENS] == 2 and s[H_H77] < 0:
@@ -742,7 +751,7 @@ def greedy_action(s: np.ndarray, legal: np.ndarray, cnt: int, params: np.ndarray
             old = _fsize(f)
             new = old + ka + kc
             bonus = 0.0
-            if old <= 6 and 6 < new and sevens_left:
+            if old <= 6 and new > 6 and sevens_left:
                 bonus = 1.5
                 if my_sevens == 1 and free77:
                     bonus += 2.5
@@ -862,10 +871,23 @@ def code_to_chance(code: int) -> Any:
 
 def field_name(i: int, n: int) -> str:
     """What index ``i`` of the encoding holds (for failure messages)."""
-    heads = (
-        "players rainbow two_for_one two_families phase turn dealt draws_left await_pile "
-        "rainbow_used t41_used sevens_left holder77 trigger given_count"
-    ).split()
+    heads = [
+        "players",
+        "rainbow",
+        "two_for_one",
+        "two_families",
+        "phase",
+        "turn",
+        "dealt",
+        "draws_left",
+        "await_pile",
+        "rainbow_used",
+        "t41_used",
+        "sevens_left",
+        "holder77",
+        "trigger",
+        "given_count",
+    ]
     if i < len(heads):
         return heads[i]
     for off, name in ((O_BLOCKED, "blocked"), (O_PILE, "pile"), (O_DISPLAY, "display")):

@@ -106,12 +106,12 @@ def encode_dict(game: Any, n: int, d: Mapping[str, JSON]) -> np.ndarray:
     s[H_N] = n
     s[H_V] = 1 if d["edition"] == "vengeance" else 0
     s[H_BRUTAL] = 1 if d["brutal"] else 0
-    s[H_TARGET] = int(d["target"])  # type: ignore[arg-type]
+    s[H_TARGET] = int(d["target"])
     s[H_CAP] = game.round_draw_cap(n)
     s[H_MAXR] = game.max_rounds()
-    s[H_ROUND] = int(d["round"])  # type: ignore[arg-type]
-    s[H_DEALER] = -1 if d["dealer"] is None else int(d["dealer"])  # type: ignore[arg-type]
-    s[H_TOMOVE] = int(d["to_move"])  # type: ignore[arg-type]
+    s[H_ROUND] = int(d["round"])
+    s[H_DEALER] = -1 if d["dealer"] is None else int(d["dealer"])
+    s[H_TOMOVE] = int(d["to_move"])
     dec: Any = d["decision"]
     names = (None, "hit_stay", "target", "swap", "steal", "discard", "flip7_choice")
     if dec is None:
@@ -124,9 +124,9 @@ def encode_dict(game: Any, n: int, d: Mapping[str, JSON]) -> np.ndarray:
         s[H_DRAWFOR], s[H_DRAWFLIP] = -1, 0
     else:
         s[H_DRAWFOR], s[H_DRAWFLIP] = int(draw["player"]), int(bool(draw["set_aside"]))
-    s[H_FLIP7] = -1 if d["flip7"] is None else int(d["flip7"])  # type: ignore[arg-type]
-    s[H_BONUSTO] = -1 if d["flip7_choice"] is None else int(d["flip7_choice"])  # type: ignore[arg-type]
-    s[H_DRAWS] = int(d["round_draws"])  # type: ignore[arg-type]
+    s[H_FLIP7] = -1 if d["flip7"] is None else int(d["flip7"])
+    s[H_BONUSTO] = -1 if d["flip7_choice"] is None else int(d["flip7_choice"])
+    s[H_DRAWS] = int(d["round_draws"])
     s[H_ROUNDEND] = 1 if d["round_over"] else 0
     deck: Any = d["deck"]
     for t, c in deck.items():
@@ -156,7 +156,7 @@ def encode_dict(game: Any, n: int, d: Mapping[str, JSON]) -> np.ndarray:
     s[H_SP] = len(stack)
     last: Any = d["last_round"]
     s[H_LAST] = 0 if last is None else 1
-    winners = {int(w) for w in d["winners"]}  # type: ignore[union-attr]
+    winners = {int(w) for w in d["winners"]}
     players: Any = d["players"]
     status_names = ("active", "stayed", "busted")
     for p, pl in enumerate(players):
@@ -1243,16 +1243,35 @@ def greedy_params(agent_params: Mapping[str, str]) -> np.ndarray:
     """The compiled greedy's ``params`` from the greedy spec's parameters
     (``greedy:threshold=25,aggression=1.2``)."""
     t = agent_params.get("threshold", "")
-    return np.array([float(t) if str(t) != "" else np.nan, float(agent_params.get("aggression", 1))])
+    return np.array(
+        [float(t) if str(t) != "" else np.nan, float(agent_params.get("aggression", 1))]
+    )
 
 
 def field_name(i: int, n: int) -> str:
     """What index ``i`` of the encoding holds (for failure messages)."""
-    heads = (
-        "players edition brutal target cap max_rounds round dealer to_move decision "
-        "decision_card draw_for draw_flip flip7 flip7_choice round_draws round_over deck_size "
-        "stack_depth last_round"
-    ).split()
+    heads = [
+        "players",
+        "edition",
+        "brutal",
+        "target",
+        "cap",
+        "max_rounds",
+        "round",
+        "dealer",
+        "to_move",
+        "decision",
+        "decision_card",
+        "draw_for",
+        "draw_flip",
+        "flip7",
+        "flip7_choice",
+        "round_draws",
+        "round_over",
+        "deck_size",
+        "stack_depth",
+        "last_round",
+    ]
     if i < len(heads):
         return heads[i]
     if O_DC <= i < O_DISC:
@@ -1262,7 +1281,16 @@ def field_name(i: int, n: int) -> str:
     if O_STACK <= i < O_PLAYERS:
         return f"stack[{(i - O_STACK) // FRAME}][{(i - O_STACK) % FRAME}]"
     p, j = divmod(i - O_PLAYERS, PBLOCK)
-    fields = "status total numbers mask row_len after_bust_len last_round winner".split()
+    fields = [
+        "status",
+        "total",
+        "numbers",
+        "mask",
+        "row_len",
+        "after_bust_len",
+        "last_round",
+        "winner",
+    ]
     if j < len(fields):
         return f"players[{p}].{fields[j]}"
     if j < P_POST:

@@ -90,9 +90,13 @@ def check_twin(
             _same_position(k, state, arr, ctx)
             player = state.current_player
             if k.current_player(arr) != player:
-                raise KitFailure(f"[twin] {ctx}: kernel to move {k.current_player(arr)}, engine {player}")
+                raise KitFailure(
+                    f"[twin] {ctx}: kernel to move {k.current_player(arr)}, engine {player}"
+                )
             if k.round_index(arr) != state.round_index():
-                raise KitFailure(f"[twin] {ctx}: kernel round {k.round_index(arr)}, engine {state.round_index()}")
+                raise KitFailure(
+                    f"[twin] {ctx}: kernel round {k.round_index(arr)}, engine {state.round_index()}"
+                )
             if state.is_terminal:
                 _same_result(k, state, arr, ctx)
                 break
@@ -103,7 +107,9 @@ def check_twin(
                 total = int(weights[:cnt].sum())
                 got = [(int(codes[i]), int(weights[i]) / total) for i in range(cnt)]
                 if got != want:
-                    raise KitFailure(f"[twin] {ctx}: chance outcomes differ: kernel {got}, engine {want}")
+                    raise KitFailure(
+                        f"[twin] {ctx}: chance outcomes differ: kernel {got}, engine {want}"
+                    )
                 outcome = state.sample_chance(rng)
                 state.apply(outcome)
                 k.apply_chance(arr, k.chance_code(outcome))
@@ -114,7 +120,9 @@ def check_twin(
                 cnt = k.legal_actions(arr, legal_buf)
                 got_ids = [int(x) for x in legal_buf[:cnt]]
                 if got_ids != ids:
-                    raise KitFailure(f"[twin] {ctx}: legal actions differ: kernel {got_ids}, engine {ids}")
+                    raise KitFailure(
+                        f"[twin] {ctx}: legal actions differ: kernel {got_ids}, engine {ids}"
+                    )
                 choice = None
                 if bot is not None and len(legal) > 1:
                     choice = bot.act(state.view(player), legal, random.Random(0))
@@ -154,4 +162,6 @@ def _same_result(k: Any, state: Any, arr: np.ndarray, ctx: str) -> None:
     if got != want:
         raise KitFailure(f"[twin] {ctx}: scores differ: kernel {got}, engine {want}")
     if k.winners(arr) != sorted(state.winners()):
-        raise KitFailure(f"[twin] {ctx}: winners differ: kernel {k.winners(arr)}, engine {state.winners()}")
+        raise KitFailure(
+            f"[twin] {ctx}: winners differ: kernel {k.winners(arr)}, engine {state.winners()}"
+        )

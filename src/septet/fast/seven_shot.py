@@ -663,14 +663,14 @@ def greedy_action(s: np.ndarray, legal: np.ndarray, cnt: int, params: np.ndarray
         power = _power(c, led, trump)
         if power > top:
             sure = not _threats(c, led, unseen, trump, voids, later, nl)
-            p = 1.0 if sure else 0.5
+            pw = 1.0 if sure else 0.5
             gained = sevens_in_trick + (1 if is_seven else 0)
             ends_on_sevens = ssev + gained >= threshold
             if danger and not ends_on_sevens:
-                score = -10.0 * p
+                score = -10.0 * pw
             else:
-                score = p * (3.0 * gained + (5.0 if ends_on_sevens else 0.0))
-                score -= (1 - p) * (3.0 if is_seven else 0.0)
+                score = pw * (3.0 * gained + (5.0 if ends_on_sevens else 0.0))
+                score -= (1 - pw) * (3.0 if is_seven else 0.0)
                 if partner_wins:
                     score -= 1.0
                 score -= 1.5 if c == ACE else 0.0
@@ -778,17 +778,31 @@ def code_to_chance(code: int) -> Any:
 
 def field_name(i: int, n: int) -> str:
     """What index ``i`` of the encoding holds (for failure messages)."""
-    heads = (
-        "players pass_cards target threshold phase current deal_number deal_pos deal_start "
-        "steps undealt indicator first_leader leader trick_len winners"
-    ).split()
+    heads = [
+        "players",
+        "pass_cards",
+        "target",
+        "threshold",
+        "phase",
+        "current",
+        "deal_number",
+        "deal_pos",
+        "deal_start",
+        "steps",
+        "undealt",
+        "indicator",
+        "first_leader",
+        "leader",
+        "trick_len",
+        "winners",
+    ]
     if i < len(heads):
         return heads[i]
     if i < HEADER:
         return f"trick[{i - O_TRICK}]"
     if i < O_SIDES:
         p, j = divmod(i - O_SEATS, SEAT)
-        names = "hand pass_sel passed received played tricks_won taken voids".split()
+        names = ["hand", "pass_sel", "passed", "received", "played", "tricks_won", "taken", "voids"]
         return f"seat[{p}].{names[j]}"
     side, j = divmod(i - O_SIDES, 2)
     return f"side[{side}].{'points' if j == 0 else 'bonus'}"
