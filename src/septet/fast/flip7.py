@@ -983,32 +983,87 @@ def _after(row: np.ndarray, length: int, k: int, v: bool, tmp: np.ndarray) -> in
 
 
 @njit(cache=True)
+def _points(total: int, ndiv: int, nx2: int, add: int, zero: bool, v: bool) -> int:
+    """``row_points`` (not brutal, no Flip 7) from a row's number sum, ÷2 / ×2 counts, added
+    points and whether it holds the Zero."""
+    if v:
+        for _ in range(ndiv):
+            total //= 2
+        total += add
+        if total < 0:
+            total = 0
+        if zero:
+            total = 0
+        return total
+    for _ in range(nx2):
+        total *= 2
+    return total + add
+
+
+@njit(cache=True)
 def _risk(
     s: np.ndarray, p: int, deck: np.ndarray, left: int, v: bool, tmp: np.ndarray
 ) -> tuple[float, float]:
-    """(bust probability, expected gain of a safe card) of one more card for seat ``p``."""
+    """(bust probability, expected gain of a safe card) of one more card for seat ``p``
+    (``greedy.flip7.GreedyAgent._risk``, from the row's totals instead of a copy per card)."""
     b = _pb(p)
-    row = s[b + P_ROW : b + P_ROW + MAXROW]
     length = s[b + P_ROWLEN]
+    total = 0
+    ndiv = 0
+    nx2 = 0
+    add = 0
+    zero = False
+    second = False
+    n13 = 0
+    lucky = False
+    numbers = 0
+    mask = 0
+    for j in range(length):
+        c = s[b + P_ROW + j]
+        if IS_NUM[c]:
+            total += VALUE[c]
+            numbers += 1
+            mask |= 1 << VALUE[c]
+            if VALUE[c] == 13:
+                n13 += 1
+                if c == L13:
+                    lucky = True
+        if c == DIV2:
+            ndiv += 1
+        elif c == X2:
+            nx2 += 1
+        elif c == ZERO:
+            zero = True
+        elif c == SECOND:
+            second = True
+        add += MOD_ADD[c]
+    base = _points(total, ndiv, nx2, add, zero, v)
     bust = 0
     gain = 0.0
-    base = _score(row, length, v)
     nums_total = 0
     for k in range(NK):
         c = deck[k]
         if c > 0 and IS_NUM[k]:
             nums_total += c
-            if _busts(row, length, k, v):
+            busts = False
+            if k != U7:
+                val = VALUE[k]
+                if mask & (1 << val):
+                    if v and val == 13:
+                        busts = n13 >= 2 or ((not lucky) and k != L13)
+                    else:
+                        busts = not ((not v) and second)
+            if busts:
                 bust += c
             else:
-                gain += c * (_after(row, length, k, v, tmp) - base)
+                if k == U7:
+                    after = _points(7, 0, 0, 0, False, v)
+                else:
+                    after = _points(total + VALUE[k], ndiv, nx2, add, zero or k == ZERO, v)
+                gain += c * (after - base)
     prob = bust / left
     safe = left - bust
     g = gain / safe if safe else 0.0
-    numbers = 0
-    for j in range(length):
-        if IS_NUM[row[j]]:
-            numbers += 1
     if numbers == 6:
         g += 15.0 * (nums_total - bust) / max(safe, 1)
     return prob, g
@@ -1021,18 +1076,44 @@ def greedy_action(s: np.ndarray, legal: np.ndarray, cnt: int, params: np.ndarray
     aggression)."""
     if cnt == 1:
         return legal[0]
+    return _greedy(s, legal, cnt, params, _scratch(s[H_N]))
+
+
+@njit(cache=True)
+def _scratch(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Work arrays of the greedy (allocated once per playout, not per decision)."""
+    return (
+        np.zeros(MAXROW + 2, dtype=np.int64),
+        np.zeros((4, n), dtype=np.int64),
+        np.zeros(NK, dtype=np.int64),
+        np.zeros(n),
+        np.zeros((n, MAXROW + 2), dtype=np.int64),
+    )
+
+
+@njit(cache=True)
+def _greedy(
+    s: np.ndarray,
+    legal: np.ndarray,
+    cnt: int,
+    params: np.ndarray,
+    work: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+) -> int:
+    if cnt == 1:
+        return legal[0]
     threshold = params[0]
     aggression = params[1]
     n = s[H_N]
     v = s[H_V] == 1
     me = s[H_TOMOVE]
-    tmp = np.zeros(MAXROW + 2, dtype=np.int64)
-    now = np.zeros(n, dtype=np.int64)
-    totals = np.zeros(n, dtype=np.int64)
+    tmp, per_seat, deck, weight, rows = work
+    now = per_seat[0]
+    totals = per_seat[1]
+    lens = per_seat[2]
+    old = per_seat[3]
     for p in range(n):
         now[p] = round_score(s, p)
         totals[p] = s[_pb(p) + P_TOTAL]
-    deck = np.zeros(NK, dtype=np.int64)
     src = O_DC if s[H_DECKSIZE] > 0 else O_DISC
     left = 0
     for k in range(NK):
@@ -1045,7 +1126,6 @@ def greedy_action(s: np.ndarray, legal: np.ndarray, cnt: int, params: np.ndarray
     for p in range(1, n):
         if totals[p] + now[p] > best:
             best = totals[p] + now[p]
-    weight = np.zeros(n)
     for p in range(n):
         weight[p] = 1.0 + (0.5 if totals[p] + now[p] >= best and p != me else 0.0)
     dec = s[H_DEC]
@@ -1122,10 +1202,7 @@ def greedy_action(s: np.ndarray, legal: np.ndarray, cnt: int, params: np.ndarray
         return legal[0]
     # Swap / Steal / Discard: the change in round scores each choice causes.
     m = n * NRK
-    rows = np.zeros((n, MAXROW + 2), dtype=np.int64)
-    lens = np.zeros(n, dtype=np.int64)
-    old = np.zeros(n, dtype=np.int64)
-    new = np.zeros(n, dtype=np.int64)
+    new = now  # the round scores are not read again below
     for p in range(n):
         b = _pb(p)
         old[p] = _score(s[b + P_ROW : b + P_ROW + MAXROW], s[b + P_ROWLEN], v)
@@ -1220,6 +1297,7 @@ def playout(
     ``max_steps`` steps (``-1``: no limit). Returns the steps taken."""
     start_round = s[H_ROUND]
     steps = 0
+    work = _scratch(s[H_N])
     while steps != max_steps:
         tm = s[H_TOMOVE]
         if tm == TERMINAL:
@@ -1231,7 +1309,7 @@ def playout(
         else:
             cnt = legal_actions(s, legal)
             if policies[tm] == 1 and cnt > 1:
-                a = greedy_action(s, legal, cnt, params)
+                a = _greedy(s, legal, cnt, params, work)
             else:
                 a = legal[randbelow(rng, cnt)]
             apply_action(s, a, buf)
