@@ -148,7 +148,8 @@ def main() -> None:
             gap = "" if optimum is None else f"{m - optimum:+.2f}"
             opt = "not known" if optimum is None else f"{optimum:.4f}"
             print(
-                f"| {label} | {bot} | {len(scores)} | {m:.2f} [{m - h:.2f}, {m + h:.2f}] | {opt} | {gap} |",
+                f"| {label} | {bot} | {len(scores)} | {m:.2f} [{m - h:.2f}, {m + h:.2f}] "
+                f"| {opt} | {gap} |",
                 flush=True,
             )
             rows.append(
