@@ -21,7 +21,7 @@ import numpy as np
 from numba import njit
 
 from septet.fast import GameKernel, kernel_for
-from septet.fast.rng import make_rng, seed_streams
+from septet.fast.rng import rngs_for_seeds, seed_streams
 from septet.fast.search import GAME_IDS, _current, _is_winner, _playout, _scores
 
 POLICIES = {"random": 0, "greedy": 1}
@@ -154,9 +154,7 @@ def play_games(
         raise ValueError("one row of policies per seed expected")
     count = len(seeds)
     start = k.encode(game.new_state(num_players))
-    rngs = np.zeros((count, 4), dtype=np.uint64)
-    for i, sd in enumerate(seeds):
-        rngs[i] = make_rng(int(sd))
+    rngs = rngs_for_seeds(seeds)
     pol = np.zeros((count, num_players), dtype=np.int64)
     for i, row in enumerate(policies):
         pol[i] = _policy_codes(row, num_players)

@@ -35,6 +35,33 @@ def make_rng(seed: int) -> np.ndarray:
     return out
 
 
+@njit(cache=True)
+def _splitmix_seed(x: np.uint64, out: np.ndarray) -> None:
+    for i in range(4):
+        x = x + uint64(0x9E3779B97F4A7C15)
+        z = x
+        z = (z ^ (z >> uint64(30))) * uint64(0xBF58476D1CE4E5B9)
+        z = (z ^ (z >> uint64(27))) * uint64(0x94D049BB133111EB)
+        out[i] = z ^ (z >> uint64(31))
+    if out[0] == 0 and out[1] == 0 and out[2] == 0 and out[3] == 0:
+        out[0] = 1
+
+
+@njit(cache=True)
+def _seed_many(seeds: np.ndarray, out: np.ndarray) -> None:
+    for i in range(seeds.shape[0]):
+        _splitmix_seed(seeds[i], out[i])
+
+
+def rngs_for_seeds(seeds: list[int] | np.ndarray) -> np.ndarray:
+    """One generator per seed (``uint64[len(seeds), 4]``), row ``i`` equal to
+    ``make_rng(seeds[i])``, built in one compiled call."""
+    arr = np.array([int(x) & _MASK for x in seeds], dtype=np.uint64)
+    out = np.zeros((len(arr), 4), dtype=np.uint64)
+    _seed_many(arr, out)
+    return out
+
+
 def seed_streams(seed: int, count: int) -> np.ndarray:
     """``count`` independent generators (``uint64[count, 4]``) for the stream ``seed``."""
     out = np.zeros((count, 4), dtype=np.uint64)
