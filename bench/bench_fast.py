@@ -16,6 +16,7 @@ Usage::
 
     nice -n 10 .venv/bin/python bench/bench_fast.py            # about 3 minutes on one core
     .venv/bin/python bench/bench_fast.py --quick               # a smoke run
+    .venv/bin/python bench/bench_fast.py --only flip7 --no-ismcts
 
 Prints both tables and writes ``bench/results/bench_fast.json``.
 """
@@ -116,8 +117,11 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="a smoke run (few games)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--ismcts-players", type=int, default=4)
+    parser.add_argument("--only", default="", help="game[,game]: only these rows (e.g. flip7)")
+    parser.add_argument("--no-ismcts", action="store_true", help="skip the ISMCTS table")
     parser.add_argument("--out", default="bench/results/bench_fast.json")
     args = parser.parse_args()
+    only = {x for x in args.only.split(",") if x}
     scale = 0.05 if args.quick else 1.0
 
     rows = []
@@ -128,6 +132,8 @@ def main() -> None:
     )
     print(head)
     for name, options, counts in CONFIGS:
+        if only and name not in only:
+            continue
         game = get(name, **options)
         for n in counts:
             for policy in ("random", "greedy"):
@@ -165,6 +171,8 @@ def main() -> None:
     print(f"\nISMCTS iterations per CPU-second, {args.ismcts_players} players")
     print(f"{'game':14s} {'spec':40s} {'python it/s':>11s} {'fast it/s':>10s} {'ratio':>7s}")
     for name in ("flip7", "double-seven", "seven-shot"):
+        if args.no_ismcts or (only and name not in only):
+            continue
         game = get(name)
         states = positions(game, args.ismcts_players, 2 if args.quick else 5, args.seed)
         for label, spec in specs:
