@@ -521,7 +521,7 @@ def iterate(
         path[0] = 0
         decisions = 0
         while True:
-            if decisions == tree_limit:
+            if decisions == tree_limit or plen >= path.shape[0] - 1:
                 break
             if horizon and _round(g, s) != round0:
                 break
