@@ -48,10 +48,19 @@ A JSON object; every field is public (all rows are face up, piles are counted):
 - ``deck`` and ``discard``: ``{token: count}`` for every card kind of the edition;
   ``deck_size``, ``discard_size``; ``round_draws`` (cards drawn this round), ``round_over``
   (bool), ``last_round`` (round scores of the last finished round or ``None``), ``winners``.
+- ``rounds``: every finished round, oldest first: ``{"round", "scores": [per seat], "status":
+  [per seat: "flip7" (the seat that achieved it), "busted", "stayed", or "active" (still in when
+  the round ended at once)], "flip7": seat or None, "totals": [per seat after the round]}``
+- ``last_round_detail``: the ``round_end`` event data of the last finished round (rows as they
+  ended, ``after_bust``, ``status``, ``flip7``, ``flip7_choice``, ``scores``, ``breakdown`` per
+  seat with the arithmetic, ``totals``), or ``None`` before the first round ends
+- ``forced_public`` (``view`` only, not ``state_dict``): ``seat`` is to move with exactly one
+  legal action (a Zero holder's hit); everything is public, so everyone sees it is forced.
 
 Events (``apply`` returns them; ``seat`` is the player concerned; all public)
 -------------------------------------------------------------------------
-``dealer``, ``round_start`` {round}, ``draw`` {card} (the seat receiving it), ``set_aside``
+``dealer``, ``round_start`` {round}, ``hit`` (the seat asks for a card; a ``draw`` follows),
+``draw`` {card} (the seat receiving it), ``set_aside``
 {card}, ``set_aside_lost`` {cards}, ``bust`` {card}, ``flip7``, ``unlucky7`` {discarded},
 ``second_chance`` {card}, ``stay`` {forced?, frozen?}, ``give`` {card, to} (a modifier or an
 action played on a seat), ``forced`` {card} (a choice with one option, made automatically),
@@ -94,6 +103,7 @@ from septet.games.flip7.actions import (
     penalty_action,
     target_action,
 )
+from septet.games.flip7.scoring import RowScore, game_winners, score_row
 
 if TYPE_CHECKING:
     from septet.games.flip7.game import Flip7
@@ -109,8 +119,6 @@ DECISION_NAMES = (None, "hit_stay", "target", "swap", "steal", "discard", "flip7
 F_DEAL, F_TURN, F_JOM, F_FLIP = range(4)
 
 _VALUE = C.VALUE
-_POINTS = tuple(max(v, 0) for v in C.VALUE)  # number value, 0 for other cards
-_ADD = C.MOD_ADD
 _IS_NUM = C.IS_NUM
 _IS_MOD = C.IS_MOD
 _IS_ROW = C.IS_ROW
@@ -135,6 +143,16 @@ def _card_event(kind: str, seat: int, card: int) -> Event:
 _DECISION_OF_CARD = {C.SWAP: D_SWAP, C.STEAL: D_STEAL, C.DISCARD: D_DISCARD}
 
 
+def _copy_json(value: Any) -> Any:
+    """A deep copy of plain JSON data (lists, tuples as lists, dicts), so that a view handed out
+    never shares a list with the state."""
+    if isinstance(value, dict):
+        return {k: _copy_json(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_copy_json(v) for v in value]
+    return value
+
+
 class Flip7State(State):
     """A position of Flip 7 (either edition). See the module docstring for the model and view."""
 
@@ -155,12 +173,14 @@ class Flip7State(State):
         "_flip7",
         "_kinds",
         "_last",
+        "_last_detail",
         "_mask",
         "_max_rounds",
         "_ncount",
         "_post",
         "_round",
         "_round_end",
+        "_rounds",
         "_rows",
         "_stack",
         "_status",
@@ -207,6 +227,10 @@ class Flip7State(State):
         self._bonus_to = -1
         self._draws = 0
         self._last: list[int] | None = None
+        # Finished rounds for the end screens (issue 15): summaries, and the last round's
+        # ``round_end`` data. Tuples and dicts never changed once made, so clones share them.
+        self._rounds: tuple[dict[str, JSON], ...] = ()
+        self._last_detail: dict[str, JSON] | None = None
         self._winners: list[int] = []
         self._ev: list[Event] = []
 
@@ -335,6 +359,7 @@ class Flip7State(State):
                 self._dec = D_NONE
                 self._to_move = _RUN
                 self._stack[-1] = (F_TURN, (tm + 1) % self.num_players)
+                ev.append(_card_event("hit", tm, -1))
                 if self._draw(tm, False):
                     self.history.append(action)
                     return ev
@@ -743,26 +768,35 @@ class Flip7State(State):
         for p in range(self.num_players):
             totals[p] += scores[p]
         self._last = scores
-        self._ev.append(
-            Event(
-                "round_end",
-                None,
-                {
-                    "round": self._round,
-                    "rows": [[_TOK[c] for c in r] for r in self._rows],
-                    "after_bust": [[_TOK[c] for c in r] for r in self._post],
-                    "status": [STATUS_NAMES[s] for s in self._status],
-                    "flip7": f if f >= 0 else None,
-                    "flip7_choice": self._bonus_to if self._bonus_to >= 0 else None,
-                    "scores": scores,
-                    "breakdown": breakdown,
-                    "totals": list(totals),
-                },
-            )
+        detail: dict[str, JSON] = {
+            "round": self._round,
+            "rows": [[_TOK[c] for c in r] for r in self._rows],
+            "after_bust": [[_TOK[c] for c in r] for r in self._post],
+            "status": [STATUS_NAMES[s] for s in self._status],
+            "flip7": f if f >= 0 else None,
+            "flip7_choice": self._bonus_to if self._bonus_to >= 0 else None,
+            "scores": scores,
+            "breakdown": breakdown,
+            "totals": list(totals),
+        }
+        self._last_detail = detail
+        self._rounds = (
+            *self._rounds,
+            {
+                "round": self._round,
+                "scores": list(scores),
+                "status": [
+                    "flip7" if p == f else STATUS_NAMES[self._status[p]]
+                    for p in range(self.num_players)
+                ],
+                "flip7": f if f >= 0 else None,
+                "totals": list(totals),
+            },
         )
+        self._ev.append(Event("round_end", None, detail))
         best = max(totals)
         # F7V-3.7: a lone leader at or above the target wins; ties play on (round cap: rulings).
-        if (best >= self._target and totals.count(best) == 1) or self._round >= self._max_rounds:
+        if game_winners(totals, self._target) or self._round >= self._max_rounds:
             self._winners = [p for p in range(self.num_players) if totals[p] == best]
             self._to_move = TERMINAL
             self._dec = D_NONE
@@ -793,41 +827,26 @@ class Flip7State(State):
         ``numbers`` (sum of number cards), ``after_multiplier`` (after ÷2 or ×2), ``modifiers``
         (points added by ±modifiers), ``zero`` (the Zero zeroed it), ``bonus`` (+15 Flip 7),
         ``penalty`` (brutal −15 received), ``busted`` and ``score``."""
-        row = self._rows[p]
-        numbers = sum(map(_POINTS.__getitem__, row))
-        mult = numbers
-        if self._v:
-            for _ in range(row.count(C.DIV2)):
-                mult //= 2
-        else:
-            for _ in range(row.count(C.X2)):
-                mult *= 2
-        f = self._flip7
-        busted = self._status[p] == BUSTED
-        bonus = f == p and (not self._brutal or self._bonus_to in (p, -1))
-        return {
-            "busted": busted,
-            "numbers": numbers,
-            "after_multiplier": mult,
-            "modifiers": sum(map(_ADD.__getitem__, self._post[p] if busted else row)),
-            "zero": bool(self._v and _ZERO in row and f != p and not busted),
-            "bonus": 15 if bonus and not busted else 0,
-            "penalty": -15 if self._brutal and f >= 0 and self._bonus_to == p and p != f else 0,
-            "score": self.round_score(p),
-        }
+        return self._row_score(p).breakdown()
 
     def round_score(self, p: int) -> int:
         """What seat ``p`` scores for the current round if it ended now (F7V-7, F7V-8, F7V-9)."""
+        return self._row_score(p).score
+
+    def _row_score(self, p: int) -> RowScore:
+        # The rule is scoring.score_row (F7V-7, F7V-8); until the brutal achiever chooses, the
+        # +15 counts for them (rulings).
         f = self._flip7
-        if self._status[p] == BUSTED:
-            s = sum(C.MOD_ADD[c] for c in self._post[p]) if self._brutal else 0  # F7V-8.2
-        else:
-            s = C.row_points(self._rows[p], self._v, self._brutal, f == p)
-            if f == p and (not self._v or not self._brutal or self._bonus_to in (p, -1)):
-                s += 15  # F7V-7.2; in brutal mode only if the bonus was taken (F7V-8.3)
-        if self._brutal and f >= 0 and self._bonus_to == p and p != f:
-            s -= 15  # F7V-8.3
-        return s
+        return score_row(
+            self._rows[p],
+            vengeance=self._v,
+            brutal=self._brutal,
+            busted=self._status[p] == BUSTED,
+            after_bust=self._post[p],
+            flip7=f == p,
+            bonus=self._bonus_to in (p, -1),
+            penalized=f >= 0 and self._bonus_to == p and p != f,
+        )
 
     # ----- information ---------------------------------------------------------------------------
     def view(self, seat: Seat | None) -> dict[str, JSON]:
@@ -835,6 +854,11 @@ class Flip7State(State):
         sees the same thing since only the deck order is hidden."""
         data = self._public()
         data["seat"] = seat
+        # Everything is public in Flip 7, so a single legal action (a Zero holder's hit,
+        # F7V-6.1) is seen by all to be forced.
+        data["forced_public"] = (
+            seat is not None and seat == self._to_move and len(self.legal_actions()) == 1
+        )
         return data
 
     def _public(self) -> dict[str, JSON]:
@@ -904,6 +928,9 @@ class Flip7State(State):
             "round_over": self._round_end,
             "last_round": list(self._last) if self._last is not None else None,
             "winners": list(self._winners),
+            # Added for the round-end and end screens (issue 15); see the module docstring.
+            "rounds": _copy_json(self._rounds),
+            "last_round_detail": _copy_json(self._last_detail),
         }
 
     def determinize(self, seat: Seat, rng: random.Random) -> Flip7State:
@@ -970,6 +997,8 @@ class Flip7State(State):
         new._totals = list(self._totals)
         new._stack = list(self._stack)
         new._last = list(self._last) if self._last is not None else None
+        new._rounds = self._rounds
+        new._last_detail = self._last_detail
         new._winners = list(self._winners)
         new._ev = []
         return new
@@ -1057,6 +1086,10 @@ class Flip7State(State):
         self._round_end = bool(data["round_over"])
         last = data["last_round"]
         self._last = None if last is None else [int(x) for x in last]
+        # Optional: states written before these keys existed load with no round history.
+        self._rounds = tuple(_copy_json(r) for r in data.get("rounds") or ())
+        detail = data.get("last_round_detail")
+        self._last_detail = None if detail is None else _copy_json(detail)
         self._winners = [int(w) for w in data["winners"]]
 
     # ----- helpers for tests and puzzles ---------------------------------------------------------
