@@ -9,6 +9,8 @@ streams (the exact-twin checks feed both sides the same chance outcomes instead)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 from numba import njit, uint64
 
@@ -53,7 +55,7 @@ def _seed_many(seeds: np.ndarray, out: np.ndarray) -> None:
         _splitmix_seed(seeds[i], out[i])
 
 
-def rngs_for_seeds(seeds: list[int] | np.ndarray) -> np.ndarray:
+def rngs_for_seeds(seeds: Sequence[int] | np.ndarray) -> np.ndarray:
     """One generator per seed (``uint64[len(seeds), 4]``), row ``i`` equal to
     ``make_rng(seeds[i])``, built in one compiled call."""
     arr = np.array([int(x) & _MASK for x in seeds], dtype=np.uint64)
