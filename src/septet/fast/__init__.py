@@ -44,7 +44,8 @@ def _drop_stale_caches() -> None:
     try:
         from septet.fast.rng import next_u64
 
-        cache_dir = Path(next_u64._cache._cache_path)  # numba's locator for this package
+        dispatcher: Any = next_u64
+        cache_dir = Path(dispatcher._cache._cache_path)  # numba's locator for this package
         sources = sorted(Path(__file__).parent.glob("*.py"))
         digest = hashlib.sha256(b"".join(p.read_bytes() for p in sources)).hexdigest()
         stamp = cache_dir / "septet-fast-sources.sha256"
