@@ -144,9 +144,11 @@ def main() -> None:
         bots: list[tuple[str, list[float]]] = [
             ("random", kernel_rounds("random", parts, args.kernel_rounds, args.seed)),
             ("greedy", kernel_rounds("greedy", parts, args.kernel_rounds, args.seed)),
-            ("flip7-ev", python_rounds("flip7-ev", parts, args.rounds, args.seed)),
-            (args.ismcts, python_rounds(args.ismcts, parts, max(1, args.rounds // 4), args.seed)),
         ]
+        if args.rounds > 0:  # --rounds 0: the compiled bots only
+            bots.append(("flip7-ev", python_rounds("flip7-ev", parts, args.rounds, args.seed)))
+            ism = python_rounds(args.ismcts, parts, max(1, args.rounds // 4), args.seed)
+            bots.append((args.ismcts, ism))
         for bot, scores in bots:
             m, h = interval(scores)
             gap = "" if optimum is None else f"{m - optimum:+.2f}"
