@@ -5,10 +5,13 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, ClassVar
 
+from septet.core.encoding import ActionEncoding
 from septet.core.errors import OptionError
 from septet.core.game import Action, Game, State
+from septet.core.observation import ObservationSpec
 from septet.core.types import JSON, Event
 from septet.games.seven_shot import actions as _actions
 from septet.games.seven_shot.actions import DEALS, FIRSTS, PASSES
@@ -97,13 +100,24 @@ class SevenShot(Game[SevenShotOptions]):
         return _actions.action_from_str(text)
 
     def num_distinct_actions(self, num_players: int) -> int:
-        return _actions.NUM_DISTINCT_ACTIONS
+        """98: play or pass one of the 49 cards."""
+        return self.action_encoding(num_players).size
 
     def action_to_id(self, action: Action, num_players: int) -> int:
-        return _actions.action_to_id(action)
+        """``0..48`` play card ``c``; ``49..97`` pass card ``c - 49``.
+
+        Raises:
+            ValueError: a chance outcome or not a Seven Shot action.
+        """
+        return self.action_encoding(num_players).id_of(action)
 
     def id_to_action(self, action_id: int, num_players: int) -> Action:
-        return _actions.id_to_action(action_id)
+        """Inverse of :meth:`action_to_id`.
+
+        Raises:
+            ValueError: id outside ``0..97``.
+        """
+        return self.action_encoding(num_players).action(action_id)
 
     def sample_state(self, view: Mapping[str, JSON], rng: random.Random) -> State:
         """A state drawn from the information set of the seat whose view this is; works from a
@@ -120,8 +134,27 @@ class SevenShot(Game[SevenShotOptions]):
 
         return state_from_view(self, view, rng)
 
-    def observation_size(self, num_players: int) -> int:
-        return 208 + 113 * num_players
+    def action_encoding(self, num_players: int) -> ActionEncoding:
+        """The declared action ids (see :mod:`septet.games.seven_shot.actions`)."""
+        return _encoding(self, num_players)
+
+    def observation_spec(self, num_players: int) -> ObservationSpec:
+        """The observation's named pieces (``208 + 113 n`` values; see
+        :mod:`septet.games.seven_shot.observation`).
+
+        Raises:
+            OptionError: not 3 or 4 players.
+        """
+        from septet.games.seven_shot.observation import spec
+
+        self.check_num_players(num_players)
+        return spec(self, num_players)
+
+    def teams(self, num_players: int) -> list[list[int]]:
+        """Partners opposite with 4 players (SS-2.1); each for themselves with 3 (SS-5.1)."""
+        if num_players == 4:
+            return [[0, 2], [1, 3]]
+        return [[s] for s in range(num_players)]
 
     # ----- text -----------------------------------------------------------------------------
     def render(self, view: Mapping[str, JSON], lang: str = "en") -> str:
@@ -202,6 +235,11 @@ class SevenShot(Game[SevenShotOptions]):
         if state.phase == PH_FIRST:  # the first leader's chance node (deal 1)
             state.apply(FIRSTS[first_leader])
         return state
+
+
+@lru_cache(maxsize=16)
+def _encoding(game: SevenShot, num_players: int) -> ActionEncoding:
+    return _actions.encoding(num_players)
 
 
 __all__ = ["SevenShot", "SevenShotOptions"]
