@@ -68,7 +68,7 @@ def information_state_spec(game: Game[Any], num_players: int) -> ObservationSpec
         for i in range(width - 3)
     ]
     low_row = (0.0, 0.0, 0.0) + (-1.0,) * (width - 3)
-    high_row = (1.0, float(num_players), float(len(kinds) - 1), *(float(t) for t in top))
+    high_row = (1.0, float(num_players), float(len(kinds) - 1), *(float(max(t, 0)) for t in top))
     where = "the game" if scope == "game" else "the current round"
     history = Piece(
         "history",
