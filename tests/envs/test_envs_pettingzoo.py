@@ -194,7 +194,7 @@ def test_envs_pettingzoo_bad_arguments() -> None:
     with pytest.raises(OptionError, match="2 to 4 players"):
         env(TINY, 5)
     with pytest.raises(OptionError, match="render_mode"):
-        env(TINY, 2, render_mode="human")
+        env(TINY, 2, render_mode="rgb_array")
     with pytest.raises(OptionError, match="limit"):
         env(TINY, 2, limit=3)
     with pytest.raises(OptionError, match="Game object"):
