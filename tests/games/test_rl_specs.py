@@ -205,3 +205,16 @@ def test_hidden_draws_are_hidden_in_the_history() -> None:
     assert [r[3] >= 0 for r in mine] == [True] * 3 + [False] * 3
     theirs = spec.as_dict(enc.tensor(state, 1))["history"][:6]
     assert [r[3] >= 0 for r in theirs] == [False] * 3 + [True] * 3
+
+
+def test_records_carry_the_encoding_version() -> None:
+    from septet.bots import make_agent
+    from septet.core import GameRecord, play_game
+
+    game = games.get("flip7", edition="classic")
+    record = play_game(game, [make_agent("random", game)] * 2, seed=4).record
+    data = record.to_json()
+    assert data["action_encoding"] == game.action_encoding(2).version == 1
+    assert GameRecord.from_json(data).action_encoding == 1
+    del data["action_encoding"]  # a record written before the field existed
+    assert GameRecord.from_json(data).action_encoding is None
