@@ -264,6 +264,24 @@ class ActionEncoding:
         k = self._by_name[kind]
         return (self.kind_index[kind], *(v - a.start for a, v in zip(k.args, args, strict=True)))
 
+    @property
+    def choice_tensor_size(self) -> int:
+        """Length of :meth:`choice_tensor`: kinds + max_args x compact_size + max_args + 1."""
+        return len(self.kinds) + self.max_args * self.compact_size + self.max_args + 1
+
+    def choice_tensor(self, prefix: Sequence[int]) -> list[float]:
+        """The progress of a compact choice, for a policy's input: the kind chosen (one-hot over
+        the kinds), each argument chosen so far (one-hot over ``compact_size`` each), and which
+        choice comes next (one-hot over ``max_args + 1``). Length :attr:`choice_tensor_size`."""
+        kinds, width = len(self.kinds), self.compact_size
+        out = [0.0] * self.choice_tensor_size
+        if prefix:
+            out[prefix[0]] = 1.0
+            for j, v in enumerate(prefix[1:]):
+                out[kinds + j * width + v] = 1.0
+        out[kinds + self.max_args * width + len(prefix)] = 1.0
+        return out
+
     # ----- documentation ------------------------------------------------------------------
     def fingerprint(self) -> str:
         """A short text that changes whenever an id could move (kinds, arguments, constraints'

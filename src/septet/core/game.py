@@ -243,6 +243,19 @@ class Game(ABC, Generic[OptionsT]):
         """
         return self.observation_spec(num_players).size
 
+    def observation_from_view(self, view: Mapping[str, JSON], rng: random.Random) -> list[float]:
+        """The observation tensor of the seat whose view this is, for an agent that only gets
+        views (a trained policy): equal to ``state.observation_tensor(seat)`` of the real state,
+        since that tensor holds nothing the seat cannot see. Default: the tensor of a state
+        drawn from the view's information set (:meth:`sample_state`); an engine whose tensor is
+        built from the view itself overrides this.
+
+        Raises:
+            NotImplementedError: no observation tensor, or a view without a sampler.
+        """
+        seat = int(view["seat"])
+        return self.sample_state(view, rng).observation_tensor(seat)
+
     def history_bound(self, num_players: int) -> tuple[int, str]:
         """``(steps, scope)`` for the history part of the information-state tensor: ``scope``
         ``"game"`` keeps every step of the game, ``"round"`` the steps of the current round

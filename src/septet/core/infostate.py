@@ -27,6 +27,7 @@ sequence model; ``ObservationSpec.normalize`` maps them to [0, 1] for a plain ne
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -114,9 +115,21 @@ class InfostateEncoder:
         Raises:
             IllegalActionError: a history that does not replay (a damaged state).
         """
-        enc = cls(state.game, state.num_players)
-        replay = state.game.new_state(state.num_players)
-        for action in state.history:
+        return cls.from_history(state.game, state.num_players, state.history)
+
+    @classmethod
+    def from_history(
+        cls, game: Game[Any], num_players: int, history: Sequence[Action]
+    ) -> InfostateEncoder:
+        """The tokens of a game's ``history`` (every action and chance outcome from the start),
+        by replaying it (O(steps)).
+
+        Raises:
+            IllegalActionError: a history that does not replay.
+        """
+        enc = cls(game, num_players)
+        replay = game.new_state(num_players)
+        for action in history:
             enc.record(replay, action)
             replay.apply(action)
         return enc

@@ -162,9 +162,8 @@ class SeptetEnv(gym.Env):
             else self.game.observation_spec(n)
         )
         self._num_ids = self.encoding.size
-        kinds = len(self.encoding.kinds)
         width = self.encoding.compact_size
-        self._choice_size = kinds + self.encoding.max_args * width + self.encoding.max_args + 1
+        self._choice_size = self.encoding.choice_tensor_size
         size = self.obs_spec.size + (self._choice_size if actions == "compact" else 0)
         low = np.zeros(size, np.float32)
         high = np.ones(size, np.float32)
@@ -383,18 +382,9 @@ class SeptetEnv(gym.Env):
         return {"observation": obs, "action_mask": self._mask()}
 
     def _choice_tensor(self) -> Any:
-        """The compact form's progress: kind chosen (one-hot), each argument chosen so far
-        (one-hot over ``compact_size``), and which choice comes next (one-hot)."""
-        enc = self.encoding
-        out = np.zeros(self._choice_size, np.float32)
+        """The compact form's progress (:meth:`ActionEncoding.choice_tensor`)."""
         prefix = self._choice.prefix if self._choice is not None else []
-        kinds, width = len(enc.kinds), enc.compact_size
-        if prefix:
-            out[prefix[0]] = 1.0
-            for j, v in enumerate(prefix[1:]):
-                out[kinds + j * width + v] = 1.0
-        out[kinds + enc.max_args * width + len(prefix)] = 1.0
-        return out
+        return np.asarray(self.encoding.choice_tensor(prefix), np.float32)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self._mask(), "seat": self.seat}

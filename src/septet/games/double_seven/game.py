@@ -152,6 +152,12 @@ class DoubleSeven(Game[DoubleSevenOptions]):
         """
         return self.action_encoding(num_players).action(action_id)
 
+    def observation_from_view(self, view: Mapping[str, JSON], rng: random.Random) -> list[float]:
+        """The observation tensor, built from the view itself (no sampling needed)."""
+        from .observation import encode
+
+        return encode(view, int(view["num_players"]))
+
     def observation_spec(self, num_players: int) -> ObservationSpec:
         """The observation's named pieces (``61 + 124 n`` values; see
         :mod:`septet.games.double_seven.observation`).
