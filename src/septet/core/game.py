@@ -50,8 +50,12 @@ class Game(ABC, Generic[OptionsT]):
     """A frozen dataclass of options with defaults following the rule spec; its
     ``__post_init__`` validates and raises :class:`OptionError`."""
 
-    __slots__ = ("options",)
+    __slots__ = ("_encodings", "_obs_specs", "options")
     options: OptionsT
+    _encodings: dict[int, ActionEncoding]
+    """Declared action encodings by player count, built once (see :meth:`action_encoding`)."""
+    _obs_specs: dict[int, ObservationSpec]
+    """Declared observation specs by player count, built once."""
 
     def __init__(self, **options: Any) -> None:
         names = {f.name for f in dataclasses.fields(self.options_type)}
@@ -68,6 +72,17 @@ class Game(ABC, Generic[OptionsT]):
         except (TypeError, ValueError) as exc:
             raise OptionError(f"{self.name}: invalid options: {exc}") from exc
         object.__setattr__(self, "options", opts)
+        object.__setattr__(self, "_encodings", {})
+        object.__setattr__(self, "_obs_specs", {})
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The caches hold functions (constraints): a Game pickles as its options alone.
+        return {"options": self.options}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        object.__setattr__(self, "options", state["options"])
+        object.__setattr__(self, "_encodings", {})
+        object.__setattr__(self, "_obs_specs", {})
 
     def __setattr__(self, key: str, value: Any) -> None:
         raise AttributeError("Game objects are immutable")

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, ClassVar, Literal
 
 from septet.core.encoding import ActionEncoding
@@ -130,7 +129,10 @@ class DoubleSeven(Game[DoubleSevenOptions]):
     def action_encoding(self, num_players: int) -> ActionEncoding:
         """The declared action ids (kinds and arguments; see
         :mod:`septet.games.double_seven.actions`)."""
-        return _encoding(self, num_players)
+        enc = self._encodings.get(num_players)
+        if enc is None:
+            enc = self._encodings[num_players] = A.encoding(num_players)
+        return enc
 
     def num_distinct_actions(self, num_players: int) -> int:
         """36 579 / 46 915 / 57 251 ids for 2 / 3 / 4 players."""
@@ -142,7 +144,8 @@ class DoubleSeven(Game[DoubleSevenOptions]):
         Raises:
             ValueError: not a player action of the encoding for ``num_players``.
         """
-        return self.action_encoding(num_players).id_of(action)
+        enc = self._encodings.get(num_players) or self.action_encoding(num_players)
+        return enc.id_of(action)
 
     def id_to_action(self, action_id: int, num_players: int) -> Any:
         """Inverse of :meth:`action_to_id`.
@@ -266,8 +269,3 @@ class DoubleSeven(Game[DoubleSevenOptions]):
 
 
 __all__ = ["DOUBLE_SEVEN_MODES", "DoubleSeven", "DoubleSevenOptions"]
-
-
-@lru_cache(maxsize=16)
-def _encoding(game: DoubleSeven, num_players: int) -> ActionEncoding:
-    return A.encoding(num_players)

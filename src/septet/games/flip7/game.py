@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, ClassVar, Literal
 
 from septet.core.encoding import ActionEncoding
@@ -184,7 +183,10 @@ class Flip7(Game[Flip7Options]):
     def action_encoding(self, num_players: int) -> ActionEncoding:
         """The declared action ids (:func:`septet.games.flip7.actions.encoding`): hit, stay,
         bonus, target s, penalty s, then in Vengeance steals, discards and swaps of row cards."""
-        return _encoding(self, num_players)
+        enc = self._encodings.get(num_players)
+        if enc is None:
+            enc = self._encodings[num_players] = _actions_encoding(num_players, self._row_kinds())
+        return enc
 
     def num_distinct_actions(self, num_players: int) -> int:
         """``3 + 2n`` (hit, stay, bonus, target s, penalty s) plus, in Vengeance, ``n·R`` steals,
@@ -198,7 +200,8 @@ class Flip7(Game[Flip7Options]):
         Raises:
             ValueError: not a player action for ``num_players`` seats of this edition.
         """
-        return self.action_encoding(num_players).id_of(action)
+        enc = self._encodings.get(num_players) or self.action_encoding(num_players)
+        return enc.id_of(action)
 
     def id_to_action(self, action_id: int, num_players: int) -> Action:
         """Inverse of :meth:`action_to_id`.
@@ -215,10 +218,13 @@ class Flip7(Game[Flip7Options]):
         Raises:
             OptionError: an unsupported number of players.
         """
-        from septet.games.flip7.observation import spec
+        sp = self._obs_specs.get(num_players)
+        if sp is None:
+            from septet.games.flip7.observation import spec
 
-        self.check_num_players(num_players)
-        return spec(self, num_players)
+            self.check_num_players(num_players)
+            sp = self._obs_specs[num_players] = spec(self, num_players)
+        return sp
 
     def history_bound(self, num_players: int) -> tuple[int, str]:
         """The information-state history keeps the current round: at most
@@ -250,8 +256,3 @@ class Flip7(Game[Flip7Options]):
         from septet.games.flip7.text import rules_text
 
         return rules_text(self, lang)
-
-
-@lru_cache(maxsize=64)
-def _encoding(game: Flip7, num_players: int) -> ActionEncoding:
-    return _actions_encoding(num_players, game._row_kinds())

@@ -18,7 +18,6 @@ is :func:`spec` (table in ``docs/rl.md``):
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from septet.core.observation import ObservationSpec, Piece
@@ -67,7 +66,6 @@ def round_score_bounds(game: Flip7, n: int) -> tuple[int, int]:
     return low, top + FLIP7_BONUS
 
 
-@lru_cache(maxsize=64)
 def spec(game: Flip7, n: int) -> ObservationSpec:
     """The layout for ``n`` seats."""
     kinds, rows = _kinds(game)

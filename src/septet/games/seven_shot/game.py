@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, ClassVar
 
 from septet.core.encoding import ActionEncoding
@@ -109,7 +108,8 @@ class SevenShot(Game[SevenShotOptions]):
         Raises:
             ValueError: a chance outcome or not a Seven Shot action.
         """
-        return self.action_encoding(num_players).id_of(action)
+        enc = self._encodings.get(num_players) or self.action_encoding(num_players)
+        return enc.id_of(action)
 
     def id_to_action(self, action_id: int, num_players: int) -> Action:
         """Inverse of :meth:`action_to_id`.
@@ -136,7 +136,10 @@ class SevenShot(Game[SevenShotOptions]):
 
     def action_encoding(self, num_players: int) -> ActionEncoding:
         """The declared action ids (see :mod:`septet.games.seven_shot.actions`)."""
-        return _encoding(self, num_players)
+        enc = self._encodings.get(num_players)
+        if enc is None:
+            enc = self._encodings[num_players] = _actions.encoding(num_players)
+        return enc
 
     def observation_spec(self, num_players: int) -> ObservationSpec:
         """The observation's named pieces (``208 + 113 n`` values; see
@@ -145,10 +148,13 @@ class SevenShot(Game[SevenShotOptions]):
         Raises:
             OptionError: not 3 or 4 players.
         """
-        from septet.games.seven_shot.observation import spec
+        sp = self._obs_specs.get(num_players)
+        if sp is None:
+            from septet.games.seven_shot.observation import spec
 
-        self.check_num_players(num_players)
-        return spec(self, num_players)
+            self.check_num_players(num_players)
+            sp = self._obs_specs[num_players] = spec(self, num_players)
+        return sp
 
     def teams(self, num_players: int) -> list[list[int]]:
         """Partners opposite with 4 players (SS-2.1); each for themselves with 3 (SS-5.1)."""
@@ -235,11 +241,6 @@ class SevenShot(Game[SevenShotOptions]):
         if state.phase == PH_FIRST:  # the first leader's chance node (deal 1)
             state.apply(FIRSTS[first_leader])
         return state
-
-
-@lru_cache(maxsize=16)
-def _encoding(game: SevenShot, num_players: int) -> ActionEncoding:
-    return _actions.encoding(num_players)
 
 
 __all__ = ["SevenShot", "SevenShotOptions"]

@@ -8,7 +8,6 @@ encoded (the tests check that a determinization gives the same tensor).
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from septet.core.observation import ObservationSpec, Piece
@@ -23,7 +22,6 @@ if TYPE_CHECKING:
 MAX_DEAL_POINTS = 8
 
 
-@lru_cache(maxsize=32)
 def spec(game: SevenShot, n: int) -> ObservationSpec:
     """The layout for ``n`` players (``208 + 113 n`` values: 547 for 3, 660 for 4)."""
     target = game.options.target
@@ -69,7 +67,7 @@ def spec(game: SevenShot, n: int) -> ObservationSpec:
 def encode(state: SevenShotState, seat: Seat) -> list[float]:
     """The tensor of ``seat`` (layout :func:`spec`)."""
     n = state.num_players
-    sp = spec(state.game, n)
+    sp = state.game.observation_spec(n)
     o = sp.offsets
     out = sp.zeros()
 
