@@ -197,3 +197,18 @@ def test_gymnasium_render_shows_only_the_learners_view(capsys: pytest.CaptureFix
     human.reset(seed=1)
     assert human.render() is None
     assert capsys.readouterr().out.strip() == human.game.render(human.game_state.view(1)).strip()
+
+
+def test_gymnasium_plug_in_game_without_declarations() -> None:
+    """A plug-in engine with an observation tensor but no pieces or encoding still gets flat
+    actions and the raw observation; the options that need the declarations say so."""
+    from .envs_support import TINY
+
+    env = SeptetEnv(TINY, 2, opponents="random")
+    check_env(env, skip_render_check=True)
+    assert env.metadata["action_encoding"]["version"] is None
+    for kwargs in ({"actions": "compact"}, {"observation": "infostate"}):
+        with pytest.raises(OptionError, match="declares no action encoding"):
+            SeptetEnv(TINY, 2, opponents="random", **kwargs)
+    with pytest.raises(OptionError, match="no observation bounds"):
+        SeptetEnv(TINY, 2, opponents="random", normalize=True)

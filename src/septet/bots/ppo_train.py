@@ -163,6 +163,7 @@ def train(s: Settings, out: Path, log: Any = print) -> dict[str, Any]:
     T, N = s.rollout, s.num_envs
     curve: list[dict[str, float]] = []
     start = time.time()
+    cpu0 = time.process_time()
     steps = 0
     games = 0
     recent: list[float] = []
@@ -174,6 +175,7 @@ def train(s: Settings, out: Path, log: Any = print) -> dict[str, Any]:
             "steps": steps,
             "games": games,
             "minutes": (time.time() - start) / 60,
+            "cpu_minutes": (time.process_time() - cpu0) / 60,
             "train_win_rate": float(np.mean(recent[-200:])) if recent else 0.0,
             **ev,
         }
@@ -276,6 +278,7 @@ def train(s: Settings, out: Path, log: Any = print) -> dict[str, Any]:
         "trained_steps": steps,
         "trained_games": games,
         "trained_minutes": round((time.time() - start) / 60, 1),
+        "trained_cpu_minutes": round((time.process_time() - cpu0) / 60, 1),
         "final_eval": curve[-1],
     }
     save_checkpoint(out / f"{stem}.npz", net.layers(), meta)

@@ -37,6 +37,7 @@ action, then everything up to its next decision (or the end). See ``docs/rl.md``
 
 from __future__ import annotations
 
+import math
 import random
 import sys
 from collections.abc import Sequence
@@ -50,7 +51,13 @@ from septet.core.play import Agent, choose_action
 from septet.core.rng import derive_rng
 from septet.core.types import CHANCE
 from septet.envs import missing_extra
-from septet.envs._common import check_observation_support, legal_ids, resolve_game
+from septet.envs._common import (
+    action_encoding,
+    check_observation_support,
+    legal_ids,
+    observation_spec,
+    resolve_game,
+)
 
 try:
     import gymnasium as gym
@@ -155,15 +162,23 @@ class SeptetEnv(gym.Env):
         self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
         self.lang = lang
-        self.encoding = self.game.action_encoding(n)
+        encoding = action_encoding(self.game, n)
+        if encoding is None and (actions == "compact" or observation == "infostate"):
+            raise OptionError(
+                f"{self.game.name} declares no action encoding: only flat actions and the "
+                "observation tensor are available"
+            )
+        self.encoding = encoding
         self.obs_spec = (
             information_state_spec(self.game, n)
             if observation == "infostate"
-            else self.game.observation_spec(n)
+            else observation_spec(self.game, n)
         )
-        self._num_ids = self.encoding.size
-        width = self.encoding.compact_size
-        self._choice_size = self.encoding.choice_tensor_size
+        if self.normalize and not all(map(math.isfinite, self.obs_spec.low + self.obs_spec.high)):
+            raise OptionError(f"{self.game.name} declares no observation bounds to normalise by")
+        self._num_ids = self.game.num_distinct_actions(n)
+        width = encoding.compact_size if encoding is not None else 0
+        self._choice_size = encoding.choice_tensor_size if encoding is not None else 0
         size = self.obs_spec.size + (self._choice_size if actions == "compact" else 0)
         low = np.zeros(size, np.float32)
         high = np.ones(size, np.float32)
@@ -183,10 +198,13 @@ class SeptetEnv(gym.Env):
             "game": self.game.name,
             "options": self.game.options_dict(),
             "num_players": n,
-            "action_encoding": {"game": self.game.name, "version": self.encoding.version},
+            "action_encoding": {
+                "game": self.game.name,
+                "version": None if encoding is None else encoding.version,
+            },
             "flat_actions": self._num_ids,
-            "compact_actions": width,
-            "compact_steps": 1 + self.encoding.max_args,
+            "compact_actions": width or None,
+            "compact_steps": None if encoding is None else 1 + encoding.max_args,
         }
         self._state: State | None = None
         self._chance: random.Random | None = None
@@ -358,7 +376,7 @@ class SeptetEnv(gym.Env):
         return 0.0
 
     def _mask(self) -> Any:
-        if self.action_form == "compact":
+        if self.encoding is not None and self.action_form == "compact":
             mask = np.zeros(self.encoding.compact_size, np.int8)
             if self._choice is not None:
                 mask[self._choice.options()] = 1
@@ -383,6 +401,7 @@ class SeptetEnv(gym.Env):
 
     def _choice_tensor(self) -> Any:
         """The compact form's progress (:meth:`ActionEncoding.choice_tensor`)."""
+        assert self.encoding is not None
         prefix = self._choice.prefix if self._choice is not None else []
         return np.asarray(self.encoding.choice_tensor(prefix), np.float32)
 
