@@ -186,6 +186,10 @@ class SeptetEnv(gym.Env):
             low[: self.obs_spec.size] = self.obs_spec.low
             high[: self.obs_spec.size] = self.obs_spec.high
         num_actions = width if actions == "compact" else self._num_ids
+        # (x - low) / (high - low), as ObservationSpec.normalize, vectorised.
+        spec_low = np.asarray(self.obs_spec.low, np.float64)
+        spread = np.asarray(self.obs_spec.high, np.float64) - spec_low
+        self._norm = (spec_low, np.divide(1.0, spread, out=np.zeros_like(spread), where=spread > 0))
         self.observation_space = spaces.Dict(
             {
                 "observation": spaces.Box(low, high, dtype=np.float32),
@@ -393,8 +397,10 @@ class SeptetEnv(gym.Env):
         else:
             values = state.observation_tensor(self.seat)
         if self.normalize:
-            values = self.obs_spec.normalize(values)
-        obs = np.asarray(values, dtype=np.float32)
+            low, scale = self._norm
+            obs = ((np.asarray(values, np.float64) - low) * scale).astype(np.float32)
+        else:
+            obs = np.asarray(values, dtype=np.float32)
         if self.action_form == "compact":
             obs = np.concatenate([obs, self._choice_tensor()])
         return {"observation": obs, "action_mask": self._mask()}
