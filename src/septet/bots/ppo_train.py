@@ -273,7 +273,7 @@ def train(s: Settings, out: Path, log: Any = print) -> dict[str, Any]:
         "num_players": s.num_players,
         "actions": s.actions,
         "normalize": True,
-        "action_encoding": env.encoding.version,
+        "action_encoding": env.game.action_encoding(s.num_players).version,
         "opponents": s.opponents,
         "trained_steps": steps,
         "trained_games": games,

@@ -354,7 +354,7 @@ class SeptetEnv(gym.Env):
             self._legal = legal_ids(state)
             self._choice = (
                 ChoiceSequence(self.encoding, self._legal)
-                if self.action_form == "compact"
+                if self.encoding is not None and self.action_form == "compact"
                 else None
             )
 
