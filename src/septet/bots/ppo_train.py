@@ -12,6 +12,7 @@ bots. Every ``--eval-every`` updates the greedy (most likely action) policy play
     python -m septet.bots.ppo_train --game flip7 --minutes 20 --out results/ppo-flip7
 
 writes ``ppo_<game>.npz`` (the checkpoint, playable by ``make_agent("ppo:checkpoint=...")``),
+``ppo_<game>_best.npz`` (the policy of the best evaluation, to confirm with a longer match),
 ``ppo_<game>.json`` (settings and the learning curve) and ``ppo_<game>.png`` (the curve).
 One process, ``torch.set_num_threads(1)`` by default.
 """
@@ -168,8 +169,12 @@ def train(s: Settings, out: Path, log: Any = print) -> dict[str, Any]:
     games = 0
     recent: list[float] = []
 
+    best: dict[str, Any] = {"win_rate": -1.0}
+
     def record_eval(update: int) -> None:
         ev = evaluate(net, s, s.eval_games)
+        if ev["win_rate"] > best["win_rate"]:
+            best.update(ev, layers=net.layers(), update=update, steps=steps)
         point = {
             "update": update,
             "steps": steps,
@@ -282,6 +287,13 @@ def train(s: Settings, out: Path, log: Any = print) -> dict[str, Any]:
         "final_eval": curve[-1],
     }
     save_checkpoint(out / f"{stem}.npz", net.layers(), meta)
+    # The policy of the best evaluation too (PPO's win rate is not monotone): a candidate to
+    # confirm with a longer match before shipping, since its evaluation picked it.
+    best_meta = {
+        **meta,
+        "best_of_evaluations": {k: best[k] for k in ("update", "steps", "win_rate")},
+    }
+    save_checkpoint(out / f"{stem}_best.npz", best["layers"], best_meta)
     results = {"settings": asdict(s), "curve": curve, "meta": meta}
     (out / f"{stem}.json").write_text(json.dumps(results, indent=1))
     plot_curve(results, out / f"{stem}.png")
