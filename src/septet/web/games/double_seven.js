@@ -172,7 +172,7 @@ function matches(a, key) {
       return Boolean(f && f.animal === animal);
     }
     if (verb === 'two-for-one') return words.slice(1).includes(animal);
-    if (verb === 'discard' || verb === 'take') return words[1] === animal;
+    if (verb === 'discard') return words[1] === animal;
     return false;
   }
   if (key.startsWith('fam:')) return words.includes(key.slice(4));

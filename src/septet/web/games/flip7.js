@@ -166,8 +166,9 @@ function dock(view, ctx) {
 
 function arithmetic(b, view, ctx) {
   if (b.busted) {
-    const extra = b.modifiers ? L(ctx, `, modifiers ${signed(b.modifiers)}`, `、修正 ${signed(b.modifiers)}`) : '';
-    return L(ctx, `Busted: 0${extra} → ${b.score}`, `バースト：0点${extra} → ${b.score}点`);
+    // F7V-7.1; in brutal mode the modifiers received after busting still count (F7V-8.2)
+    if (!b.modifiers) return L(ctx, 'Busted: 0 points', 'バースト：0点');
+    return L(ctx, `Busted: modifiers ${signed(b.modifiers)} → ${b.score} points`, `バースト：修正 ${signed(b.modifiers)} → ${b.score}点`);
   }
   const parts = [L(ctx, `Numbers ${b.numbers}`, `数字の合計 ${b.numbers}`)];
   if (b.after_multiplier !== b.numbers) {

@@ -274,6 +274,7 @@ const moments = {
     st.memory.trick = { plays: plays.length ? plays : ev.data.cards.map((card) => ({ seat: null, card })), winner: ev.seat, how: ev.data.how, key: dealOver ? `${st.view.deal_number}-${ev.data.trick}` : key };
     if (trick) {
       trick.classList.add('done');
+      trick.dataset.held = st.memory.trick.key;
       const win = trick.querySelector(`.played[data-seat="${ev.seat}"]`);
       if (win) {
         win.classList.add('winner');
