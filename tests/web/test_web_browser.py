@@ -178,6 +178,7 @@ def test_web_double_seven_turn_with_pictograms(browser: Any, live_server: str) -
             # drawing: the pile and the face-up tiles are the buttons (DS-4.1)
             assert set(moves) <= {"draw"} | {m for m in moves if m.startswith("take ")}
             assert page.query_selector(".pile.legal") is not None
+            assert page.text_content('#actions button.move[data-action="draw"]') == "裏向きのタイルを引く"
             shot(page, "web-double-seven-turn-ja")
         pick = page.query_selector('#dock .rack [data-pick]:not([data-pick="tile:clover"])')
         if pick is not None and not picked:  # a rack tile picked keeps only its moves

@@ -81,7 +81,7 @@ export async function replayPage(root, id) {
       names.map((n, i) => h('option', { value: i, selected: viewAs === String(i) }, nameOf(i))));
     replace(root, h('div', { class: 'replay-page' },
       h('div', { class: 'table-head' }, h('h1', {}, `${t('replay')}: ${pick(data.title, data.game)}`),
-        h('a', { class: 'button', href: `/api/tables/${id}/record`, download: `septet-${id}.json` }, t('download'))),
+        h('a', { class: 'button', href: `/api/tables/${id}/record`, download: `septet-${id}.json` }, t('download_record'))),
       h('div', { class: 'row controls' },
         h('button', { id: 'first', onclick: () => go(0) }, `« ${t('first')}`),
         h('button', { id: 'prev', onclick: () => go(step - 1) }, `◀ ${t('prev')}`),

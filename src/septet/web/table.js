@@ -65,6 +65,7 @@ export async function tablePage(root, id) {
   let lobbyKey = '';
   let guestForm = null;
   let openPanel = null;
+  let openGroup = null; // the move group the player opened (many moves, phone)
   let rulesLang = null;
 
   const board = h('div', { class: 'board', id: 'board' });
@@ -129,6 +130,7 @@ export async function tablePage(root, id) {
     if (!msg || waitingForAnswer || staleInput) return;
     waitingForAnswer = true;
     sentMove = true;
+    openGroup = null;
     clearTimeout(autoTimer);
     // The player's decision ends the moment kept on screen (the last round, the last deal).
     if (memory.heldKey) { memory.dismissed.add(memory.heldKey); drawHeld(); }
@@ -410,20 +412,36 @@ export async function tablePage(root, id) {
     if (!shown.length && onPieces.length && !renderer.hint) parts.push(h('p', { class: 'muted tap-hint' }, t('tap_piece')));
     const groups = renderer.groups ? renderer.groups(c) : null;
     if (groups) {
+      // Many moves: each group folds into a chip that opens its moves (one open at a time),
+      // so every way to move is on screen at once, even on a phone.
+      const fold = typeof matchMedia === 'function' && matchMedia('(max-width: 859px)').matches ? 1 : 8;
+      const box = h('div', { class: 'groups' });
       const used = new Set();
       for (const g of groups) {
         const items = shown.filter((x) => g.verbs.includes(x.a.split(' ')[0]));
         if (!items.length) continue;
         for (const x of items) used.add(x);
         const buttons = h('div', { class: 'buttons' }, items.map(moveButton));
-        if (items.length > 8 && !selection.length) {
-          parts.push(h('details', { class: 'group' }, h('summary', {}, `${g.title} (${t('n_moves', { n: items.length })})`), buttons));
+        const key = g.verbs[0];
+        if (items.length > fold && !selection.length) {
+          box.append(h('details', {
+            class: 'group folded', open: openGroup === key, dataset: { group: key },
+            ontoggle: (ev) => {
+              if (ev.target.open) {
+                openGroup = key;
+                for (const d of box.querySelectorAll('details[open]')) if (d !== ev.target) d.open = false;
+              } else if (openGroup === key) {
+                openGroup = null;
+              }
+            },
+          }, h('summary', {}, `${g.title} (${t('n_moves', { n: items.length })})`), buttons));
         } else {
-          parts.push(h('div', { class: 'group' }, h('h3', {}, g.title), buttons));
+          box.append(h('div', { class: 'group' }, h('h3', {}, g.title), buttons));
         }
       }
       const rest = shown.filter((x) => !used.has(x));
-      if (rest.length) parts.push(h('div', { class: 'buttons' }, rest.map(moveButton)));
+      if (rest.length) box.append(h('div', { class: 'group' }, h('div', { class: 'buttons' }, rest.map(moveButton))));
+      parts.push(box);
     } else if (shown.length > 10) {
       const byVerb = new Map();
       for (const x of shown) {
@@ -464,7 +482,7 @@ export async function tablePage(root, id) {
           h('td', {}, nameOf(i)), h('td', {}, String(sc)), h('td', {}, winners.includes(i) ? `★ ${t('winner')}` : ''))))),
       h('p', { class: 'row' },
         h('a', { class: 'button', href: `/r/${id}` }, t('replay')),
-        h('a', { class: 'button', href: `/api/tables/${id}/record`, download: `septet-${id}.json` }, t('download')),
+        h('a', { class: 'button', href: `/api/tables/${id}/record`, download: `septet-${id}.json` }, t('download_record')),
         h('a', { class: 'button', href: '/' }, t('back_to_lobby')))));
   }
 

@@ -98,11 +98,13 @@ function supply(view, ctx) {
 function reserve(view, ctx) {
   const pile = h('span', { class: 'pile pile-el', dataset: { tile: 'pile' }, 'aria-label': L(ctx, `Face-down pile: ${view.pile} tiles`, `裏向きの山：${view.pile}枚`) },
     backTile(ctx), h('span', { class: 'pile-count' }, L(ctx, `${view.pile} face down`, `裏向き${view.pile}枚`)));
-  bind(pile, 'draw', ctx);
+  // The pile and the face-up tiles are buttons, and so are the words in the sticky area: on a
+  // phone the reserve may be scrolled away.
+  bind(pile, 'draw', ctx, { keepButton: true });
   const display = h('span', { class: 'ds-display', 'aria-label': L(ctx, 'Face-up tiles', '表向きのタイル') },
     Object.entries(view.display || {}).flatMap(([a, n]) => {
       const out = [];
-      for (let i = 0; i < n; i++) out.push(bind(tile(a, ctx), `take ${a}`, ctx));
+      for (let i = 0; i < n; i++) out.push(bind(tile(a, ctx), `take ${a}`, ctx, { keepButton: true }));
       return out;
     }),
     Object.values(view.display || {}).some((n) => n > 0) ? null : h('span', { class: 'muted empty' }, L(ctx, 'no face-up tile', '表向きのタイルなし')));
