@@ -3,6 +3,7 @@ schema), an app with its lifespan running, and guests with their secret tokens."
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 from collections.abc import Iterator
@@ -62,28 +63,38 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[str]:
         drop()
 
 
-@pytest.fixture
-def client(db_url: str) -> Iterator[Any]:
+@contextlib.contextmanager
+def make_client(db_url: str, **overrides: Any) -> Iterator[Any]:
     """A TestClient of a fresh app (bots move at once, seats replaceable after 0.2 s, and a
-    rate limit high enough for test clients that answer instantly). WebSockets opened through
-    ``WsClient`` are closed before the app stops, even when a test fails."""
+    rate limit high enough for test clients that answer instantly), with ``overrides`` of the
+    settings. WebSockets opened through ``WsClient`` are closed before the app stops, even when
+    a test fails."""
     from fastapi.testclient import TestClient
 
     from septet.server import Settings, create_app
     from tests.server.server_clients import close_all
 
-    settings = Settings(
+    fields: dict[str, Any] = dict(
         database_url=db_url,
         bot_delay=0.0,
         replace_after=0.2,
         rate_per_second=1000.0,
         rate_burst=1000.0,
+        guest_burst=1000.0,
     )
-    with TestClient(create_app(settings)) as c:
+    fields.update(overrides)
+    with TestClient(create_app(Settings(**fields))) as c:
         try:
             yield c
         finally:
             close_all()
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[Any]:
+    """A TestClient of a fresh app (see :func:`make_client`)."""
+    with make_client(db_url) as c:
+        yield c
 
 
 def new_guest(client: Any, name: str) -> str:

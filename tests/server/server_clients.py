@@ -14,7 +14,8 @@ from typing import Any
 from septet import games
 from septet.core import GameRecord
 
-ALLOWED_STATE_KEYS = {"type", "table", "seat", "version", "view", "legal", "events", "text"}
+ALLOWED_STATE_KEYS = {"type", "table", "seat", "version", "view", "legal", "events", "text", "chat"}
+CHAT_KEYS = {"id", "seat", "name", "text", "at"}
 _OPEN: list[WsClient] = []
 
 
@@ -134,9 +135,16 @@ def check_messages(record: GameRecord, clients: list[tuple[WsClient, int | None]
                 assert set(msg) == {"type", "version", "at", "action"}
                 continue
             if msg["type"] in ("error", "pong"):
-                assert set(msg) <= {"type", "code", "message", "rule", "action", "version"}
+                assert set(msg) <= {"type", "code", "message", "message_ja", "rule", "action",
+                                    "version"}  # fmt: skip
+                continue
+            if msg["type"] == "chat":  # said at the table: public, plain text
+                assert set(msg) == {"type", "message"} and set(msg["message"]) == CHAT_KEYS
                 continue
             assert msg["type"] == "state", msg
+            # only the first state of a connection carries the chat so far
+            assert ("chat" in msg) == (msg is client.states()[0]), client.label
+            assert all(set(m) == CHAT_KEYS for m in msg.get("chat", []))
             assert set(msg) <= ALLOWED_STATE_KEYS, set(msg) - ALLOWED_STATE_KEYS
             assert msg["seat"] == seat
             v = msg["version"]

@@ -44,6 +44,30 @@ def _greedy(game: Game[Any], **params: str) -> Agent:
     return agent
 
 
+class EpsilonGreedyAgent:
+    """The game's greedy bot, except that with probability ``epsilon`` it plays a uniformly
+    random legal move instead (epsilon-greedy; the server's Easy level). Spec:
+    ``epsilon-greedy:epsilon=0.3``.
+
+    Raises:
+        AgentSpecError: no greedy bot for the game. ValueError: ``epsilon`` outside [0, 1].
+    """
+
+    def __init__(self, game: Game[Any], epsilon: str | float = "0.3") -> None:
+        self.epsilon = float(epsilon)
+        if not 0.0 <= self.epsilon <= 1.0:
+            raise ValueError(f"epsilon must be between 0 and 1, not {epsilon!r}")
+        self.greedy = _greedy(game)
+        self.name = "epsilon-greedy"
+
+    def act(
+        self, view: dict[str, JSON], legal_actions: Sequence[Action], rng: random.Random
+    ) -> Action:
+        if rng.random() < self.epsilon:
+            return legal_actions[rng.randrange(len(legal_actions))]
+        return self.greedy.act(view, legal_actions, rng)
+
+
 def _ismcts(game: Game[Any], **params: str) -> Agent:
     from septet.bots.ismcts import make_ismcts
 
@@ -62,6 +86,7 @@ def _flip7_ev(game: Game[Any], **params: str) -> Agent:
 AGENT_FACTORIES: dict[str, Callable[..., Agent]] = {
     "random": lambda game, **params: RandomAgent(game, **params),
     "greedy": _greedy,
+    "epsilon-greedy": lambda game, **params: EpsilonGreedyAgent(game, **params),
     "ismcts": _ismcts,
     "flip7-ev": _flip7_ev,
 }
@@ -107,4 +132,11 @@ def make_agent(spec: str, game: Game[Any]) -> Agent:
     return agent
 
 
-__all__ = ["AGENT_FACTORIES", "AgentSpecError", "RandomAgent", "make_agent", "parse_spec"]
+__all__ = [
+    "AGENT_FACTORIES",
+    "AgentSpecError",
+    "EpsilonGreedyAgent",
+    "RandomAgent",
+    "make_agent",
+    "parse_spec",
+]

@@ -2,83 +2,113 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
 
 def register(app: typer.Typer) -> None:
     """Add the ``serve`` command to the ``septet`` CLI."""
+    app.command("serve")(serve)
 
-    @app.command("serve")
-    def serve(
-        host: str = typer.Option(
-            "127.0.0.1",
-            help="Interface to listen on: 127.0.0.1 is this machine only; 0.0.0.0 lets friends "
-            "on other machines connect.",
-        ),
-        port: int = typer.Option(8000, help="TCP port."),
-        db: str = typer.Option(
-            "",
-            "--db",
-            help="Database URL (default: $SEPTET_DATABASE_URL, else an SQLite file in the user "
-            "data directory). PostgreSQL: postgresql://user@host/dbname (extra 'postgres').",
-        ),
-        bot_delay: float = typer.Option(0.8, help="Seconds a bot waits before each move."),
-        replace_after: float = typer.Option(
-            60.0, help="Seconds a player must be gone before a bot may take the seat."
-        ),
-        public_url: str = typer.Option(
-            "",
-            "--public-url",
-            help="The address friends reach this server at (http://192.168.1.20:8000, "
-            "https://septet.example.org), used in invite links. Default: the address your "
-            "browser used.",
-        ),
-        open_browser: bool = typer.Option(False, "--open", help="Open the browser client."),
-        log_level: str = typer.Option("info", help="uvicorn log level."),
-    ) -> None:
-        """Run the web server: lobby, real-time games against people and bots, replays."""
-        import uvicorn
 
-        from septet.server.app import create_app
-        from septet.server.config import Settings, default_database_url, normalize_database_url
+HostOpt = Annotated[
+    str,
+    typer.Option(
+        help="Interface to listen on: 127.0.0.1 is this machine only; 0.0.0.0 lets friends "
+        "on other machines connect."
+    ),
+]
+DbOpt = Annotated[
+    str,
+    typer.Option(
+        "--db",
+        help="Database URL (default: $SEPTET_DATABASE_URL, else an SQLite file in the user "
+        "data directory). PostgreSQL: postgresql://user@host/dbname (extra 'postgres').",
+    ),
+]
+PublicUrlOpt = Annotated[
+    str,
+    typer.Option(
+        "--public-url",
+        help="The address friends reach this server at (http://192.168.1.20:8000, "
+        "https://septet.example.org), used in invite links. Default: the address your "
+        "browser used.",
+    ),
+]
+TrustProxyOpt = Annotated[
+    bool,
+    typer.Option(
+        "--trust-proxy",
+        help="Behind an HTTP proxy: take each client's address from X-Forwarded-For (for the "
+        "per-address limits). Never when clients reach the server directly.",
+    ),
+]
 
-        if bot_delay < 0 or replace_after < 0:
-            raise typer.BadParameter("delays must be zero or more")
-        levels = ("critical", "error", "warning", "info", "debug", "trace")
-        if log_level.lower() not in levels:
-            raise typer.BadParameter(
-                f"--log-level must be one of {', '.join(levels)}, not {log_level!r}"
-            )
-        log_level = log_level.lower()
-        url = normalize_database_url(db) if db else default_database_url()
-        shown = url.split("@")[-1] if "@" in url else url  # no password on the screen
-        check_database(url, shown)
-        public_url = public_url.strip().rstrip("/")
-        if public_url and not public_url.startswith(("http://", "https://")):
-            raise typer.BadParameter("--public-url must start with http:// or https://")
-        settings = Settings(
-            database_url=url,
-            bot_delay=bot_delay,
-            replace_after=replace_after,
-            public_url=public_url,
-        )
-        application = create_app(settings)
-        local = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
-        typer.echo(startup_message(local, host, port, public_url, shown))
-        if open_browser:
-            import threading
-            import webbrowser
 
-            threading.Timer(1.0, webbrowser.open, (local,)).start()
-        uvicorn.run(
-            application,
-            host=host,
-            port=port,
-            log_level=log_level,
-            ws_max_size=65536,
-            ws_per_message_deflate=False,  # compression cost more CPU than it saved on loopback
-            proxy_headers=False,
-        )
+def serve(
+    host: HostOpt = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="TCP port.")] = 8000,
+    db: DbOpt = "",
+    bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before each move.")] = 0.8,
+    replace_after: Annotated[
+        float, typer.Option(help="Seconds a player must be gone before a bot may take the seat.")
+    ] = 60.0,
+    waiting_ttl: Annotated[
+        float, typer.Option(help="Seconds a table waits for players before it expires.")
+    ] = 1800.0,
+    public_url: PublicUrlOpt = "",
+    trust_proxy: TrustProxyOpt = False,
+    open_browser: Annotated[bool, typer.Option("--open", help="Open the browser client.")] = False,
+    log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
+) -> None:
+    """Run the web server: lobby, real-time games against people and bots, replays."""
+    import uvicorn
+
+    from septet.server.app import create_app
+    from septet.server.config import Settings, default_database_url, normalize_database_url
+
+    if bot_delay < 0 or replace_after < 0 or waiting_ttl <= 0:
+        raise typer.BadParameter("delays must be zero or more (--waiting-ttl more than zero)")
+    log_level = _log_level(log_level)
+    url = normalize_database_url(db) if db else default_database_url()
+    shown = url.split("@")[-1] if "@" in url else url  # no password on the screen
+    check_database(url, shown)
+    public_url = public_url.strip().rstrip("/")
+    if public_url and not public_url.startswith(("http://", "https://")):
+        raise typer.BadParameter("--public-url must start with http:// or https://")
+    settings = Settings(
+        database_url=url,
+        bot_delay=bot_delay,
+        replace_after=replace_after,
+        waiting_ttl=waiting_ttl,
+        public_url=public_url,
+        trust_proxy=trust_proxy,
+    )
+    application = create_app(settings)
+    local = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
+    typer.echo(startup_message(local, host, port, public_url, shown))
+    if open_browser:
+        import threading
+        import webbrowser
+
+        threading.Timer(1.0, webbrowser.open, (local,)).start()
+    uvicorn.run(
+        application,
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws_max_size=65536,
+        ws_per_message_deflate=False,  # compression cost more CPU than it saved on loopback
+        proxy_headers=False,  # the app reads X-Forwarded-For itself, with --trust-proxy
+    )
+
+
+def _log_level(text: str) -> str:
+    levels = ("critical", "error", "warning", "info", "debug", "trace")
+    if text.lower() not in levels:
+        raise typer.BadParameter(f"--log-level must be one of {', '.join(levels)}, not {text!r}")
+    return text.lower()
 
 
 def startup_message(local: str, host: str, port: int, public_url: str, database: str) -> str:

@@ -53,6 +53,20 @@ class Settings:
         public_url: the address other machines reach this server at (``http://192.168.1.20:8000``
             or ``https://septet.example.org``), used for invite links; empty: the address the
             browser used.
+        waiting_ttl: seconds a waiting table lives without a join (or leave) before it expires
+            (status ``expired``: out of the lobby, kept in the database).
+        max_open_tables: waiting tables one guest may have created at once.
+        max_bot_tables: tables of bots only one guest may have created that are not finished.
+        guests_per_minute / guest_burst: new guests one client address may create (a token
+            bucket: ``guest_burst`` at once, then ``guests_per_minute``).
+        max_sockets_per_table / max_sockets_per_guest: open WebSockets of one table, and of one
+            guest (or one address without a guest), in this process.
+        chat_burst / chat_interval: table chat messages a connection may send at once, then one
+            per ``chat_interval`` seconds.
+        chat_history: chat messages a (re)connecting client is sent.
+        sweep_interval: seconds between the checks for expired tables.
+        trust_proxy: take the client address from ``X-Forwarded-For`` (behind a proxy that sets
+            it; never when clients reach the server directly).
     """
 
     database_url: str = field(default_factory=default_database_url)
@@ -65,3 +79,15 @@ class Settings:
     max_body_bytes: int = 16384
     event_history: int = 200
     public_url: str = ""
+    waiting_ttl: float = 1800.0
+    max_open_tables: int = 5
+    max_bot_tables: int = 3
+    guests_per_minute: float = 10.0
+    guest_burst: float = 20.0
+    max_sockets_per_table: int = 300
+    max_sockets_per_guest: int = 20
+    chat_burst: float = 3.0
+    chat_interval: float = 2.0
+    chat_history: int = 100
+    sweep_interval: float = 30.0
+    trust_proxy: bool = False

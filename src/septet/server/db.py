@@ -1,26 +1,31 @@
-"""Database models (SQLAlchemy 2) and the built-in schema migrations.
+"""Database models (SQLAlchemy 2) and the schema migrations (Alembic).
 
-Four tables, all prefixed ``septet_``:
+Five tables, all prefixed ``septet_``:
 
 - ``septet_players``: guest identities (the secret token is stored only as its SHA-256).
 - ``septet_tables``: one row per game table (game, options, seats count, status, chance seed,
-  ``version`` = number of moves stored).
+  ``version`` = number of moves stored, who created it, whether a bot is to move).
 - ``septet_seats``: who holds each seat (a guest or a bot spec).
 - ``septet_moves``: the game record, one row per action or chance outcome in notation, keyed by
-  ``(table_id, idx)`` so a move can never be stored twice at the same index.
+  ``(table_id, idx)`` so a move can never be stored twice at the same index: the database is
+  the arbiter of moves, whichever process proposes them.
+- ``septet_chat``: the table chat, plain text.
 
-Migrations are a short ordered list of functions (:data:`MIGRATIONS`) applied on start inside one
-transaction each and recorded in ``septet_schema``. Alembic would add an ``alembic.ini``, an
-environment script and a versions folder to ship in the wheel for a four-table schema that must
-migrate itself silently on the first ``septet serve``; a numbered list does the same in one place
-and runs identically on SQLite and PostgreSQL. A new schema version appends a function with its
-explicit DDL (``ALTER TABLE ...``).
+The schema is changed only by Alembic revisions (``septet/server/migrations/versions``), run on
+start by :func:`migrate` under a lock (a PostgreSQL advisory lock; a file lock beside an SQLite
+file), so several processes starting together do not race. The first revision is the schema that
+Septet's built-in migration 1 made (recorded in ``septet_schema``); such a database is stamped
+with it and upgraded in place. The models below describe the head revision; a test checks that
+the two agree.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+from collections.abc import Iterator
 from datetime import UTC, datetime
+from importlib import resources
+from pathlib import Path
 
 from sqlalchemy import (
     Boolean,
@@ -28,6 +33,7 @@ from sqlalchemy import (
     DateTime,
     Engine,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
@@ -59,9 +65,14 @@ class PlayerRow(Base):
 
 
 class TableRow(Base):
-    """A game table. ``status`` is ``waiting``, ``playing`` or ``finished``."""
+    """A game table. ``status`` is ``waiting``, ``playing``, ``finished`` or ``expired`` (a
+    waiting table nobody joined in time). ``updated_at`` is the last change (a join, a move);
+    ``created_by`` the guest who created it (for the per-guest caps); ``to_move`` the seat to
+    move and ``bot_turn`` whether it is a bot's (for the lobby, and for the sweepers that make
+    sure every bot turn is taken)."""
 
     __tablename__ = "septet_tables"
+    __table_args__ = (Index("ix_septet_tables_created_by_status", "created_by", "status"),)
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     game: Mapped[str] = mapped_column(String(64))
     options: Mapped[str] = mapped_column(Text, default="{}")  # JSON object
@@ -73,6 +84,9 @@ class TableRow(Base):
     result: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON object
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    created_by: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    bot_turn: Mapped[bool] = mapped_column(Boolean, default=False, server_default=text("false"))
+    to_move: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class SeatRow(Base):
@@ -104,23 +118,20 @@ class MoveRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
-def _migration_1(conn: Connection) -> None:
-    """Schema version 1: the four tables above."""
-    Base.metadata.create_all(
-        conn,
-        tables=[
-            PlayerRow.__table__,  # type: ignore[list-item]
-            TableRow.__table__,  # type: ignore[list-item]
-            SeatRow.__table__,  # type: ignore[list-item]
-            MoveRow.__table__,  # type: ignore[list-item]
-        ],
+class ChatRow(Base):
+    """One chat message of a table: who said it (``seat``, or None for someone not seated)
+    under which name, and the plain text (never HTML)."""
+
+    __tablename__ = "septet_chat"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("septet_tables.id", ondelete="CASCADE"), index=True
     )
-
-
-MIGRATIONS: list[Callable[[Connection], None]] = [_migration_1]
-"""Schema migrations in order; ``MIGRATIONS[i]`` brings the schema from version i to i + 1."""
-
-SCHEMA_VERSION = len(MIGRATIONS)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    player_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 def make_engine(url: str) -> Engine:
@@ -144,32 +155,121 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
 
 
-def schema_version(conn: Connection) -> int:
-    """The schema version recorded in the database (0 for an empty database)."""
-    if not inspect(conn).has_table("septet_schema"):
-        return 0
-    row = conn.execute(text("SELECT version FROM septet_schema")).first()
-    return int(row[0]) if row else 0
+# ----- migrations ------------
+
+LEGACY_REVISION = "0001"
+"""The Alembic revision equal to the schema of Septet's built-in migration 1."""
+
+ADVISORY_LOCK_KEY = 0x5E97E7
+"""The PostgreSQL advisory lock held while migrating (one migrating process per database)."""
 
 
-def migrate(engine: Engine) -> int:
-    """Create or upgrade the schema to :data:`SCHEMA_VERSION`; returns the version before.
+def alembic_config(conn: Connection | None = None) -> object:
+    """The Alembic ``Config`` of the server's revisions (shipped in the package); with
+    ``conn``, the revisions run on that connection."""
+    from alembic.config import Config
+
+    cfg = Config()
+    location = resources.files("septet.server") / "migrations"
+    cfg.set_main_option("script_location", str(location))
+    if conn is not None:
+        cfg.attributes["connection"] = conn
+    return cfg
+
+
+def head_revision() -> str:
+    """The newest revision this Septet knows."""
+    from alembic.script import ScriptDirectory
+
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()  # type: ignore[arg-type]
+    assert head is not None
+    return head
+
+
+def current_revision(conn: Connection) -> str | None:
+    """The revision recorded in the database: ``None`` for an empty database,
+    :data:`LEGACY_REVISION` for one made by the built-in migration 1 (``septet_schema``)."""
+    from alembic.migration import MigrationContext
+
+    found = MigrationContext.configure(conn).get_current_revision()
+    if found is None and inspect(conn).has_table("septet_schema"):
+        row = conn.execute(text("SELECT version FROM septet_schema")).first()
+        if row and int(row[0]) >= 1:
+            if int(row[0]) > 1:
+                raise RuntimeError(
+                    f"the database schema is version {row[0]}, newer than this Septet; "
+                    "upgrade Septet"
+                )
+            return LEGACY_REVISION
+    return found
+
+
+@contextlib.contextmanager
+def _migration_lock(engine: Engine) -> Iterator[Connection]:
+    """A connection on which to migrate, held under the database's migration lock."""
+    if engine.dialect.name == "postgresql":
+        with engine.connect() as conn:
+            conn.execute(text("SELECT pg_advisory_lock(:k)"), {"k": ADVISORY_LOCK_KEY})
+            conn.commit()
+            try:
+                yield conn
+            finally:
+                conn.rollback()
+                conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": ADVISORY_LOCK_KEY})
+                conn.commit()
+        return
+    database = engine.url.database
+    if engine.dialect.name == "sqlite" and database and database != ":memory:":
+        from filelock import FileLock
+
+        with (
+            FileLock(str(Path(database).with_name(Path(database).name + ".migrate-lock"))),
+            engine.connect() as conn,
+        ):
+            # No cascades while a revision copies a table (SQLite's way to alter one).
+            conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            try:
+                yield conn
+            finally:
+                conn.rollback()
+                conn.exec_driver_sql("PRAGMA foreign_keys=ON")
+        return
+    with engine.connect() as conn:
+        yield conn
+
+
+def migrate(engine: Engine) -> str | None:
+    """Bring the schema to the head revision under the migration lock; returns the revision
+    found before (``None``: an empty database). A database made by the built-in migration 1 is
+    stamped :data:`LEGACY_REVISION` first, then upgraded in place.
 
     Raises:
-        RuntimeError: the database was written by a newer Septet (its schema is ahead).
+        RuntimeError: the database was written by a newer Septet (a revision unknown here).
     """
-    with engine.begin() as conn:
-        if not inspect(conn).has_table("septet_schema"):
-            conn.execute(text("CREATE TABLE septet_schema (version INTEGER NOT NULL)"))
-            conn.execute(text("INSERT INTO septet_schema (version) VALUES (0)"))
-        before = schema_version(conn)
-    if before > SCHEMA_VERSION:
-        raise RuntimeError(
-            f"the database schema is version {before}, newer than this Septet "
-            f"({SCHEMA_VERSION}); upgrade Septet"
-        )
-    for version in range(before, SCHEMA_VERSION):
-        with engine.begin() as conn:
-            MIGRATIONS[version](conn)
-            conn.execute(text("UPDATE septet_schema SET version = :v"), {"v": version + 1})
+    from alembic import command
+    from alembic.script import ScriptDirectory
+    from alembic.util import CommandError
+
+    with _migration_lock(engine) as conn:
+        before = current_revision(conn)
+        conn.commit()
+        script = ScriptDirectory.from_config(alembic_config())  # type: ignore[arg-type]
+        if before is not None:
+            try:
+                script.get_revision(before)
+            except CommandError:
+                raise RuntimeError(
+                    f"the database schema is at revision {before!r}, newer than this Septet "
+                    f"(head {script.get_current_head()!r}); upgrade Septet"
+                ) from None
+        cfg = alembic_config(conn)
+        if before == LEGACY_REVISION and not _has_alembic_version(conn):
+            command.stamp(cfg, LEGACY_REVISION)  # type: ignore[arg-type]
+            conn.commit()
+        command.upgrade(cfg, "head")  # type: ignore[arg-type]
+        conn.commit()
     return before
+
+
+def _has_alembic_version(conn: Connection) -> bool:
+    return inspect(conn).has_table("alembic_version")

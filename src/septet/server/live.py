@@ -19,7 +19,9 @@ import json
 import logging
 import secrets
 import time
+from collections import deque
 from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from septet import games
@@ -38,13 +40,22 @@ from septet.core import (
 from septet.core.play import seat_view
 from septet.core.rng import derive_rng
 from septet.server.config import Settings
-from septet.server.store import SeatData, StaleWriteError, Store, TableData
+from septet.server.levels import SERVER_BOT_SPECS, level_of
+from septet.server.store import (
+    CapError,
+    ChatMessage,
+    SeatData,
+    StaleWriteError,
+    Store,
+    TableData,
+)
 
 log = logging.getLogger("septet.server")
 
-SERVER_BOT_SPECS = {"ismcts": "ismcts:time=1.0"}
-"""How the server runs a bot offered by name: search bots get a one-second budget per move so a
-table keeps a readable pace."""
+__all__ = ["SERVER_BOT_SPECS", "Conn", "LiveTable", "LobbyError", "TableManager"]
+
+CHAT_MAX = 200
+"""Longest chat message, in characters once trimmed."""
 
 QUEUE_LIMIT = 512
 """Messages waiting for a slow connection before it is dropped."""
@@ -62,6 +73,36 @@ def available_bots(game: Game[Any]) -> list[str]:
     return out
 
 
+class TokenBucket:
+    """A token bucket: ``burst`` tokens at most, refilled at ``rate`` per second.
+
+    Args:
+        burst: the bucket's size (and its content at first).
+        rate: tokens added per second.
+    """
+
+    def __init__(self, burst: float, rate: float) -> None:
+        self.burst = burst
+        self.rate = rate
+        self.tokens = burst
+        self.stamp = time.monotonic()
+
+    def take(self) -> bool:
+        """Take one token; ``False`` (and nothing taken) when the bucket is empty."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True
+
+    def full(self) -> bool:
+        """Whether the bucket has refilled completely (an idle key may be forgotten)."""
+        now = time.monotonic()
+        return self.tokens + (now - self.stamp) * self.rate >= self.burst
+
+
 class Conn:
     """One WebSocket connection to a table: a seat (``None`` for a spectator), an outgoing
     queue drained by the socket's writer task, and a token bucket for incoming messages.
@@ -71,6 +112,9 @@ class Conn:
         player_id: the guest behind it, if any.
         render_lang: ``"en"``/``"ja"`` to also receive the engine's text rendering, or ``None``.
         rate: messages per second allowed; burst: bucket size.
+        chat_burst / chat_interval: the chat's own bucket (a burst, then one per interval).
+        key: whom the connection counts against for the sockets cap (guest id or address).
+        name: the display name of the guest behind it (chat), or ``""``.
     """
 
     def __init__(
@@ -80,6 +124,10 @@ class Conn:
         render_lang: str | None = None,
         rate: float = 10.0,
         burst: float = 30.0,
+        chat_burst: float = 3.0,
+        chat_interval: float = 2.0,
+        key: str = "",
+        name: str = "",
     ) -> None:
         self.seat = seat
         self.player_id = player_id
@@ -91,6 +139,9 @@ class Conn:
         self.tokens = burst
         self.stamp = time.monotonic()
         self.closed = False
+        self.key = key
+        self.name = name
+        self.chat_bucket = TokenBucket(chat_burst, 1.0 / chat_interval if chat_interval else 1e9)
 
     def allow(self) -> bool:
         """Take a token for one incoming message; ``False`` when the bucket is empty."""
@@ -114,7 +165,8 @@ class Conn:
         )
 
     def error(self, code: str, message: str, **extra: Any) -> None:
-        """Queue an ``error`` message (``code`` is stable, ``message`` a sentence)."""
+        """Queue an ``error`` message (``code`` is stable, ``message`` an English sentence;
+        ``message_ja`` in ``extra`` gives the Japanese one)."""
         self.send({"type": "error", "code": code, "message": message, **extra})
 
     def close(self) -> None:
@@ -150,7 +202,10 @@ class LiveTable:
         self.status = data.status
         self.seed = data.seed
         self.owner_id = data.owner_id
+        self.created_by = data.created_by
         self.created_at = data.created_at
+        self.updated_at = _parse_time(data.updated_at)
+        self.chat: deque[ChatMessage] | None = None  # the recent chat, loaded on first use
         self.seats: list[SeatData] = sorted(data.seats, key=lambda s: s.seat)
         self.state: State | None = None
         self.log: list[tuple[int, Event]] = []
@@ -225,13 +280,14 @@ class LiveTable:
                     "name": s.name,
                     "kind": "bot" if s.player_id is None and s.bot else "human",
                     "bot": s.bot,
+                    "level": level_of(s.bot, self.game),
                     "taken": s.player_id is not None or s.bot is not None,
                     "replaced": s.replaced,
                     "connected": s.bot is not None or self.connected(s.seat),
                     "gone_for": gone,
                 }
             )
-        return {
+        out = {
             "id": self.id,
             "game": self.game.name,
             "title": self.titles,
@@ -245,6 +301,13 @@ class LiveTable:
             "replace_after": self.settings.replace_after,
             "created_at": self.created_at,
         }
+        if self.status == "waiting":
+            out["expires_at"] = self.expires_at().isoformat()
+        return out
+
+    def expires_at(self) -> datetime:
+        """When this table expires if nobody joins or leaves before (waiting tables)."""
+        return self.updated_at + timedelta(seconds=self.settings.waiting_ttl)
 
     # ----- messages ------------
     def _legal_json(self, state: State) -> list[dict[str, str]]:
@@ -282,7 +345,7 @@ class LiveTable:
     ) -> dict[str, Any]:
         """The ``state`` message for one connection: its seat's view, the legal moves if that
         seat is to move and held by this person, and the events it may see since its last
-        message (``history``: the last ``event_history`` of them)."""
+        message (``history``: the last ``event_history`` of them, and the recent ``chat``)."""
         seat = self.conn_seat(conn)
         state = self.state
         view = state.view(seat) if state is not None else None
@@ -308,6 +371,8 @@ class LiveTable:
             "legal": legal,
             "events": [self._event(v, e) for v, e in visible],
         }
+        if history:
+            msg["chat"] = [m.to_json() for m in self.chat or ()]
         if conn.render_lang and view is not None:
             try:
                 msg["text"] = self.game.render(view, conn.render_lang)
@@ -315,10 +380,12 @@ class LiveTable:
                 msg["text"] = None
         return msg
 
-    def broadcast(self) -> None:
-        """Queue each connection's own ``state`` message."""
+    def broadcast(self, skip: Conn | None = None) -> None:
+        """Queue each connection's own ``state`` message (but ``skip``'s)."""
         summary = self.summary()
         for conn in list(self.conns):
+            if conn is skip:
+                continue
             try:
                 conn.send(self.message_for(conn, summary=summary))
             except Exception:  # an engine failing to give a view must not stop the table
@@ -326,33 +393,94 @@ class LiveTable:
                 conn.error("server", "The table could not be shown; please reload.")
 
     # ----- connections ------------
+    async def load_chat(self) -> None:
+        """Read the recent chat from the database, once."""
+        if self.chat is None:
+            recent = await asyncio.to_thread(
+                self.store.recent_chat, self.id, self.settings.chat_history
+            )
+            if self.chat is None:
+                self.chat = deque(recent, maxlen=self.settings.chat_history)
+
     async def attach(self, conn: Conn) -> None:
-        """Add a connection; a returning player takes back a seat a bot was keeping."""
+        """Add a connection and send it the state alone (with the log and the chat). The others
+        hear of it only when it brings a seat back (a seated player returning, who also takes
+        back a seat a bot was keeping); a spectator costs them nothing."""
+        await self.load_chat()
         async with self.lock:
+            seat = self.conn_seat(conn)
+            returning = seat is not None and not self.connected(seat)
             self.conns.add(conn)
-            seat = conn.seat
             if seat is not None:
                 self.gone_since.pop(seat, None)
                 s = self.seats[seat]
                 if s.replaced:
                     s.bot, s.replaced = None, False
                     self.agents.pop(seat, None)
-                    await self.store.write(self.store.save_seat, self.id, s)
+                    await self.store.write(self.store.save_seat, self.id, s, bot_turn=False)
             conn.send(self.message_for(conn, history=True))
-            for other in self.conns:
-                if other is not conn:
-                    other.send(self.message_for(other))
+            if returning:
+                self.broadcast(skip=conn)
 
     async def detach(self, conn: Conn) -> None:
-        """Remove a connection and note when its seat was left empty."""
+        """Remove a connection; when it was the last of a seat, note since when the seat is
+        empty and tell the others."""
         async with self.lock:
             self.conns.discard(conn)
-            if self.status == "finished" and not self.conns:
+            if self.status in ("finished", "expired") and not self.conns:
                 self.manager.tables.pop(self.id, None)
             seat = conn.seat
             if seat is not None and not self.connected(seat):
                 self.gone_since[seat] = time.monotonic()
-            self.broadcast()
+                self.broadcast()
+
+    # ----- chat ------------
+    async def say(self, conn: Conn, text: str) -> bool:
+        """A chat message from ``conn``: seated players only, 1-:data:`CHAT_MAX` characters
+        once trimmed, within the connection's chat rate. Stored, then sent to every connection
+        as ``{"type": "chat", "message": {id, seat, name, text, at}}``. Error codes:
+        ``chat_spectator``, ``chat_empty``, ``chat_too_long``, ``chat_rate``."""
+        seat = self.conn_seat(conn)
+        text = text.strip()
+        refusal = None
+        if seat is None:
+            refusal = ("chat_spectator", "Only seated players can chat.",
+                       "チャットできるのは席についたプレイヤーだけです。")  # fmt: skip
+        elif not text:
+            refusal = ("chat_empty", "The message is empty.", "メッセージが空です。")
+        elif len(text) > CHAT_MAX:
+            refusal = ("chat_too_long", f"Messages are at most {CHAT_MAX} characters.",
+                       f"メッセージは{CHAT_MAX}文字までです。")  # fmt: skip
+        elif not conn.chat_bucket.take():
+            refusal = ("chat_rate", "You are chatting too fast; wait a moment.",
+                       "チャットが速すぎます。少し待ってください。")  # fmt: skip
+        if refusal is not None:
+            conn.error(refusal[0], refusal[1], message_ja=refusal[2])
+            return False
+        name = self.seats[seat].name if seat is not None else conn.name
+        try:
+            message = await self.store.write(
+                self.store.add_chat, self.id, seat, conn.player_id, name or conn.name, text
+            )
+        except Exception:
+            log.exception("table %s: could not store a chat message", self.id)
+            conn.error("server", "The message could not be saved; please try again.",
+                       message_ja="メッセージを保存できませんでした。もう一度どうぞ。")  # fmt: skip
+            return False
+        self.hear(message)
+        await self.manager.published_chat(self, message)
+        return True
+
+    def hear(self, message: ChatMessage) -> None:
+        """Keep a chat message and send it to every connection of this process."""
+        kept = self.chat
+        if kept is not None:
+            if any(m.id == message.id for m in kept):
+                return
+            kept.append(message)
+        out = json.dumps({"type": "chat", "message": message.to_json()}, ensure_ascii=False)
+        for conn in list(self.conns):
+            conn.send(out)
 
     # ----- lobby ------------
     async def join(self, player_id: str, name: str, seat: int | None = None) -> int:
@@ -365,6 +493,8 @@ class LiveTable:
         async with self.lock:
             if self.seat_of(player_id) is not None:
                 raise LobbyError("already_seated", "You already have a seat at this table.")
+            if self.status == "expired":
+                raise LobbyError("expired", "Nobody joined this table in time; it was closed.")
             if self.status != "waiting":
                 raise LobbyError("started", "This table has already started.")
             free = [s.seat for s in self.seats if s.player_id is None and s.bot is None]
@@ -380,6 +510,7 @@ class LiveTable:
                 await self._start([s])
             else:
                 await self.store.write(self.store.save_seat, self.id, s)
+            self.updated_at = datetime.now(UTC)
             self.broadcast()
             self.schedule_bot()
             return seat
@@ -399,6 +530,7 @@ class LiveTable:
             s = self.seats[seat]
             s.player_id, s.name = None, ""
             await self.store.write(self.store.save_seat, self.id, s)
+            self.updated_at = datetime.now(UTC)
             self.broadcast()
 
     async def _start(self, seats: Sequence[SeatData] = ()) -> None:
@@ -409,7 +541,14 @@ class LiveTable:
         self._advance_chance(state, steps, events)
         status, result = self._status_of(state)
         await self.store.write(
-            self.store.append_moves, self.id, 0, steps, status=status, result=result, seats=seats
+            self.store.append_moves,
+            self.id,
+            0,
+            steps,
+            status=status,
+            result=result,
+            seats=seats,
+            **self._turn_of(state),
         )
         self.state, self.status, self.result = state, status, result
         self.log.extend(events)
@@ -427,6 +566,13 @@ class LiveTable:
             steps.append((str(outcome), -1))
             v = len(state.history)
             events.extend((v, e) for e in evs)
+
+    def _turn_of(self, state: State) -> dict[str, Any]:
+        """``to_move`` and ``bot_turn`` of ``state`` at this table, as the store keeps them."""
+        seat = state.current_player if not state.is_terminal else None
+        if seat is None or seat < 0:
+            return {"to_move": None, "bot_turn": False}
+        return {"to_move": seat, "bot_turn": self.seats[seat].bot is not None}
 
     @staticmethod
     def _status_of(state: State) -> tuple[str, dict[str, Any] | None]:
@@ -457,6 +603,7 @@ class LiveTable:
                 steps,
                 status=status if status != self.status else None,
                 result=result,
+                **self._turn_of(new),
             )
         except StaleWriteError:
             await self._reload()
@@ -552,7 +699,7 @@ class LiveTable:
                 )
                 return False
             s.bot, s.replaced = self.manager.replacement_bot(self.game), True
-            await self.store.write(self.store.save_seat, self.id, s)
+            await self.store.write(self.store.save_seat, self.id, s, bot_turn=self.to_move == seat)
             self.broadcast()
             self.schedule_bot()
             return True
@@ -628,13 +775,17 @@ class LiveTable:
 
 
 class LobbyError(Exception):
-    """A lobby request that cannot be granted (``code`` is stable, ``message`` a sentence)."""
+    """A lobby request that cannot be granted (``code`` is stable, ``message`` an English
+    sentence, ``message_ja`` a Japanese one where given)."""
 
-    def __init__(self, code: str, message: str, status: int = 409) -> None:
+    def __init__(
+        self, code: str, message: str, status: int = 409, message_ja: str | None = None
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.status = status
+        self.message_ja = message_ja
 
 
 class TableManager:
@@ -678,6 +829,7 @@ class TableManager:
                         steps,
                         status=status,
                         result=result,
+                        **table._turn_of(state),
                     )
                     table.state, table.status, table.result = state, status, result
                     table.log.extend(events)
@@ -700,10 +852,15 @@ class TableManager:
         num_players: int,
         bots: Sequence[str | None],
         owner: tuple[str, str] | None,
+        created_by: str | None = None,
     ) -> LiveTable:
         """A new table; ``bots[i]`` is the agent spec of seat i or ``None`` for a person. The
         owner (``(player_id, name)``) takes the first human seat; a table with no free human
-        seat starts at once."""
+        seat starts at once. ``created_by`` (a guest id) is held to the caps of the settings.
+
+        Raises:
+            LobbyError: ``too_many_open`` / ``too_many_bot_tables`` (429), the guest's cap.
+        """
         game.check_num_players(num_players)
         seats = [SeatData(seat=i, bot=b, name=b or "") for i, b in enumerate(bots)]
         if owner is not None:
@@ -723,18 +880,55 @@ class TableManager:
             result=None,
             created_at="",
             seats=seats,
+            created_by=created_by,
         )
-        await self.store.write(self.store.create_table, data)
+        try:
+            await self.store.write(
+                self.store.create_table,
+                data,
+                max_open=self.settings.max_open_tables,
+                max_bot_tables=self.settings.max_bot_tables,
+            )
+        except CapError as exc:
+            raise _cap_error(exc) from None
         table = LiveTable(self, data)
-        from datetime import UTC, datetime
-
         table.created_at = datetime.now(UTC).isoformat()
+        table.chat = deque(maxlen=self.settings.chat_history)
         self.tables[table.id] = table
         if all(s.player_id is not None or s.bot is not None for s in seats):
             async with table.lock:
                 await table._start()
             table.schedule_bot()
         return table
+
+    async def published_chat(self, table: LiveTable, message: ChatMessage) -> None:
+        """A chat message was stored at ``table`` (other processes hear of it in scaled mode)."""
+
+    async def sweep(self) -> int:
+        """Expire the waiting tables nobody joined within ``waiting_ttl`` (in the database,
+        whichever process holds them); those held here are closed and let go. Returns how many
+        this call expired."""
+        before = datetime.now(UTC) - timedelta(seconds=self.settings.waiting_ttl)
+        ids = await self.store.write(self.store.expire_waiting, before)
+        for tid in ids:
+            table = self.tables.get(tid)
+            if table is None:
+                continue
+            async with table.lock:
+                table.status = "expired"
+                table.broadcast()
+                if not table.conns:
+                    self.tables.pop(tid, None)
+        return len(ids)
+
+    async def sweep_forever(self) -> None:
+        """Run :meth:`sweep` every ``sweep_interval`` seconds until closed."""
+        while not self.closing:
+            try:
+                await self.sweep()
+            except Exception:  # the database away for a moment: try again next time
+                log.exception("sweep failed")
+            await asyncio.sleep(self.settings.sweep_interval)
 
     def finished(self, table: LiveTable) -> None:
         """Called when a table's game ends: it is let go once nobody is connected."""
@@ -774,3 +968,29 @@ class TableManager:
         for t in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await t
+
+
+def _cap_error(exc: CapError) -> LobbyError:
+    if exc.code == "too_many_open":
+        return LobbyError(
+            exc.code,
+            f"You already have {exc.limit} tables waiting for players; start or leave one "
+            "before opening another.",
+            status=429,
+            message_ja=f"参加者を待っているテーブルがすでに{exc.limit}つあります。"
+            "新しく作る前に、どれかを始めるか離れてください。",
+        )
+    return LobbyError(
+        exc.code,
+        f"You already have {exc.limit} tables of bots only in play; let one finish first.",
+        status=429,
+        message_ja=f"ボットだけのテーブルがすでに{exc.limit}つ進行中です。終わるまでお待ちください。",
+    )
+
+
+def _parse_time(text: str) -> datetime:
+    """A stored ISO-8601 time (now, for a table not stored yet)."""
+    if not text:
+        return datetime.now(UTC)
+    when = datetime.fromisoformat(text)
+    return when if when.tzinfo else when.replace(tzinfo=UTC)

@@ -15,18 +15,56 @@ import secrets
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any, TypeVar, cast
 
-from sqlalchemy import Table, bindparam, func, insert, select, update
+from sqlalchemy import Table, bindparam, delete, func, insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
-from septet.server.db import MoveRow, PlayerRow, SeatRow, TableRow, make_engine, migrate, utcnow
+from septet.server.db import (
+    ChatRow,
+    MoveRow,
+    PlayerRow,
+    SeatRow,
+    TableRow,
+    make_engine,
+    migrate,
+    utcnow,
+)
 
 T = TypeVar("T")
 
 
 class StaleWriteError(RuntimeError):
     """The table's stored version moved on: another writer got there first."""
+
+
+class CapError(RuntimeError):
+    """A guest is at one of their caps (``code``: ``too_many_open`` or ``too_many_bot_tables``;
+    ``limit``: the cap)."""
+
+    def __init__(self, code: str, limit: int) -> None:
+        super().__init__(f"{code} (limit {limit})")
+        self.code = code
+        self.limit = limit
+
+
+@dataclass(frozen=True)
+class ChatMessage:
+    """One stored chat message: ``id`` grows with time within the database, ``at`` is
+    ISO-8601 UTC, ``text`` plain text."""
+
+    id: int
+    table_id: str
+    seat: int | None
+    name: str
+    text: str
+    at: str
+
+    def to_json(self) -> dict[str, Any]:
+        """The message as clients receive it: ``{id, seat, name, text, at}``."""
+        return {"id": self.id, "seat": self.seat, "name": self.name, "text": self.text,
+                "at": self.at}  # fmt: skip
 
 
 def hash_token(token: str) -> str:
@@ -61,6 +99,8 @@ class TableData:
     created_at: str
     seats: list[SeatData] = field(default_factory=list)
     moves: list[str] | None = None
+    updated_at: str = ""
+    created_by: str | None = None
 
 
 class Store:
@@ -85,7 +125,12 @@ class Store:
         self._bump = (
             update(t_tables)
             .where(tables.id == bindparam("b_tid"), tables.version == bindparam("b_start"))
-            .values(version=bindparam("b_newv"), updated_at=bindparam("b_now"))
+            .values(
+                version=bindparam("b_newv"),
+                updated_at=bindparam("b_now"),
+                to_move=bindparam("b_to_move"),
+                bot_turn=bindparam("b_bot_turn"),
+            )
         )
         self._bump_status = self._bump.values(
             status=func.coalesce(bindparam("b_status"), tables.status),
@@ -118,8 +163,9 @@ class Store:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._writer, functools.partial(fn, *args, **kwargs))
 
-    def migrate(self) -> int:
-        """Create/upgrade the schema; returns the version found before."""
+    def migrate(self) -> str | None:
+        """Create/upgrade the schema under the migration lock; returns the revision found
+        before (``None`` for an empty database). See :func:`septet.server.db.migrate`."""
         return migrate(self.engine)
 
     def close(self) -> None:
@@ -152,9 +198,20 @@ class Store:
             s.execute(update(PlayerRow).where(PlayerRow.id == player_id).values(name=name))
 
     # ----- tables ------------
-    def create_table(self, data: TableData) -> None:
-        """Insert a new table with its seats."""
+    def create_table(
+        self, data: TableData, *, max_open: int | None = None, max_bot_tables: int | None = None
+    ) -> None:
+        """Insert a new table with its seats. With ``data.created_by`` and caps, first check in
+        the same transaction (the guest's row locked on PostgreSQL, so two requests of one guest
+        cannot both pass) that the guest has fewer than ``max_open`` waiting tables and, for a
+        table of bots only (no owner seated), fewer than ``max_bot_tables`` such tables in play.
+
+        Raises:
+            CapError: a cap is reached (nothing is written).
+        """
         with self._session.begin() as s:
+            if data.created_by is not None:
+                self._check_caps(s, data, max_open, max_bot_tables)
             s.add(
                 TableRow(
                     id=data.id,
@@ -165,6 +222,7 @@ class Store:
                     seed=data.seed,
                     owner_id=data.owner_id,
                     version=0,
+                    created_by=data.created_by,
                 )
             )
             s.flush()
@@ -180,9 +238,66 @@ class Store:
                     )
                 )
 
-    def save_seat(self, table_id: str, seat: SeatData) -> None:
-        """Store a seat's holder."""
+    def _check_caps(
+        self, s: Session, data: TableData, max_open: int | None, max_bot_tables: int | None
+    ) -> None:
+        if self.engine.dialect.name == "postgresql":
+            s.execute(select(PlayerRow.id).where(PlayerRow.id == data.created_by).with_for_update())
+        mine = select(func.count()).where(TableRow.created_by == data.created_by)
+        if max_open is not None and data.owner_id is not None:
+            waiting = s.scalar(
+                mine.where(TableRow.status == "waiting", TableRow.owner_id.is_not(None))
+            )
+            waiting = waiting or 0
+            if waiting >= max_open:
+                raise CapError("too_many_open", max_open)
+        if max_bot_tables is not None and data.owner_id is None:
+            bot_only = s.scalar(
+                mine.where(TableRow.owner_id.is_(None), TableRow.status.in_(("waiting", "playing")))
+            )
+            if (bot_only or 0) >= max_bot_tables:
+                raise CapError("too_many_bot_tables", max_bot_tables)
+
+    def claim_seat(self, table_id: str, seat: SeatData) -> bool:
+        """Give a free seat of a waiting table to ``seat.player_id``: done only if the seat is
+        still free and the table still waiting (another process may have been quicker).
+        Returns whether it was given."""
+        now = utcnow()
         with self._session.begin() as s:
+            waiting = _rowcount(
+                s.execute(
+                    update(TableRow)
+                    .where(TableRow.id == table_id, TableRow.status == "waiting")
+                    .values(updated_at=now)
+                )
+            )
+            if waiting != 1:
+                return False
+            done = _rowcount(
+                s.execute(
+                    update(SeatRow)
+                    .where(
+                        SeatRow.table_id == table_id,
+                        SeatRow.seat == seat.seat,
+                        SeatRow.player_id.is_(None),
+                        SeatRow.bot.is_(None),
+                    )
+                    .values(player_id=seat.player_id, name=seat.name)
+                )
+            )
+            if done != 1:
+                s.rollback()
+                return False
+        return True
+
+    def save_seat(self, table_id: str, seat: SeatData, bot_turn: bool | None = None) -> None:
+        """Store a seat's holder (and note the table's change time; ``bot_turn``: whether a
+        bot is to move now, if that changed)."""
+        values: dict[str, Any] = {"updated_at": utcnow()}
+        if bot_turn is not None:
+            values["bot_turn"] = bot_turn
+        with self._session.begin() as s:
+            s.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
             s.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.seat == seat.seat)
@@ -200,9 +315,13 @@ class Store:
         status: str | None = None,
         result: dict[str, Any] | None = None,
         seats: Sequence[SeatData] = (),
+        to_move: int | None = None,
+        bot_turn: bool = False,
     ) -> None:
         """Store ``moves`` (``(notation, seat)``; seat -1 for chance) at indices ``start`` ...,
-        and optionally a new status, result and seat holders, in one transaction.
+        and optionally a new status, result and seat holders, in one transaction; ``to_move``
+        and ``bot_turn`` describe the position after them (the seat to move, or ``None``, and
+        whether a bot holds it).
 
         Raises:
             StaleWriteError: the stored version is not ``start`` (nothing is written).
@@ -213,6 +332,8 @@ class Store:
             "b_start": start,
             "b_newv": start + len(moves),
             "b_now": now,
+            "b_to_move": to_move,
+            "b_bot_turn": bot_turn,
         }
         upd = self._bump
         if status is not None or result is not None:
@@ -225,31 +346,18 @@ class Store:
             if conn.execute(upd, params).rowcount != 1:
                 raise StaleWriteError(f"table {table_id} is no longer at version {start}")
             if moves:
-                conn.execute(
-                    self._insert_move,
-                    [
-                        {
-                            "b_tid": table_id,
-                            "b_idx": start + i,
-                            "b_n": notation,
-                            "b_seat": seat,
-                            "b_now": now,
-                        }
-                        for i, (notation, seat) in enumerate(moves)
-                    ],
-                )
-            for seat_data in seats:
+                rows = [
+                    {"b_tid": table_id, "b_idx": start + i, "b_n": notation, "b_seat": seat,
+                     "b_now": now}
+                    for i, (notation, seat) in enumerate(moves)
+                ]  # fmt: skip
+                conn.execute(self._insert_move, rows)
+            for x in seats:
                 conn.execute(
                     self._seat_update,
-                    {
-                        "b_tid": table_id,
-                        "b_seat": seat_data.seat,
-                        "b_player": seat_data.player_id,
-                        "b_name": seat_data.name,
-                        "b_bot": seat_data.bot,
-                        "b_replaced": seat_data.replaced,
-                    },
-                )
+                    {"b_tid": table_id, "b_seat": x.seat, "b_player": x.player_id,
+                     "b_name": x.name, "b_bot": x.bot, "b_replaced": x.replaced},
+                )  # fmt: skip
 
     def _table_data(self, s: Session, row: TableRow, with_moves: bool) -> TableData:
         seats = s.scalars(
@@ -272,7 +380,9 @@ class Store:
             owner_id=row.owner_id,
             version=row.version,
             result=json.loads(row.result) if row.result else None,
-            created_at=row.created_at.isoformat() if row.created_at else "",
+            created_at=_iso(row.created_at),
+            updated_at=_iso(row.updated_at),
+            created_by=row.created_by,
             seats=[
                 SeatData(
                     seat=x.seat, player_id=x.player_id, name=x.name, bot=x.bot, replaced=x.replaced
@@ -296,18 +406,120 @@ class Store:
             ).all()
             return [self._table_data(s, r, True) for r in rows]
 
-    def finished_tables(self, limit: int = 50) -> list[TableData]:
-        """The most recently finished tables, newest first (for the replay list)."""
+    def finished_tables(
+        self, limit: int = 50, offset: int = 0, game: str | None = None
+    ) -> list[TableData]:
+        """The most recently finished tables (of ``game``, if given), newest first (for the
+        replay list), ``limit`` of them from ``offset``."""
         with self._session() as s:
+            query = select(TableRow).where(TableRow.status == "finished")
+            if game is not None:
+                query = query.where(TableRow.game == game)
             rows = s.scalars(
-                select(TableRow)
-                .where(TableRow.status == "finished")
-                .order_by(TableRow.updated_at.desc())
-                .limit(limit)
+                query.order_by(TableRow.updated_at.desc(), TableRow.id).offset(offset).limit(limit)
             ).all()
             return [self._table_data(s, r, False) for r in rows]
+
+    def count_tables(self, status: str, game: str | None = None) -> int:
+        """How many tables have ``status`` (and ``game``, if given)."""
+        query = select(func.count()).select_from(TableRow).where(TableRow.status == status)
+        if game is not None:
+            query = query.where(TableRow.game == game)
+        with self._session() as s:
+            return int(s.scalar(query) or 0)
+
+    def expire_waiting(self, before: datetime) -> list[str]:
+        """Mark every waiting table unchanged since ``before`` as ``expired`` (kept, out of the
+        lobby); returns their ids. Guarded row by row, so a join committed meanwhile wins."""
+        with self._session.begin() as s:
+            ids = s.scalars(
+                select(TableRow.id).where(
+                    TableRow.status == "waiting", TableRow.updated_at < before
+                )
+            ).all()
+            done = []
+            for tid in ids:
+                n = _rowcount(
+                    s.execute(
+                        update(TableRow)
+                        .where(
+                            TableRow.id == tid,
+                            TableRow.status == "waiting",
+                            TableRow.updated_at < before,
+                        )
+                        .values(status="expired")
+                    )
+                )
+                if n == 1:
+                    done.append(tid)
+        return done
+
+    def stalled_bot_tables(self, before: datetime, limit: int = 100) -> list[tuple[str, int]]:
+        """``(table_id, version)`` of tables in play where a bot has been to move since before
+        ``before``: bot turns that nobody took (a worker died, a job was lost)."""
+        with self._session() as s:
+            rows = s.execute(
+                select(TableRow.id, TableRow.version)
+                .where(
+                    TableRow.status == "playing",
+                    TableRow.bot_turn.is_(True),
+                    TableRow.updated_at < before,
+                )
+                .limit(limit)
+            ).all()
+        return [(r[0], r[1]) for r in rows]
+
+    # ----- chat ------------
+    def add_chat(
+        self, table_id: str, seat: int | None, player_id: str | None, name: str, text: str
+    ) -> ChatMessage:
+        """Store one chat message; returns it with its id and time."""
+        now = utcnow()
+        with self._session.begin() as s:
+            row = ChatRow(
+                table_id=table_id, seat=seat, player_id=player_id, name=name, text=text,
+                created_at=now,
+            )  # fmt: skip
+            s.add(row)
+            s.flush()
+            return ChatMessage(row.id, table_id, seat, name, text, _iso(now))
+
+    def recent_chat(self, table_id: str, limit: int = 100) -> list[ChatMessage]:
+        """The last ``limit`` chat messages of a table, oldest first."""
+        with self._session() as s:
+            rows = s.scalars(
+                select(ChatRow)
+                .where(ChatRow.table_id == table_id)
+                .order_by(ChatRow.id.desc())
+                .limit(limit)
+            ).all()
+        return [
+            ChatMessage(r.id, r.table_id, r.seat, r.name, r.text, _iso(r.created_at))
+            for r in reversed(rows)
+        ]
+
+    def delete_table(self, table_id: str) -> None:
+        """Remove a table and everything of it (tests and tools; the server never deletes)."""
+        with self._session.begin() as s:
+            for model in (ChatRow, MoveRow, SeatRow):
+                s.execute(delete(model).where(model.table_id == table_id))
+            s.execute(delete(TableRow).where(TableRow.id == table_id))
 
     def count_moves(self, table_id: str) -> int:
         """Number of stored moves of a table."""
         with self._session() as s:
             return int(s.scalar(select(func.count()).where(MoveRow.table_id == table_id)) or 0)
+
+
+def _iso(when: datetime | None) -> str:
+    """ISO-8601 of a stored time, always with a UTC offset (SQLite gives naive times back)."""
+    if when is None:
+        return ""
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return when.isoformat()
+
+
+def _rowcount(result: Any) -> int:
+    """Rows matched by an UPDATE run through a Session (a ``CursorResult``)."""
+    return int(result.rowcount)

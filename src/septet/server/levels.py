@@ -1,0 +1,92 @@
+"""Bot levels offered in the lobby: Easy, Normal, Strong (弱い / 普通 / 強い), each an agent spec.
+
+``GET /api/games`` lists, for each game, the levels whose agent can play it; ``POST /api/tables``
+accepts a level name where an agent spec goes; each seat of a table summary carries its
+``level`` (``None`` for people and for specs that are no level). The client words the levels and
+shows the spec as a detail.
+
+How the levels were chosen (``septet simulate``, docs/server.md): Normal is the game's greedy
+bot. Easy is greedy that plays a uniformly random legal move three times in ten
+(``epsilon-greedy:epsilon=0.3``): against Normal it wins 23.7% of 2-player Flip 7 games, 17.7%
+of 2-player Double Seven games and 19.3% of 3-player Seven Shot games (fair share 33%), where
+the plain random bot wins 0.5% and 0% (it is no opponent: it stays on 2 and hits on 20).
+Strong is ISMCTS with the server's one-second budget per move. A game without a greedy bot
+gets ``random`` for Easy and no Normal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from septet.bots import make_agent
+from septet.core import Game
+
+LEVELS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("easy", ("epsilon-greedy:epsilon=0.3", "random")),
+    ("normal", ("greedy",)),
+    ("strong", ("ismcts:time=1.0",)),
+)
+"""``(level, agent specs)`` in order of strength; a level is the first spec that plays the
+game."""
+
+SERVER_BOT_SPECS = {"ismcts": "ismcts:time=1.0"}
+"""How the server runs a bot offered by bare name: search bots get a one-second budget per move
+so a table keeps a readable pace."""
+
+
+def server_spec(spec: str) -> str:
+    """The spec the server runs for ``spec`` (a bare ``ismcts`` gets the time budget)."""
+    return SERVER_BOT_SPECS.get(spec, spec)
+
+
+def _plays(spec: str, game: Game[Any]) -> bool:
+    try:
+        make_agent(spec, game)
+    except Exception:  # a bot that does not play this game, or is not installed
+        return False
+    return True
+
+
+def levels_for(game: Game[Any]) -> list[dict[str, str]]:
+    """``[{"level": "easy", "spec": "epsilon-greedy:epsilon=0.3"}, ...]``: each level that has
+    an agent for ``game``, with that agent's spec."""
+    out = []
+    for lv, _ in LEVELS:
+        spec = spec_of_level(lv, game)
+        if spec is not None:
+            out.append({"level": lv, "spec": spec})
+    return out
+
+
+def spec_of_level(name: str, game: Game[Any]) -> str | None:
+    """The agent spec of level ``name`` for ``game``, or ``None`` if ``name`` is no level (or no
+    agent of that level plays this game)."""
+    for lv, specs in LEVELS:
+        if lv == name:
+            return next((spec for spec in specs if _plays(spec, game)), None)
+    return None
+
+
+def level_of(spec: str | None, game: Game[Any]) -> str | None:
+    """The level of ``game`` whose agent ``spec`` is (a bare ``ismcts`` counts as the server
+    runs it), else ``None``."""
+    if not spec:
+        return None
+    wanted = server_spec(spec)
+    for item in _levels_cached(game.name, repr(sorted(game.options_dict().items())), game):
+        if server_spec(item["spec"]) == wanted:
+            return item["level"]
+    return None
+
+
+_CACHE: dict[tuple[str, str], list[dict[str, str]]] = {}
+
+
+def _levels_cached(name: str, options: str, game: Game[Any]) -> list[dict[str, str]]:
+    key = (name, options)
+    found = _CACHE.get(key)
+    if found is None:
+        if len(_CACHE) > 1000:
+            _CACHE.clear()
+        found = _CACHE[key] = levels_for(game)
+    return found
