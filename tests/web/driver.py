@@ -27,10 +27,9 @@ NOTATION = re.compile(
     r"\b(?:[SMFWTGE](?:1[0-3]|[1-9])|[a-z]+\d+\+\d+|\d:[a-z0-9]+|two-for-one|no-rainbow"
     r"|target \d|swap \d|steal \d|P\d)\b"
 )
-# Latin-letter words a Japanese page may show: the Seven Shot A (the rulebook's name), its
-# teams A and B (チームA / チームB, as the engine's texts and Japanese players write them) and
-# the button that switches to English.
-JA_ALLOW = {"A", "B", "EN"}
+# Latin-letter words a Japanese page may show: the Seven Shot A (the rulebook's name) and the
+# button that switches to English.
+JA_ALLOW = {"A", "EN"}
 LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’\-]*")
 
 

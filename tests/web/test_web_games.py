@@ -106,7 +106,7 @@ def test_web_whole_game(browser: Any, live_server: str, game: str, players: int,
         if "ev-seven" in log:  # Seven! is its own moment (DS-5.3)
             assert any(("セブン" if lang == "ja" else "Seven!") in b for b in rec["banners"]), rec["banners"]
         if "ev-clear" in log:
-            assert any(("クリア" if lang == "ja" else "Clear!") in b for b in rec["banners"]), rec["banners"]
+            assert any(("空っぽ" if lang == "ja" else "Clear!") in b for b in rec["banners"]), rec["banners"]
         assert page.query_selector("#final table.breakdown") is not None
     assert rec["ghosts"] > 0  # pieces moved from where they came from to where they went
     shot(page, f"{tag}-final")

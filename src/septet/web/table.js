@@ -533,6 +533,7 @@ export async function tablePage(root, id) {
     drawStatus(c);
     drawResult(c);
     drawLog();
+    chat.setSeated(Boolean(msg && msg.seat !== null && msg.seat !== undefined));
   }
 
   // ----- drawers (players, log, chat, rules) -----------------------------------------------

@@ -89,10 +89,10 @@ export function hint(view, ctx) {
 function supply(view, ctx) {
   const holder = view.double_seven;
   return h('div', { class: 'ds-supply' },
-    h('span', { class: 'stat ds-sevens-left' }, token(false, 22), h('span', { class: 'stat-label' }, L(ctx, ` 7 tokens left: `, ` 残りの7トークン：`)), h('strong', {}, String(view.sevens_left))),
+    h('span', { class: 'stat ds-sevens-left' }, token(false, 22), h('span', { class: 'stat-label' }, L(ctx, ' 7 tokens left: ', ' 残りの「7」トークン：')), h('strong', {}, String(view.sevens_left))),
     h('span', { class: 'stat ds-77' }, token(true, 22), ' ', holder === null || holder === undefined
-      ? h('span', { class: 'stat-label' }, L(ctx, 'The 77 token is still free', '77トークンはまだ誰も持っていません'))
-      : h('span', {}, L(ctx, `The 77 token: ${ctx.name(holder)}`, `77トークン：${ctx.name(holder)}`))));
+      ? h('span', { class: 'stat-label' }, L(ctx, 'The 77 token is still free', '「77」トークンはまだ誰も持っていません'))
+      : h('span', {}, L(ctx, `The 77 token: ${ctx.name(holder)}`, `「77」トークン：${ctx.name(holder)}`))));
 }
 
 function reserve(view, ctx) {
@@ -122,11 +122,11 @@ function playerPanel(view, fams, i, ctx) {
   },
   h('div', { class: 'ds-who' },
     h('strong', { class: 'who' }, ctx.name(i)),
-    view.double_seven === i ? h('span', { class: 'tag seven' }, token(true, 18), L(ctx, ' 77 token', ' 77トークン')) : null,
+    view.double_seven === i ? h('span', { class: 'tag seven' }, token(true, 18), L(ctx, ' 77 token', ' 「77」トークン')) : null,
     view.end_triggered_by === i ? h('span', { class: 'tag warn' }, L(ctx, 'ended the game', '終了のきっかけ')) : null),
   h('div', { class: 'ds-facts' },
     h('span', { class: 'stat' }, h('span', { class: 'stat-label' }, L(ctx, 'Score ', '得点 ')), h('strong', {}, String((view.scores || [])[i] ?? 0))),
-    h('span', { class: 'stat ds-tokens' }, token(false, 18), h('span', { class: 'stat-label' }, L(ctx, ' 7 tokens: ', ' 7トークン：')), h('strong', {}, String(view.sevens[i]))),
+    h('span', { class: 'stat ds-tokens' }, token(false, 18), h('span', { class: 'stat-label' }, L(ctx, ' 7 tokens: ', ' 「7」トークン：')), h('strong', {}, String(view.sevens[i]))),
     h('span', { class: 'stat ds-rack', dataset: { seat: i } }, h('span', { class: 'stat-label' }, L(ctx, 'Rack: ', 'ラック：')), h('strong', {}, L(ctx, plural(rack.size, 'tile', 'tiles'), `${rack.size}枚`)))),
   known.length && i !== ctx.seat ? h('div', { class: 'known' }, h('span', { class: 'muted' }, L(ctx, 'Known on the rack: ', '公開されたラック：')), known.map(([a, n]) => tile(a, ctx, n, 'small'))) : null,
   h('div', { class: 'families' }, fams.length ? fams.map((f) => family(f, i, ctx)) : h('span', { class: 'muted' }, L(ctx, 'No family yet', 'まだ家族はありません'))));
@@ -294,7 +294,7 @@ const moments = {
   },
   async clear(ev, st) {
     pulse(panel(st, ev.seat), 'glow');
-    await banner(st.q, st.layer, L(st.ctx, `${st.ctx.name(ev.seat)}: Clear!`, `${st.ctx.name(ev.seat)}：クリア！`), 'seven', 1100);
+    await banner(st.q, st.layer, L(st.ctx, `${st.ctx.name(ev.seat)}: Clear!`, `${st.ctx.name(ev.seat)}：空っぽ！`), 'seven', 1100);
   },
   async pass(ev, st) {
     await banner(st.q, st.layer, L(st.ctx, `${st.ctx.name(ev.seat)}: Pass!`, `${st.ctx.name(ev.seat)}：パス！`), 'info', 600);
@@ -344,7 +344,7 @@ function breakdown(view, ctx) {
   const winners = view.winners || [];
   if (!Array.isArray(sb)) {
     return h('table', { class: 'breakdown' },
-      h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', {}, L(ctx, 'Tiles in families', '家族のタイル')), h('th', {}, L(ctx, '7 tokens', '7トークン')), h('th', {}, L(ctx, '77 token', '77トークン')), h('th', {}, L(ctx, 'Score', '得点')))),
+      h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', {}, L(ctx, 'Tiles in families', '家族のタイル')), h('th', {}, L(ctx, '7 tokens', '「7」トークン')), h('th', {}, L(ctx, '77 token', '「77」トークン')), h('th', {}, L(ctx, 'Score', '得点')))),
       h('tbody', {}, view.families.map((fams, i) => h('tr', { class: winners.includes(i) ? 'winner' : '' },
         h('th', { scope: 'row' }, ctx.name(i)),
         h('td', {}, String(fams.reduce((s, f) => s + f.size, 0))),
@@ -358,8 +358,8 @@ function breakdown(view, ctx) {
     h('table', { class: 'breakdown ds-breakdown' },
       h('thead', {}, h('tr', {}, h('th', {}, ''),
         h('th', { scope: 'col' }, L(ctx, 'Families (1 point a tile)', '家族（1枚1点）')),
-        h('th', { scope: 'col' }, L(ctx, '7 tokens (+1 each)', '7トークン（各+1）')),
-        h('th', { scope: 'col' }, L(ctx, '77 token (+2)', '77トークン（+2）')),
+        h('th', { scope: 'col' }, L(ctx, '7 tokens (+1 each)', '「7」トークン（各+1）')),
+        h('th', { scope: 'col' }, L(ctx, '77 token (+2)', '「77」トークン（+2）')),
         h('th', { scope: 'col' }, L(ctx, 'Total', '合計')))),
       h('tbody', {}, sb.map((b, i) => h('tr', { class: winners.includes(i) ? 'winner' : '' },
         h('th', { scope: 'row' }, ctx.name(i), winners.includes(i) ? h('span', { class: 'tag win' }, L(ctx, 'Winner', '勝者')) : null),
@@ -367,9 +367,20 @@ function breakdown(view, ctx) {
         h('td', {}, b.sevens ? `+${b.sevens}` : '0'),
         h('td', {}, b.seventy_seven ? `+${b.seventy_seven}` : '—'),
         h('td', {}, h('strong', {}, String(b.total))))))),
-    tie ? h('p', { class: 'tie-break' }, L(ctx,
-      `${tie.tied.map((s) => ctx.name(s)).join(' and ')} tied on points; ${ctx.name(tie.winner)} holds the 77 token and wins the tie.`,
-      `${tie.tied.map((s) => ctx.name(s)).join('と')}が同点。77トークンを持つ${ctx.name(tie.winner)}の勝ち。`)) : null);
+    tieWords(tie, ctx));
+}
+
+/** The tie-break in words (DS-8.2): the 77 token decides, or the tied players share the win. */
+function tieWords(tie, ctx) {
+  if (!tie || !Array.isArray(tie.tied)) return null;
+  const en = tie.tied.map((s) => ctx.name(s)).join(' and ');
+  const ja = tie.tied.map((s) => ctx.name(s)).join('と');
+  if (tie.by === '77' && tie.winner !== null && tie.winner !== undefined) {
+    return h('p', { class: 'tie-break' }, L(ctx,
+      `${en} tied on points; ${ctx.name(tie.winner)} holds the 77 token and wins the tie.`,
+      `${ja}が同点。「77」トークンを持つ${ctx.name(tie.winner)}の勝ち。`));
+  }
+  return h('p', { class: 'tie-break' }, L(ctx, `${en} tied on points and share the win.`, `${ja}が同点で、勝利を分け合う。`));
 }
 
 export default {

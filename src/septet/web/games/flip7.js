@@ -10,7 +10,7 @@ import { L, bind, progress } from './common.js';
 // One name per card, the rulebooks' (the engine's names: flip7/cards.py).
 const NAMES = {
   zero: ['Zero', 'ゼロ'], u7: ['Unlucky 7', 'アンラッキー7'], l13: ['Lucky 13', 'ラッキー13'],
-  jom: ['Just One More!', 'ジャスト・ワンモア!'], flip4: ['Flip 4!', 'フリップ4!'], swap: ['Swap', 'スワップ'],
+  jom: ['Just One More!', 'ジャスト・ワンモア！'], flip4: ['Flip 4!', 'フリップ4！'], swap: ['Swap', 'スワップ'],
   steal: ['Steal', 'スティール'], discard: ['Discard', 'ディスカード'], freeze: ['Freeze', 'フリーズ'],
   flip3: ['Flip Three', 'フリップ3'], second: ['Second Chance', 'セカンドチャンス'],
 };
@@ -396,5 +396,5 @@ function hint(view, ctx) {
 
 export default {
   draw, dock, held, moments, mark, breakdown, remember, hint,
-  quiet: new Set(['dealer', 'forced', 'no_target']),
+  quiet: new Set(['dealer', 'forced', 'no_target', 'hit']),
 };

@@ -44,12 +44,21 @@ function sidesOf(view) {
   return view.teams || view.hand_sizes.map((_, i) => [i]);
 }
 
-/** A side's name: "Team A (Aki & Bot 2)" with four players, else the player's name. */
+/**
+ * A side's name: "Team 1 (Aki & Bot 2)" / 「チーム1（アキ・ボット2）」 with four players (teams
+ * are numbered, as in the engine's texts: "A" is the ace), else the player's name.
+ */
 export function sideName(view, side, ctx, withMembers = true) {
   if (!view.teams) return ctx.name(side);
-  const team = side === 0 ? L(ctx, 'Team A', 'チームA') : L(ctx, 'Team B', 'チームB');
+  const team = L(ctx, `Team ${side + 1}`, `チーム${side + 1}`);
   if (!withMembers) return team;
-  return `${team} (${view.teams[side].map((s) => ctx.name(s)).join(L(ctx, ' & ', '・'))})`;
+  const members = view.teams[side].map((s) => ctx.name(s)).join(L(ctx, ' & ', '・'));
+  return L(ctx, `${team} (${members})`, `${team}（${members}）`);
+}
+
+/** 7s that win a deal: the engine's threshold (SS-4.1: 4; SS-5.3: 3 with three players). */
+function threshold(view) {
+  return view.threshold ?? (view.teams ? 4 : 3);
 }
 
 function sideOfSeat(view, seat) {
@@ -125,7 +134,7 @@ function trickArea(view, ctx, memory) {
 
 function sideBoard(view, ctx) {
   const sides = sidesOf(view);
-  const sevensToWin = view.teams ? 4 : 3; // SS-4.1, SS-5.3
+  const sevensToWin = threshold(view);
   return h('div', { class: 'ss-sides' }, sides.map((members, t) => h('div', {
     class: `ss-side${members.includes(ctx.seat) ? ' mine' : ''}`, dataset: { side: t },
   },
@@ -360,7 +369,7 @@ function hint(view, ctx) {
 
 export default {
   draw, dock, held, moments, mark, breakdown, remember, hint,
-  quiet: new Set(['card_dealt', 'pass_chosen', 'passes_done', 'first_leader']),
+  quiet: new Set(['card_dealt', 'pass_chosen', 'pass_ready', 'passes_done', 'first_leader']),
   /** A tap on the finished trick clears it (the key goes to memory.dismissed). */
   dismissKey(target) {
     const t = target.closest && target.closest('#trick.done');
