@@ -274,8 +274,10 @@ const moments = {
   },
   async retrieve(ev, st) {
     const el = famEl(st, ev.data.from_seat, ev.data.family);
+    await fly(st.q, rackOf(st, ev.seat), el, tile(ev.data.animal || parseFamily(ev.data.family)?.animal || 'clover', st.ctx));
     await fly(st.q, el, rackOf(st, ev.seat), tile('clover', st.ctx));
-    if (el) pulse(el);
+    const next = ev.data.new_family ? familyFromKey(ev.data.new_family, ev.data.from_seat, st) : null;
+    if (el && next) { el.replaceWith(next); pulse(next); } else if (el) pulse(el);
     await banner(st.q, st.layer, [tile('clover', st.ctx), L(st.ctx, ` ${st.ctx.name(ev.seat)} retrieves a clover`, ` ${st.ctx.name(ev.seat)}がクローバーを取り戻した`)], 'info', 1000);
   },
   async two_for_one(ev, st) {
@@ -327,10 +329,8 @@ function mark(events, board) {
       el = board.querySelector(`.ds-player[data-seat="${ev.seat}"] .family[data-family="${CSS.escape(ev.data.other)}"]`);
       board.querySelector(`.ds-player[data-seat="${ev.data.with_seat}"] .family[data-family="${CSS.escape(ev.data.family)}"]`)?.classList.add('last-move');
     }
-    if (ev.kind === 'retrieve') {
-      // The family as it is now: the clover went out, an animal tile came in.
-      const f = parseFamily(ev.data.family);
-      if (f) el = board.querySelector(`.ds-player[data-seat="${ev.data.from_seat}"] .family[data-family="${CSS.escape(familyKey({ ...f, animals: f.animals + 1, clovers: f.clovers - 1 }))}"]`);
+    if (ev.kind === 'retrieve' && ev.data.new_family) {
+      el = board.querySelector(`.ds-player[data-seat="${ev.data.from_seat}"] .family[data-family="${CSS.escape(ev.data.new_family)}"]`);
     }
     if (ev.kind === 'flip') el = board.querySelector(`.ds-display .tile[data-tile="${ev.data.tile}"]`);
     if (el) el.classList.add('last-move');

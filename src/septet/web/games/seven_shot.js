@@ -217,14 +217,16 @@ export function dealWords(d, view, ctx) {
     how = String(d.condition || '');
   }
   const sevens = [];
-  for (let s = 0; s < n; s++) sevens.push(L(ctx, `${side(s)} ${d.sevens[s]}`, `${side(s)} ${d.sevens[s]}枚`));
+  for (let s = 0; s < n; s++) sevens.push(L(ctx, `${side(s)}: ${d.sevens[s]}`, `${side(s)}：${d.sevens[s]}枚`));
   const gains = [];
   (d.gains || []).forEach((g, s) => { if (g) gains.push(`${side(s)} +${g}`); });
+  // The formula own 7s − other 7s + 1 (SS-4.4, SS-5.4); the three-player 7-trick rule pays a
+  // fixed 2 each (SS-5.5) and has no formula (terms null).
+  const formula = d.formula && d.terms !== null ? `${d.formula.replace(/-/g, '−')} → ` : '';
   return {
     how,
-    sevens: L(ctx, `7s taken: ${sevens.join(', ')}.`, `取った7: ${sevens.join('、')}。`),
-    points: d.formula ? L(ctx, `Points: ${d.formula.replace(/-/g, '−')} → ${gains.join(', ')}.`, `得点: ${d.formula.replace(/-/g, '−')} → ${gains.join('、')}。`)
-      : (gains.length ? L(ctx, `Points: ${gains.join(', ')}.`, `得点: ${gains.join('、')}。`) : ''),
+    sevens: L(ctx, `7s taken — ${sevens.join(', ')}.`, `取った7 — ${sevens.join('、')}。`),
+    points: gains.length ? L(ctx, `Points: ${formula}${gains.join(', ')}.`, `得点：${formula}${gains.join('、')}。`) : '',
   };
 }
 
@@ -235,8 +237,9 @@ function dealSummary(d, view, ctx) {
     h('p', { class: 'deal-how' }, w.how),
     h('p', {}, w.sevens),
     w.points ? h('p', { class: 'deal-points' }, w.points) : null,
-    h('p', { class: 'muted' }, sidesOf(view).map((_, s) => `${sideName(view, s, ctx, false)} ${d.points[s]}`).join(' · '),
-      L(ctx, ` (first to ${view.target})`, `（${view.target}点先取）`)));
+    h('p', { class: 'muted' }, L(ctx, 'Totals — ', '合計 — '),
+      sidesOf(view).map((_, s) => L(ctx, `${sideName(view, s, ctx, false)}: ${d.points[s]}`, `${sideName(view, s, ctx, false)}：${d.points[s]}点`)).join(' · '),
+      L(ctx, ` (first to ${view.target} wins)`, `（${view.target}点先取）`)));
 }
 
 function held(view, ctx, memory) {
