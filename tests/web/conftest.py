@@ -126,7 +126,8 @@ new MutationObserver((muts) => {
     r.held.push({id: s.id, title: (s.querySelector('h2') || {}).innerText || '', text: s.innerText,
       rows: s.querySelectorAll('li').length});
   }
-}).observe(document, {childList: true, subtree: true, attributes: true, attributeFilter: ['class', 'data-held']});
+}).observe(document, {childList: true, subtree: true, attributes: true,
+  attributeFilter: ['class', 'data-held']});
 """
 
 

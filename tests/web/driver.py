@@ -101,7 +101,11 @@ def check_player_words(page: Any, lang: str, where: str = "") -> None:
     text = visible_text(page)
     assert not RULE_ID.search(text), (where, RULE_ID.search(text), text[-1500:])
     m = NOTATION.search(text)
-    assert m is None, (where, m.group(0) if m else None, text[max(0, (m.start() if m else 0) - 200) :][:600])
+    assert m is None, (
+        where,
+        m.group(0) if m else None,
+        text[max(0, (m.start() if m else 0) - 200) :][:600],
+    )
     if lang == "ja":
         latin = sorted({w for w in LATIN_WORD.findall(text) if w not in JA_ALLOW})
         assert not latin, (where, latin, text[-1500:])
@@ -113,16 +117,20 @@ def check_moves_in_view(page: Any) -> None:
     of them is a chip on screen that opens its moves; the page is no wider than the screen."""
     size = page.viewport_size
     status = page.query_selector("#status").bounding_box()
-    assert status and 0 <= status["y"] and status["y"] + status["height"] <= size["height"], status
+    assert status and status["y"] >= 0 and status["y"] + status["height"] <= size["height"], status
     dock = page.query_selector("#dock").bounding_box()
     assert dock and dock["y"] >= 0 and dock["y"] + dock["height"] <= size["height"] + 1, dock
-    buttons = {el.get_attribute("data-action") for el in page.query_selector_all("#actions button.move")}
+    buttons = {
+        el.get_attribute("data-action") for el in page.query_selector_all("#actions button.move")
+    }
     shown = [
         el
         for el in page.query_selector_all(MOVES)
         if el.is_visible()
         # a piece on the board whose move is also a button below may be scrolled away
-        and not (el.evaluate("(e) => !e.closest('#dock')") and el.get_attribute("data-action") in buttons)
+        and not (
+            el.evaluate("(e) => !e.closest('#dock')") and el.get_attribute("data-action") in buttons
+        )
     ]
     shown += page.query_selector_all("#actions details.group > summary")
     assert shown, "no move on screen"
@@ -130,7 +138,7 @@ def check_moves_in_view(page: Any) -> None:
         box = el.bounding_box()
         what = el.get_attribute("data-action") or el.inner_text()
         assert box is not None, what
-        assert 0 <= box["y"] and box["y"] + box["height"] <= size["height"] + 1, (what, box)
+        assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 1, (what, box)
         assert box["height"] >= 43.5 and box["width"] >= 43.5, (what, box)
     check_no_overflow(page)
 

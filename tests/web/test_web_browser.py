@@ -81,9 +81,13 @@ def test_web_seven_shot_trick_on_a_phone(
     # SS-4.1 / SS-5.3: 4 sevens win a deal for a team of two, 3 for one of three players;
     # the thresholds are said in words.
     if lang == "ja":
-        assert ("チーム1（アキ・ボット2）" in sides) == (players == 4) and f"{4 if players == 4 else 3}枚で勝ち" in sides
+        assert ("チーム1（アキ・ボット2）" in sides) == (
+            players == 4
+        ) and f"{4 if players == 4 else 3}枚で勝ち" in sides
     else:
-        assert ("Team 1 (Aki & Bot 2)" in sides) == (players == 4) and f"{4 if players == 4 else 3} win the deal" in sides
+        assert ("Team 1 (Aki & Bot 2)" in sides) == (
+            players == 4
+        ) and f"{4 if players == 4 else 3} win the deal" in sides
     rng = random.Random(5)
     clicks = 0
     while not recorded(page)["tricks"]:
@@ -95,7 +99,9 @@ def test_web_seven_shot_trick_on_a_phone(
         check_player_words(page, lang, f"move {clicks}")
         if clicks == 0:
             # the hand's cards are the buttons: passing is tapping a card (SS-2.3)
-            assert all(m.startswith("pass ") for m in moves) and not page.query_selector("#actions button.move")
+            assert all(m.startswith("pass ") for m in moves) and not page.query_selector(
+                "#actions button.move"
+            )
             shot(page, f"web-seven-shot-pass-phone-{players}p-{lang}")
         play(page, rng.choice(moves))
         clicks += 1
@@ -134,11 +140,19 @@ def test_web_flip7_round_summary_and_end(browser: Any, live_server: str) -> None
             summaries_seen += 1
         check_player_words(page, "en", f"move {clicks}")
         if "target 0" in moves:  # my own target button names me
-            assert page.text_content('#actions button.move[data-action="target 0"]') == "Give to Aki"
-        action = ("hit" if rng.random() < 0.65 else "stay") if "hit" in moves and "stay" in moves else rng.choice(moves)
+            assert (
+                page.text_content('#actions button.move[data-action="target 0"]') == "Give to Aki"
+            )
+        action = (
+            ("hit" if rng.random() < 0.65 else "stay")
+            if "hit" in moves and "stay" in moves
+            else rng.choice(moves)
+        )
         play(page, action)
         if summary is not None and summary.is_visible():
-            page.wait_for_selector("#held #round-summary", state="detached")  # my decision closes it
+            page.wait_for_selector(
+                "#held #round-summary", state="detached"
+            )  # my decision closes it
         clicks += 1
         assert clicks < 200
     held = recorded(page)["held"]
@@ -164,7 +178,17 @@ def test_web_double_seven_turn_with_pictograms(browser: Any, live_server: str) -
     # DS-1.1: every tile is a pictogram with the animal's name, no letter badge
     for el in page.query_selector_all(".tile:not(.back)"):
         assert el.query_selector("svg.pict") is not None
-        assert el.query_selector(".tile-name").inner_text() in {"鳥", "リス", "キツネ", "蝶", "白鳥", "カエル", "鹿", "ウサギ", "クローバー"}
+        assert el.query_selector(".tile-name").inner_text() in {
+            "鳥",
+            "リス",
+            "キツネ",
+            "蝶",
+            "白鳥",
+            "カエル",
+            "鹿",
+            "ウサギ",
+            "クローバー",
+        }
     facts = page.text_content(".ds-player .ds-facts") or ""
     assert "得点" in facts and "「7」トークン" in facts and "ラック" in facts, facts
     rng = random.Random(3)
@@ -178,7 +202,10 @@ def test_web_double_seven_turn_with_pictograms(browser: Any, live_server: str) -
             # drawing: the pile and the face-up tiles are the buttons (DS-4.1)
             assert set(moves) <= {"draw"} | {m for m in moves if m.startswith("take ")}
             assert page.query_selector(".pile.legal") is not None
-            assert page.text_content('#actions button.move[data-action="draw"]') == "裏向きのタイルを引く"
+            assert (
+                page.text_content('#actions button.move[data-action="draw"]')
+                == "裏向きのタイルを引く"
+            )
             shot(page, "web-double-seven-turn-ja")
         pick = page.query_selector('#dock .rack [data-pick]:not([data-pick="tile:clover"])')
         if pick is not None and not picked:  # a rack tile picked keeps only its moves
@@ -196,7 +223,11 @@ def test_web_double_seven_turn_with_pictograms(browser: Any, live_server: str) -
             moves = my_moves(page)
         play(page, "pass" if "pass" in moves and clicks > 6 else rng.choice(moves))
         clicks += 1
-        page.wait_for_function("() => document.querySelector('#status') && !document.querySelector('#actions button.move[disabled]')", timeout=30000)
+        page.wait_for_function(
+            "() => document.querySelector('#status')"
+            " && !document.querySelector('#actions button.move[disabled]')",
+            timeout=30000,
+        )
         if "あなたの番です" not in (page.text_content("#status") or ""):
             break
         assert clicks < 40
@@ -256,7 +287,9 @@ def test_web_lobby_options_choices_japanese_help_and_empty_default(
     # bots are offered by level where the server lists levels, the algorithm in the tooltip
     games = page.evaluate("() => fetch('/api/games').then((r) => r.json())")
     levels = next(g for g in games if g["name"] == "flip7").get("levels")
-    seat_options = page.eval_on_selector_all("#seat-1 option", "(os) => os.map((o) => [o.value, o.textContent, o.title])")
+    seat_options = page.eval_on_selector_all(
+        "#seat-1 option", "(os) => os.map((o) => [o.value, o.textContent, o.title])"
+    )
     if levels:
         assert [v for v, _, _ in seat_options] == ["human"] + [f"bot:{x['level']}" for x in levels]
         assert [t for _, t, _ in seat_options][1:] == ["Bot: Easy", "Bot: Normal", "Bot: Strong"]
@@ -275,7 +308,11 @@ def test_web_lobby_options_choices_japanese_help_and_empty_default(
     assert "勝利に必要な点数" in form and "points to win" not in form  # help in Japanese
     assert page.text_content("#opt-edition option[value=classic]") == "クラシック"
     if levels:
-        assert [o.text_content() for o in page.query_selector_all("#seat-1 option")][1:] == ["ボット：弱い", "ボット：普通", "ボット：強い"]
+        assert [o.text_content() for o in page.query_selector_all("#seat-1 option")][1:] == [
+            "ボット：弱い",
+            "ボット：普通",
+            "ボット：強い",
+        ]
     page.select_option("#opt-edition", "classic")
     page.fill("#opt-target", "")  # cleared: the default (200) applies, no "not 0" error
     page.dispatch_event("#opt-target", "change")
@@ -289,7 +326,9 @@ def test_web_lobby_options_choices_japanese_help_and_empty_default(
     watcher.goto(page.url)
     watcher.wait_for_selector("#status:has-text('You are watching.')")
     status = watcher.text_content("#status") or ""
-    assert re.fullmatch(r"(Game over|Waiting for .+|.+ is thinking…|Your turn)\. You are watching\.", status), status
+    assert re.fullmatch(
+        r"(Game over|Waiting for .+|.+ is thinking…|Your turn)\. You are watching\.", status
+    ), status
     assert page.console.errors == [] and watcher.console.errors == []
     watcher.context.close()
     page.context.close()
@@ -351,7 +390,10 @@ def test_web_reduced_motion_still_shows_every_moment(browser: Any, live_server: 
     rec = recorded(page)
     assert rec["ghosts"] == 0, rec  # nothing flies under prefers-reduced-motion
     assert any("Pass!" in b or "Clear!" in b for b in rec["banners"]), rec["banners"]
-    anim = page.evaluate("() => getComputedStyle(document.querySelector('.pulse, .moment') || document.body).animationName")
+    anim = page.evaluate(
+        "() => getComputedStyle(document.querySelector('.pulse, .moment')"
+        " || document.body).animationName"
+    )
     assert anim == "none"
     assert page.console.errors == []
     page.context.close()

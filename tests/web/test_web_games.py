@@ -55,7 +55,9 @@ CASES = [
 
 
 @pytest.mark.parametrize(("game", "players", "phone", "lang"), CASES)
-def test_web_whole_game(browser: Any, live_server: str, game: str, players: int, phone: bool, lang: str) -> None:
+def test_web_whole_game(
+    browser: Any, live_server: str, game: str, players: int, phone: bool, lang: str
+) -> None:
     page = new_page(browser, phone=phone, lang=lang)
     size = "phone" if phone else "desktop"
     tag = f"web-{game}-{players}p-{size}-{lang}"
@@ -88,25 +90,39 @@ def test_web_whole_game(browser: Any, live_server: str, game: str, players: int,
     assert ("の勝ち！" if lang == "ja" else "win") in final, final
     if game == "seven-shot":
         # SS-3.3: every finished trick stayed on the table with all its cards and one winner
-        assert rec["tricks"] and all(t["cards"] == players and t["winners"] == 1 for t in rec["tricks"]), rec["tricks"]
+        assert rec["tricks"] and all(
+            t["cards"] == players and t["winners"] == 1 for t in rec["tricks"]
+        ), rec["tricks"]
         deals = [h for h in rec["held"] if h["id"] == "deal-summary"]
-        assert deals and all(("得点" if lang == "ja" else "Points") in h["text"] for h in deals), deals
-        assert page.query_selector_all("#final table.sides tbody tr").__len__() == (2 if players == 4 else 3)
+        assert deals and all(("得点" if lang == "ja" else "Points") in h["text"] for h in deals), (
+            deals
+        )
+        assert page.query_selector_all("#final table.sides tbody tr").__len__() == (
+            2 if players == 4 else 3
+        )
     if game == "flip7":
         rounds = [h for h in rec["held"] if h["id"] == "round-summary"]
         assert rounds and all(h["rows"] == players for h in rounds), rounds
         if "ev-bust" in log:  # a bust is seen as a bust
-            assert any(("バースト" if lang == "ja" else "Bust") in b for b in rec["banners"]), rec["banners"]
+            assert any(("バースト" if lang == "ja" else "Bust") in b for b in rec["banners"]), rec[
+                "banners"
+            ]
         if "ev-flip7" in log:
-            assert any(("フリップ7" if lang == "ja" else "Flip 7") in b for b in rec["banners"]), rec["banners"]
+            assert any(("フリップ7" if lang == "ja" else "Flip 7") in b for b in rec["banners"]), (
+                rec["banners"]
+            )
         table = page.query_selector("#final table.rounds")
         if table is not None:  # the round-by-round end table (the engine's rounds)
             assert len(table.query_selector_all("tbody tr")) == len(rounds)
     if game == "double-seven":
         if "ev-seven" in log:  # Seven! is its own moment (DS-5.3)
-            assert any(("セブン" if lang == "ja" else "Seven!") in b for b in rec["banners"]), rec["banners"]
+            assert any(("セブン" if lang == "ja" else "Seven!") in b for b in rec["banners"]), rec[
+                "banners"
+            ]
         if "ev-clear" in log:
-            assert any(("空っぽ" if lang == "ja" else "Clear!") in b for b in rec["banners"]), rec["banners"]
+            assert any(("空っぽ" if lang == "ja" else "Clear!") in b for b in rec["banners"]), rec[
+                "banners"
+            ]
         assert page.query_selector("#final table.breakdown") is not None
     assert rec["ghosts"] > 0  # pieces moved from where they came from to where they went
     shot(page, f"{tag}-final")
