@@ -45,9 +45,35 @@ def test_games_at_80_columns_shows_every_value_whole():
     assert "seven-shot  Seven Shot / セブンショット  (3-4 players)" in lines
     words = " ".join(result.output.split())
     for option in (
-        "rainbow = True Rainbow! after the draws (DS-4.3)",
+        "rainbow = True Rainbow!: after the draws, show a rack",
         "double_seven = 'second_token' who takes the 77 token: 'second_token'",
         "edition = 'vengeance' vengeance (default) or classic Flip 7",
-        "pass_cards = 3 cards passed at the start of each deal (SS-2.3)",
+        "pass_cards = 3 cards each player passes at the start of a deal",
     ):
         assert option in words
+    # Players read this listing: no rule ids.
+    assert "DS-" not in words and "SS-" not in words and "F7V-" not in words
+
+
+def test_games_in_japanese_names_options_and_defaults_in_japanese():
+    # The Japanese listing: each option's Japanese name with the name to type, the default in
+    # words with the value to type, the Japanese meaning; English only where it is typed.
+    for columns in ("160", "80"):
+        result = CliRunner().invoke(app, ["games", "--lang", "ja"], env={"COLUMNS": columns})
+        assert result.exit_code == 0, result.output
+        words = " ".join(result.output.split())
+        for text in (
+            "レインボー（rainbow）：オン（true）",
+            "「77」トークン（double_seven）：2枚目の7トークン（second_token）",
+            "版（edition）：復讐心とともに（vengeance）",
+            "目標点（target）：200",
+            "渡す枚数（pass_cards）：3",
+            "オプションは -o 名前=値 で変えられます",
+        ):
+            assert text in words, (columns, text, result.output)
+        assert "…" not in result.output
+        assert "Rainbow" not in words and "meaning" not in words and "players" not in words
+    narrow = CliRunner().invoke(app, ["games", "--lang", "ja"], env={"COLUMNS": "80"}).output
+    assert "      各ディールの最初に渡すカードの枚数（0〜5）" in [
+        x.rstrip() for x in narrow.splitlines()
+    ]

@@ -16,6 +16,7 @@ from rich.table import Table
 
 import septet
 from septet import games
+from septet.cli_play import option_rows, print_options_ja
 from septet.core.errors import SeptetError
 
 app = typer.Typer(
@@ -53,42 +54,81 @@ def _root(
     """Septet: three tabletop games of sevens."""
 
 
+_GAMES_WORDS = {
+    "en": {
+        "title": "Septet games",
+        "game": "game",
+        "name": "title",
+        "players": "players",
+        "option": "option = default",
+        "meaning": "meaning",
+        "count": "({lo}-{hi} players)",
+        "none": "(no options)",
+        "how": "Change an option with -o name=value (septet play, simulate, serve tables).",
+    },
+    "ja": {
+        "title": "Septet のゲーム",
+        "game": "ゲーム",
+        "name": "名前",
+        "players": "人数",
+        "option": "オプション：既定値",
+        "meaning": "説明",
+        "count": "（{lo}〜{hi}人）",
+        "none": "（オプションなし）",
+        "how": "オプションは -o 名前=値 で変えられます（septet play、simulate など）。",
+    },
+}
+
+
 @app.command("games")
-def games_command() -> None:
+def games_command(
+    lang: str = typer.Option("en", "--lang", "-l", help="Language: en or ja."),
+) -> None:
     """List the registered games, their player counts and options: one table when the terminal is
     wide (120 columns or more), otherwise one block per game with each option's meaning beside or
-    under it, so that no value is cut off at 80 columns."""
+    under it, so that no value is cut off at 80 columns. ``--lang ja`` lists them in Japanese."""
+    if lang not in _GAMES_WORDS:
+        raise SeptetError(f"language must be en or ja, not {lang!r}")
+    words = _GAMES_WORDS[lang]
     if console.width < _WIDE_GAMES_TABLE:
-        _games_blocks()
+        _games_blocks(lang)
+        console.print()
+        console.print(escape(words["how"]))
         return
-    table = Table(title="Septet games")
-    table.add_column("game", no_wrap=True)
-    table.add_column("title")
-    table.add_column("players", justify="right", no_wrap=True)
-    table.add_column("option = default", no_wrap=True)
-    table.add_column("meaning")
+    table = Table(title=words["title"])
+    table.add_column(words["game"], no_wrap=True)
+    table.add_column(words["name"])
+    table.add_column(words["players"], justify="right", no_wrap=True)
+    table.add_column(words["option"], no_wrap=True)
+    table.add_column(words["meaning"], overflow="fold")
     for name in games.names():
         try:
             cls = games.game_class(name)
         except Exception as exc:  # a broken plug-in must not hide the others
             table.add_row(name, f"[red]unavailable: {exc}[/red]", "", "", "")
             continue
-        specs = cls.option_specs() or [("-", "", "")]
-        title = f"{cls.titles.get('en', name)}\n{cls.titles.get('ja', '')}"
-        for i, (opt, default, meaning) in enumerate(specs):
+        rows = option_rows(cls.options_type, lang) or [("-", "", "")]
+        if lang == "ja":
+            title = cls.titles.get("ja", name)
+        else:
+            title = f"{cls.titles.get('en', name)}\n{cls.titles.get('ja', '')}"
+        for i, (opt, default, meaning) in enumerate(rows):
             head = (name, title, f"{cls.min_players}-{cls.max_players}") if i == 0 else ("", "", "")
-            last = i == len(specs) - 1
-            table.add_row(*head, f"{opt} = {default!r}", meaning, end_section=last)
+            last = i == len(rows) - 1
+            option = f"{opt}：{default}" if default else opt
+            table.add_row(*(escape(x) for x in (*head, option, meaning)), end_section=last)
     console.print(table)
+    console.print(escape(words["how"]))
 
 
 _WIDE_GAMES_TABLE = 120  # columns from which `septet games` fits in one table
 
 
-def _games_blocks() -> None:
+def _games_blocks(lang: str = "en") -> None:
     """`septet games` for narrow terminals: a heading per game, then its options, each value whole
     and its meaning wrapped in the rest of the line."""
-    console.print("[bold]Septet games[/bold]")
+    words = _GAMES_WORDS[lang]
+    console.print(f"[bold]{escape(words['title'])}[/bold]")
     for name in games.names():
         console.print()
         try:
@@ -98,20 +138,26 @@ def _games_blocks() -> None:
                 f"[bold]{escape(name)}[/bold]: [red]unavailable: {escape(str(exc))}[/red]"
             )
             continue
-        titles = " / ".join(t for t in (cls.titles.get("en", name), cls.titles.get("ja")) if t)
-        console.print(
-            f"[bold]{escape(name)}[/bold]  {escape(titles)}  "
-            f"({cls.min_players}-{cls.max_players} players)"
-        )
-        grid = Table.grid(padding=(0, 2))
-        grid.add_column(no_wrap=True)
-        grid.add_column(overflow="fold")
-        for opt, default, meaning in cls.option_specs():
-            grid.add_row(escape(f"  {opt} = {default!r}"), escape(meaning))
-        if grid.row_count:
-            console.print(grid)
+        if lang == "ja":
+            titles = cls.titles.get("ja", name)
         else:
-            console.print("  (no options)")
+            titles = " / ".join(t for t in (cls.titles.get("en", name), cls.titles.get("ja")) if t)
+        count = words["count"].format(lo=cls.min_players, hi=cls.max_players)
+        console.print(f"[bold]{escape(name)}[/bold]  {escape(titles)}  {escape(count)}")
+        rows = option_rows(cls.options_type, lang)
+        if not rows:
+            console.print(escape(f"  {words['none']}"))
+        elif lang == "ja":
+            # Japanese names and meanings are long and break anywhere: one line for the option
+            # and its default, the meaning indented under it.
+            print_options_ja(console, rows)
+        else:
+            grid = Table.grid(padding=(0, 2))
+            grid.add_column(no_wrap=True)
+            grid.add_column(overflow="fold")
+            for opt, _, meaning in rows:
+                grid.add_row(escape(f"  {opt}"), escape(meaning))
+            console.print(grid)
 
 
 def _register_subcommands() -> None:

@@ -8,6 +8,7 @@ appear through their (public) events, since an action's notation can be private 
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as _dt
 import os
 import random
@@ -653,6 +654,45 @@ def print_japanese(console: Console, renderable: Any) -> None:
     console.print(Segments([seg for line in lines for seg in (*line, Segment.line())]), end="")
 
 
+def _option_value(value: Any) -> str:
+    """An option value as it is typed after ``-o name=``: ``true``, ``vengeance``, ``200``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def option_rows(options_type: type[Any], lang: str = "en") -> list[tuple[str, str, str]]:
+    """``(option, default, meaning)`` for each option of a game, for listings in ``lang``.
+
+    English: ``("rainbow = True", …)`` as before, the option as typed and the default's repr.
+    Japanese: the option's Japanese name with the name to type, ``"レインボー（rainbow）"``; the
+    default in words with the value to type, ``"オン（true）"``, ``"復讐心とともに（vengeance）"``;
+    and the Japanese meaning (``metadata["help_ja"]``). Rule ids are not shown (players read
+    these; ``metadata["rule"]`` keeps them for the docs).
+    """
+    rows = []
+    for f in dataclasses.fields(options_type):
+        meta = f.metadata
+        default = f.default
+        if lang != "ja":
+            rows.append((f"{f.name} = {default!r}", "", str(meta.get("help", ""))))
+            continue
+        label = str(meta.get("label_ja") or f.name)
+        typed = _option_value(default)
+        choices = meta.get("choices_ja") or {}
+        if isinstance(default, bool):
+            words = "オン" if default else "オフ"
+        elif str(default) in choices:
+            words = str(choices[str(default)])
+        else:
+            words = ""
+        shown = f"{words}（{typed}）" if words else typed
+        rows.append(
+            (f"{label}（{f.name}）", shown, str(meta.get("help_ja") or meta.get("help", "")))
+        )
+    return rows
+
+
 def rules(
     game: str = typer.Argument(..., help="Game name (see `septet games`)."),
     lang: str = typer.Option("en", "--lang", "-l", help="Language: en or ja."),
@@ -668,15 +708,39 @@ def rules(
         print_japanese(console, Markdown(g.rules_text(lang)))
     else:
         console.print(Markdown(g.rules_text(lang)))
-    specs = type(g).option_specs()
-    if specs:
-        table = Table(title="options" if lang == "en" else "オプション", show_edge=False)
-        table.add_column("name")
-        table.add_column("default")
-        table.add_column("")
-        for name, default, help_ in specs:
-            table.add_row(escape(name), escape(repr(default)), escape(help_))
-        console.print(table)
+    rows = option_rows(type(g).options_type, lang)
+    if not rows:
+        return
+    console.print()
+    if lang == "ja":
+        console.print(Text("オプション", style="bold"))
+        print_options_ja(console, rows)
+        example = rows[0][0].split("（")[-1].rstrip("）")
+        console.print(
+            Text(f"オプションは -o 名前=値 で変えられます（例：-o {example}=…）。", style="dim")
+        )
+        return
+    table = Table(title="Options", show_edge=False)
+    table.add_column("option = default", no_wrap=True)
+    table.add_column("meaning", overflow="fold")
+    for opt, _, meaning in rows:
+        table.add_row(escape(opt), escape(meaning))
+    console.print(table)
+    example = rows[0][0].split(" ")[0]
+    console.print(Text(f"Change an option with -o name=value (e.g. -o {example}=…).", style="dim"))
+
+
+def print_options_ja(console: Console, rows: Sequence[tuple[str, str, str]]) -> None:
+    """Options in Japanese, one per line with its default, the meaning indented under it (long
+    Japanese text folds anywhere, so no table columns); lines never start with 。、）."""
+    from rich.console import Group
+    from rich.padding import Padding
+
+    parts: list[Any] = []
+    for opt, default, meaning in rows:
+        parts.append(Text(f"  {opt}：{default}" if default else f"  {opt}"))
+        parts.append(Padding(Text(meaning), (0, 0, 0, 6)))
+    print_japanese(console, Group(*parts))
 
 
 def register(app: typer.Typer) -> None:

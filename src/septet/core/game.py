@@ -189,11 +189,14 @@ class Game(ABC, Generic[OptionsT]):
         return json.dumps(view, ensure_ascii=False, indent=1)
 
     def describe_action(self, action: Action, lang: str = "en") -> str:
-        """A player-readable sentence fragment for an action (``"Hit"``, ``"ヒット"``)."""
+        """An action in player words, never notation or rule ids (``"Hit"``, ``"ヒット"``,
+        ``"Play the 8 of Earth"``). Seats are written ``P{n}`` (see :mod:`septet.core.text`)."""
         return str(action)
 
     def describe_event(self, event: Event, lang: str = "en") -> str:
-        """A log line for an event (``"Seven! Julian takes a 7 token"``)."""
+        """A log line for an event, a full sentence with its verb (``"Seven! P1 takes a 7
+        token"``); seats are written ``P{n}`` for consumers to replace with names
+        (:func:`septet.core.text.relabel`). Event kinds and data: ``docs/events.md``."""
         return f"{event.kind} {dict(event.data)}"
 
     def rules_text(self, lang: str = "en") -> str:

@@ -121,10 +121,20 @@ def test_game_over_line_names_the_winners() -> None:
 
     g = DoubleSeven()
     one = Event("game_over", None, {"winners": [1], "scores": [22, 30, 20]})
-    assert g.describe_event(one, "en") == "Game over: scores 22 / 30 / 20; Seat 1 wins"
-    assert g.describe_event(one, "ja") == "ゲーム終了: 得点 22 / 30 / 20、席1の勝ち"
+    assert g.describe_event(one, "en") == "Game over: P1 wins with 30 points (P0 22, P1 30, P2 20)"
+    assert g.describe_event(one, "ja") == "ゲーム終了：P1が30点で勝ち（P0 22点、P1 30点、P2 20点）"
     two = Event("game_over", None, {"winners": [0, 2], "scores": [9, 5, 9]})
-    assert g.describe_event(two, "en") == "Game over: scores 9 / 5 / 9; Seats 0 and 2 win"
+    assert g.describe_event(two, "en") == (
+        "Game over: P0 and P2 tie on 9 points and share the win (P0 9, P1 5, P2 9)"
+    )
+    # DS-8.2: a tie settled by the 77 token says so.
+    by77 = Event("game_over", None, {"winners": [2], "scores": [9, 5, 9]})
+    assert g.describe_event(by77, "en") == (
+        "Game over: P0 and P2 tie on 9 points; P2 holds the 77 token and wins (P0 9, P1 5, P2 9)"
+    )
+    assert g.describe_event(by77, "ja") == (
+        "ゲーム終了：P0とP2が9点で同点。「77」トークンを持つP2の勝ち（P0 9点、P1 5点、P2 9点）"
+    )
 
 
 def test_japanese_rules_text_has_no_breaks_inside_sentences() -> None:
@@ -147,5 +157,5 @@ def test_final_table_names_the_winner() -> None:
         legal = st.chance_outcomes() if st.current_player == CHANCE else None
         st.apply(st.sample_chance(rng) if legal else rng.choice(st.legal_actions()))
     (winner,) = st.winners()  # seed 1: a single winner
-    assert f"Winner: seat {winner}" in g.render(st.view(None), "en").splitlines()
-    assert f"勝者: 席{winner}" in g.render(st.view(None), "ja").splitlines()
+    assert f"Winner: P{winner}" in g.render(st.view(None), "en").splitlines()
+    assert f"勝者：P{winner}" in g.render(st.view(None), "ja").splitlines()

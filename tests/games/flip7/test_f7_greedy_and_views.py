@@ -150,10 +150,15 @@ def test_event_log_lines_in_both_languages():
     ev = play(s, "hit", "draw swap", "swap 1:5 2:-4")
     g = s.game
     assert [g.describe_event(e, "en") for e in ev] == [
+        "P0 hits",
         "P0 gets Swap",
         "P0 swaps P1's 5 with P2's −4",
     ]
-    assert g.describe_event(ev[1], "ja") == "P0がP1の5とP2の−4を交換"
+    assert [g.describe_event(e, "ja") for e in ev] == [
+        "P0がヒットした",
+        "P0がスワップをめくった",
+        "P0がP1の5とP2の−4を交換した",
+    ]
 
 
 def test_round_and_game_end_lines_name_players_not_lists():
@@ -161,8 +166,12 @@ def test_round_and_game_end_lines_name_players_not_lists():
 
     g = game()
     end = Event("round_end", None, {"round": 1, "scores": [0, 33, -4], "totals": [0, 33, 0]})
-    assert g.describe_event(end, "en") == "Round 1 ends: P1 +33, P2 −4 (totals: P0 0, P1 33, P2 0)"
-    assert g.describe_event(end, "ja") == "ラウンド1終了：P1 +33, P2 −4（合計：P0 0, P1 33, P2 0）"
+    assert g.describe_event(end, "en") == (
+        "Round 1 is over: P1 +33, P2 −4; totals: P0 0, P1 33, P2 0"
+    )
+    assert g.describe_event(end, "ja") == (
+        "ラウンド1終了：P1 +33点、P2 −4点。合計：P0 0点、P1 33点、P2 0点"
+    )
     over = Event("game_end", None, {"winners": [0]})
     assert g.describe_event(over, "en") == "Game over: P0 wins"
     assert g.describe_event(over, "ja") == "ゲーム終了：P0の勝ち"
@@ -253,4 +262,4 @@ def test_japanese_rules_text_has_no_breaks_inside_sentences(options):
     text = game(**options).rules_text("ja")
     for line in text.splitlines():
         assert not line.strip() or line.startswith("#") or line.endswith(("。", "：")), line
-    assert "bonus、penalty 2" in text and "、 " not in text
+    assert "、 " not in text and "penalty" not in text and "F7V" not in text

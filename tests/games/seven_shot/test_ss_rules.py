@@ -202,7 +202,9 @@ def test_the_highest_trump_wins() -> None:
     assert state.view(None)["tricks"][0] == {
         "leader": 0,
         "cards": ["W10", "E8", "E7", "W7"],
+        "seats": [0, 1, 2, 3],
         "winner": 1,
+        "how": "trump",
     }
 
 

@@ -50,27 +50,35 @@ class DoubleSevenOptions:
     rainbow: bool = field(
         default=True,
         metadata={
-            "help": "Rainbow! after the draws (DS-4.3)",
+            "help": "Rainbow!: after the draws, show a rack of 5+ different animals to draw one "
+            "more tile",
+            "label": "Rainbow!",
             "label_ja": "レインボー",
-            "help_ja": "ドローの後のレインボー！を使う (DS-4.3)",
+            "help_ja": "レインボー！：引き終えた後、すべて違う動物5枚以上のラックを公開して"
+            "もう1枚引ける",
+            "rule": "DS-4.3",
         },
     )
     two_for_one: bool = field(
         default=True,
         metadata={
-            "help": "two-for-one special action, once a turn (DS-5.6)",
-            "label_ja": "2対1",
-            "help_ja": "特殊アクション「2対1」を使う（1ターンに1回） (DS-5.6)",
+            "help": "two for one, once a turn: put 2 rack tiles face up and draw 1 other tile",
+            "label": "Two for one",
+            "label_ja": "2対1のトレード",
+            "help_ja": "2対1のトレード（1手番に1回）：ラックの2枚を表向きに出し、別の1枚を引く",
+            "rule": "DS-5.6",
         },
     )
     double_seven: Literal["second_token", "two_families"] = field(
         default="second_token",
         metadata={
-            "help": "who takes the 77 token: 'second_token' (first to take a second 7 token) "
-            "or 'two_families' (first with two families of 7+) (DS-5.3)",
-            "label_ja": "77トークン",
-            "help_ja": "77トークンを取る人：2枚目の7トークンを最初に取った人、または7枚以上の"
-            "家族を最初に2つ持った人 (DS-5.3)",
+            "help": "who takes the 77 token: 'second_token' (the first to take a second 7 token) "
+            "or 'two_families' (the first with two families of 7 or more)",
+            "label": "77 token",
+            "label_ja": "「77」トークン",
+            "help_ja": "「77」トークンを取る人：「7」トークンを最初に2枚取った人、または7枚以上の"
+            "家族を最初に2つ持った人",
+            "rule": "DS-5.3",
             "choices": {"second_token": "second 7 token", "two_families": "two families of 7+"},
             "choices_ja": {"second_token": "2枚目の7トークン", "two_families": "7枚以上の家族2つ"},
         },
@@ -148,7 +156,10 @@ class DoubleSeven(Game[DoubleSevenOptions]):
         return R.describe_event(event, lang)
 
     def rules_text(self, lang: str = "en") -> str:
-        return R.rules_text(lang)
+        o = self.options
+        return R.rules_text(
+            lang, rainbow=o.rainbow, two_for_one=o.two_for_one, double_seven=o.double_seven
+        )
 
     # ----- information sets ----------------------------------------------------------------
     def sample_state(self, view: Mapping[str, JSON], rng: random.Random) -> DoubleSevenState:

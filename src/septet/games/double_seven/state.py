@@ -82,6 +82,25 @@ def score_of(families: tuple[Family, ...], sevens: int, has77: bool) -> int:
     return sum(f[1] + f[2] for f in families) + sevens + (2 if has77 else 0)
 
 
+def score_breakdown(families: tuple[Family, ...], sevens: int, has77: bool) -> dict[str, JSON]:
+    """A seat's points by source (DS-8.1), for the end screen: ``families`` (one
+    ``{"animal", "size", "points"}`` per family, in table order), ``tile_points`` (their sum),
+    ``sevens`` (points of the 7 tokens, 1 each), ``seventy_seven`` (2 with the 77 token, else 0)
+    and ``total`` (equal to :func:`score_of`). Rack tiles score nothing and are not listed."""
+    fams: list[JSON] = [
+        {"animal": NAMES_EN[f[0]], "size": f[1] + f[2], "points": f[1] + f[2]} for f in families
+    ]
+    tiles = sum(f[1] + f[2] for f in families)
+    bonus77 = 2 if has77 else 0
+    return {
+        "families": fams,
+        "tile_points": tiles,
+        "sevens": sevens,
+        "seventy_seven": bonus77,
+        "total": tiles + sevens + bonus77,
+    }
+
+
 class DoubleSevenState(State):
     """A Double Seven position (see the module docstring for the fields)."""
 
@@ -704,7 +723,12 @@ class DoubleSevenState(State):
         fams = list(self.families[me])
         fams.append(f)
         self._set_families(me, fams)
-        self._emit(events, "start", me, {"family": family_str(f)})
+        self._emit(
+            events,
+            "start",
+            me,
+            {"family": family_str(f), "animal": NAMES_EN[a], "animals": k, "clovers": c},
+        )
         # Ruling: starting a family, even of 7+, earns no 7 token (DS-5.3 "during expansion").
         self._after_placement(events)
 
@@ -722,12 +746,25 @@ class DoubleSevenState(State):
         new = (a, k0 + k, c0 + c)
         fams.append(new)
         self._set_families(me, fams)
-        self._emit(events, "expand", me, {"family": family_str(f), "new_family": family_str(new)})
+        self._emit(
+            events,
+            "expand",
+            me,
+            {
+                "family": family_str(f),
+                "new_family": family_str(new),
+                "animal": NAMES_EN[a],
+                "animals": k,
+                "clovers": c,
+            },
+        )
         # DS-5.3 Seven!: from 6 or fewer tiles to 7 or more, while tokens remain.
         if k0 + c0 <= 6 < new[1] + new[2] and self.sevens_left:
             self.sevens_left -= 1
             self.sevens[me] += 1
-            self._emit(events, "seven", me, {"family": family_str(new)})
+            self._emit(
+                events, "seven", me, {"family": family_str(new), "tokens_left": self.sevens_left}
+            )
             if not self._opt_two_families and self.sevens[me] == 2 and self.holder77 < 0:
                 self._take_77(events)
         self._after_placement(events)
@@ -783,7 +820,17 @@ class DoubleSevenState(State):
         fams.remove(g)
         fams.append((a, k + 1, c - 1))
         self._set_families(q, fams)
-        self._emit(events, "retrieve", me, {"from_seat": q, "family": family_str(g)})
+        self._emit(
+            events,
+            "retrieve",
+            me,
+            {
+                "from_seat": q,
+                "family": family_str(g),
+                "new_family": family_str((a, k + 1, c - 1)),
+                "animal": NAMES_EN[a],
+            },
+        )
 
     def _do_t41(self, action: A.TwoForOne, events: list[Event]) -> None:
         x, y = action.first, action.second
@@ -863,7 +910,10 @@ class DoubleSevenState(State):
         on it), ``families`` (per seat, list of ``{"animal", "animals", "clovers", "size"}``),
         ``sevens`` (7 tokens per seat), ``sevens_left``, ``double_seven`` (seat holding the 77
         token or ``None``), ``display``, ``pile`` (size), ``removed``, ``end_triggered_by``
-        (seat or ``None``), ``scores``, ``winners``, ``log`` (public events).
+        (seat or ``None``), ``scores``, ``winners``, ``log`` (public events),
+        ``score_breakdown`` (per seat, see :func:`score_breakdown`), ``tie_break`` (see
+        ``_tie_break``: ``None`` unless a tie for the most points is settled at the end) and
+        ``forced_public`` (``seat`` is to move with one legal action everybody can see is forced).
         """
         n = self.num_players
         return {
@@ -907,7 +957,43 @@ class DoubleSevenState(State):
             "scores": self.scores(),
             "winners": self.winners(),
             "log": list(self.log),
+            # Added for the end screen and the opt-in auto-play (issue 15).
+            "score_breakdown": [
+                score_breakdown(self.families[s], self.sevens[s], self.holder77 == s)
+                for s in range(n)
+            ],
+            "tie_break": self._tie_break(),
+            "forced_public": self._forced_public(seat),
         }
+
+    def _tie_break(self) -> JSON:
+        """Once the game is over and several seats share the most points (DS-8.2): ``{"tied",
+        "by": "77", "winner"}`` when one of them holds the 77 token and wins alone, else
+        ``{"tied", "by": "shared", "winner": None}`` (a shared win). ``None`` otherwise."""
+        if self.phase != PH_OVER:
+            return None
+        sc = self.scores()
+        best = max(sc)
+        tied = [s for s in range(self.num_players) if sc[s] == best]
+        if len(tied) < 2:
+            return None
+        if self.holder77 in tied:
+            return {"tied": tied, "by": "77", "winner": self.holder77}
+        return {"tied": tied, "by": "shared", "winner": None}
+
+    def _forced_public(self, seat: int | None) -> bool:
+        """Whether ``seat`` is to move with a single legal action that everybody can see is
+        forced. The draw choices (DS-4.1) depend only on the reserve, which is public; any other
+        phase depends on the rack, so it counts only when the whole rack is known to all (a
+        Rainbow rack, DS-4.3). A lone "no Rainbow" on a hidden rack is not public: it would
+        tell the table the rack does not qualify."""
+        if seat is None or seat != self.current_player:
+            return False
+        if self.phase in (PH_DRAW, PH_T41):
+            return len(self.legal_actions()) == 1
+        if sum(self.known[seat]) != sum(self.racks[seat]):
+            return False
+        return len(self.legal_actions()) == 1
 
     def determinize(self, seat: int, rng: random.Random) -> DoubleSevenState:
         """A state consistent with ``view(seat)``: the tiles ``seat`` cannot see (other racks

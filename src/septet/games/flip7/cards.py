@@ -163,13 +163,14 @@ NAMES_EN: Final[dict[int, str]] = {
     SECOND: "Second Chance",
 }
 NAMES_JA: Final[dict[int, str]] = {
+    # The Japanese rulebook's names (shared/rules/source/002), with Japanese full-width "！".
     ZERO: "ゼロ",
     U7: "アンラッキー7",
     L13: "ラッキー13",
     DIV2: "÷2",
     X2: "×2",
-    JOM: "ジャスト・ワンモア!",
-    FLIP4: "フリップ4!",
+    JOM: "ジャスト・ワンモア！",
+    FLIP4: "フリップ4！",
     SWAP: "スワップ",
     STEAL: "スティール",
     DISCARD: "ディスカード",

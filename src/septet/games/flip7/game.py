@@ -57,7 +57,9 @@ class Flip7Options:
         default="vengeance",
         metadata={
             "help": "vengeance (default) or classic Flip 7",
+            "label": "Edition",
             "label_ja": "版",
+            "rule": "F7V-9",
             "help_ja": "復讐心とともに（標準）またはクラシック版フリップ7",
             "choices": {"vengeance": "With a Vengeance", "classic": "classic"},
             "choices_ja": {"vengeance": "復讐心とともに", "classic": "クラシック"},
@@ -67,7 +69,9 @@ class Flip7Options:
         default=False,
         metadata={
             "help": "brutal mode (Vengeance only): scores below 0, ±15",
+            "label": "Brutal mode",
             "label_ja": "残忍モード",
+            "rule": "F7V-8",
             "help_ja": "残忍モード（復讐心とともにのみ）：0点未満あり、±15",
         },
     )
@@ -75,7 +79,9 @@ class Flip7Options:
         default=200,
         metadata={
             "help": "points to win (default 200)",
+            "label": "Target",
             "label_ja": "目標点",
+            "rule": "F7V-3.7",
             "help_ja": "勝利に必要な点数（標準200）",
         },
     )

@@ -48,10 +48,19 @@ A JSON object; every field is public (all rows are face up, piles are counted):
 - ``deck`` and ``discard``: ``{token: count}`` for every card kind of the edition;
   ``deck_size``, ``discard_size``; ``round_draws`` (cards drawn this round), ``round_over``
   (bool), ``last_round`` (round scores of the last finished round or ``None``), ``winners``.
+- ``rounds``: every finished round, oldest first: ``{"round", "scores": [per seat], "status":
+  [per seat: "flip7" (the seat that achieved it), "busted", "stayed", or "active" (still in when
+  the round ended at once)], "flip7": seat or None, "totals": [per seat after the round]}``
+- ``last_round_detail``: the ``round_end`` event data of the last finished round (rows as they
+  ended, ``after_bust``, ``status``, ``flip7``, ``flip7_choice``, ``scores``, ``breakdown`` per
+  seat with the arithmetic, ``totals``), or ``None`` before the first round ends
+- ``forced_public`` (``view`` only, not ``state_dict``): ``seat`` is to move with exactly one
+  legal action (a Zero holder's hit); everything is public, so everyone sees it is forced.
 
 Events (``apply`` returns them; ``seat`` is the player concerned; all public)
 -------------------------------------------------------------------------
-``dealer``, ``round_start`` {round}, ``draw`` {card} (the seat receiving it), ``set_aside``
+``dealer``, ``round_start`` {round}, ``hit`` (the seat asks for a card; a ``draw`` follows),
+``draw`` {card} (the seat receiving it), ``set_aside``
 {card}, ``set_aside_lost`` {cards}, ``bust`` {card}, ``flip7``, ``unlucky7`` {discarded},
 ``second_chance`` {card}, ``stay`` {forced?, frozen?}, ``give`` {card, to} (a modifier or an
 action played on a seat), ``forced`` {card} (a choice with one option, made automatically),
@@ -135,6 +144,16 @@ def _card_event(kind: str, seat: int, card: int) -> Event:
 _DECISION_OF_CARD = {C.SWAP: D_SWAP, C.STEAL: D_STEAL, C.DISCARD: D_DISCARD}
 
 
+def _copy_json(value: Any) -> Any:
+    """A deep copy of plain JSON data (lists, tuples as lists, dicts), so that a view handed out
+    never shares a list with the state."""
+    if isinstance(value, dict):
+        return {k: _copy_json(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_copy_json(v) for v in value]
+    return value
+
+
 class Flip7State(State):
     """A position of Flip 7 (either edition). See the module docstring for the model and view."""
 
@@ -155,12 +174,14 @@ class Flip7State(State):
         "_flip7",
         "_kinds",
         "_last",
+        "_last_detail",
         "_mask",
         "_max_rounds",
         "_ncount",
         "_post",
         "_round",
         "_round_end",
+        "_rounds",
         "_rows",
         "_stack",
         "_status",
@@ -207,6 +228,10 @@ class Flip7State(State):
         self._bonus_to = -1
         self._draws = 0
         self._last: list[int] | None = None
+        # Finished rounds for the end screens (issue 15): summaries, and the last round's
+        # ``round_end`` data. Tuples and dicts never changed once made, so clones share them.
+        self._rounds: tuple[dict[str, JSON], ...] = ()
+        self._last_detail: dict[str, JSON] | None = None
         self._winners: list[int] = []
         self._ev: list[Event] = []
 
@@ -335,6 +360,7 @@ class Flip7State(State):
                 self._dec = D_NONE
                 self._to_move = _RUN
                 self._stack[-1] = (F_TURN, (tm + 1) % self.num_players)
+                ev.append(_card_event("hit", tm, -1))
                 if self._draw(tm, False):
                     self.history.append(action)
                     return ev
@@ -743,23 +769,32 @@ class Flip7State(State):
         for p in range(self.num_players):
             totals[p] += scores[p]
         self._last = scores
-        self._ev.append(
-            Event(
-                "round_end",
-                None,
-                {
-                    "round": self._round,
-                    "rows": [[_TOK[c] for c in r] for r in self._rows],
-                    "after_bust": [[_TOK[c] for c in r] for r in self._post],
-                    "status": [STATUS_NAMES[s] for s in self._status],
-                    "flip7": f if f >= 0 else None,
-                    "flip7_choice": self._bonus_to if self._bonus_to >= 0 else None,
-                    "scores": scores,
-                    "breakdown": breakdown,
-                    "totals": list(totals),
-                },
-            )
+        detail: dict[str, JSON] = {
+            "round": self._round,
+            "rows": [[_TOK[c] for c in r] for r in self._rows],
+            "after_bust": [[_TOK[c] for c in r] for r in self._post],
+            "status": [STATUS_NAMES[s] for s in self._status],
+            "flip7": f if f >= 0 else None,
+            "flip7_choice": self._bonus_to if self._bonus_to >= 0 else None,
+            "scores": scores,
+            "breakdown": breakdown,
+            "totals": list(totals),
+        }
+        self._last_detail = detail
+        self._rounds = (
+            *self._rounds,
+            {
+                "round": self._round,
+                "scores": list(scores),
+                "status": [
+                    "flip7" if p == f else STATUS_NAMES[self._status[p]]
+                    for p in range(self.num_players)
+                ],
+                "flip7": f if f >= 0 else None,
+                "totals": list(totals),
+            },
         )
+        self._ev.append(Event("round_end", None, detail))
         best = max(totals)
         # F7V-3.7: a lone leader at or above the target wins; ties play on (round cap: rulings).
         if (best >= self._target and totals.count(best) == 1) or self._round >= self._max_rounds:
@@ -835,6 +870,11 @@ class Flip7State(State):
         sees the same thing since only the deck order is hidden."""
         data = self._public()
         data["seat"] = seat
+        # Everything is public in Flip 7, so a single legal action (a Zero holder's hit,
+        # F7V-6.1) is seen by all to be forced.
+        data["forced_public"] = (
+            seat is not None and seat == self._to_move and len(self.legal_actions()) == 1
+        )
         return data
 
     def _public(self) -> dict[str, JSON]:
@@ -904,6 +944,9 @@ class Flip7State(State):
             "round_over": self._round_end,
             "last_round": list(self._last) if self._last is not None else None,
             "winners": list(self._winners),
+            # Added for the round-end and end screens (issue 15); see the module docstring.
+            "rounds": _copy_json(self._rounds),
+            "last_round_detail": _copy_json(self._last_detail),
         }
 
     def determinize(self, seat: Seat, rng: random.Random) -> Flip7State:
@@ -970,6 +1013,8 @@ class Flip7State(State):
         new._totals = list(self._totals)
         new._stack = list(self._stack)
         new._last = list(self._last) if self._last is not None else None
+        new._rounds = self._rounds
+        new._last_detail = self._last_detail
         new._winners = list(self._winners)
         new._ev = []
         return new
@@ -1057,6 +1102,10 @@ class Flip7State(State):
         self._round_end = bool(data["round_over"])
         last = data["last_round"]
         self._last = None if last is None else [int(x) for x in last]
+        # Optional: states written before these keys existed load with no round history.
+        self._rounds = tuple(_copy_json(r) for r in data.get("rounds") or ())
+        detail = data.get("last_round_detail")
+        self._last_detail = None if detail is None else _copy_json(detail)
         self._winners = [int(w) for w in data["winners"]]
 
     # ----- helpers for tests and puzzles ---------------------------------------------------------

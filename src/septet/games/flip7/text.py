@@ -1,11 +1,17 @@
-"""Text for Flip 7 in English and Japanese: the table, actions, events, rules summary."""
+"""Flip 7 in words, English and Japanese: the table, actions, events and the rules summary.
+
+Player words only (no notation, no rule ids). Card names are the rulebook's, one per card and
+language (:data:`septet.games.flip7.cards.NAMES_JA`: 「ジャスト・ワンモア！」, 「フリップ4！」 …).
+Seats are written ``P{n}`` for the consumer to replace with names (``septet.core.text``).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from septet.core.game import Action
+from septet.core.text import seat_ref
 from septet.core.types import JSON, Event
 from septet.games.flip7 import cards as C
 from septet.games.flip7.actions import (
@@ -30,101 +36,158 @@ def _ja(lang: str) -> bool:
     return lang == "ja"
 
 
-def _card(token: Any, lang: str) -> str:
-    kind = C.KIND_OF_TOKEN.get(str(token))
+def _kind(token: Any) -> int | None:
+    return C.KIND_OF_TOKEN.get(str(token))
+
+
+def card_text(token: Any, lang: str) -> str:
+    """A card by its name alone: ``"5"``, ``"Lucky 13"``, ``"−4"``, ``"Flip 4!"`` /
+    ``"ラッキー13"``, ``"フリップ4！"``."""
+    kind = _kind(token)
     return str(token) if kind is None else C.card_name(kind, lang)
 
 
-def _seat(seat: Any, lang: str) -> str:
-    return f"P{seat}"
+def a_card(token: Any, lang: str) -> str:
+    """A card ready for an English sentence: ``"a 5"``, ``"an 8"``, ``"the Lucky 13"``, ``"the
+    −4"`` (one of each modifier), ``"Flip 4!"`` (action cards by name); Japanese needs no
+    article."""
+    name = card_text(token, lang)
+    kind = _kind(token)
+    if _ja(lang) or kind is None:
+        return name
+    if kind <= 13:  # a plain number card
+        return ("an " if name in ("8", "11") else "a ") + name
+    if C.IS_ACT[kind]:
+        return name
+    return "the " + name
+
+
+def _list(items: Sequence[str], lang: str) -> str:
+    items = list(items)
+    if _ja(lang):
+        return "、".join(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def _points(n: int) -> str:
+    return f"{n}".replace("-", "−")
 
 
 _STATUS = {
-    "en": {"active": "active", "stayed": "stayed", "busted": "BUSTED"},
-    "ja": {"active": "プレイ中", "stayed": "ステイ", "busted": "バースト"},
+    "en": {"active": "playing", "stayed": "stayed", "busted": "busted", "flip7": "Flip 7!"},
+    "ja": {"active": "プレイ中", "stayed": "ステイ", "busted": "バースト", "flip7": "フリップ7！"},
 }
 _DECISIONS = {
     "en": {
         "hit_stay": "hit or stay",
-        "target": "choose who gets {card}",
-        "swap": "Swap: choose two cards",
-        "steal": "Steal: choose a card",
-        "discard": "Discard: choose a card",
-        "flip7_choice": "Flip 7: +15 for yourself or −15 to another player",
+        "target": "who gets {card}",
+        "swap": "two face-up cards to swap",
+        "steal": "a face-up card to steal",
+        "discard": "a face-up card to discard",
+        "flip7_choice": "+15 points for themselves or −15 for another player",
     },
     "ja": {
         "hit_stay": "ヒットかステイ",
-        "target": "{card}を渡す相手を選ぶ",
-        "swap": "スワップ：交換する2枚を選ぶ",
-        "steal": "スティール：奪うカードを選ぶ",
-        "discard": "ディスカード：捨てさせるカードを選ぶ",
-        "flip7_choice": "フリップ7：自分に+15か、他の1人に−15",
+        "target": "{card}を出す相手",
+        "swap": "交換する表向きのカード2枚",
+        "steal": "奪う表向きのカード",
+        "discard": "捨てさせる表向きのカード",
+        "flip7_choice": "自分に+15点か、他の1人に−15点",
     },
 }
 
 
 def render(game: Flip7, view: Mapping[str, JSON], lang: str = "en") -> str:
-    """The table from a view: one line per player (dealer, status, numbers, modifiers, round
-    score, total), the deck and discard sizes, and what is being decided."""
+    """The table from a view: one line per player (whose turn, dealer, status, number cards,
+    modifiers, round score, total), the deck and discard pile, pending flips and what is being
+    decided."""
     ja = _ja(lang)
     key = "ja" if ja else "en"
     lines: list[str] = []
-    title = game.title(lang) + (" (残忍モード)" if ja else " (brutal)") * bool(view["brutal"])
+    title = game.title(lang)
+    if view["brutal"]:
+        title += "（残忍モード）" if ja else " (brutal)"
     rnd = view["round"]
     lines.append(
-        f"{title} — {'ラウンド' if ja else 'round'} {rnd}, "
-        f"{'目標' if ja else 'target'} {view['target']}"
+        f"{title} — ラウンド{rnd}、{view['target']}点先取"
+        if ja
+        else f"{title} — round {rnd}, first to {view['target']}"
     )
     me = view.get("seat")
     for p, pl in enumerate(view["players"]):
-        nums = [_card(t, lang) for t in pl["row"] if C.IS_NUM[C.KIND_OF_TOKEN[t]]]
-        mods = [_card(t, lang) for t in pl["row"] if not C.IS_NUM[C.KIND_OF_TOKEN[t]]] + [
-            _card(t, lang) for t in pl["after_bust"]
+        kinds = [C.KIND_OF_TOKEN[t] for t in pl["row"]]
+        nums = [card_text(t, lang) for t, k in zip(pl["row"], kinds, strict=True) if C.IS_NUM[k]]
+        mods = [
+            card_text(t, lang) for t, k in zip(pl["row"], kinds, strict=True) if not C.IS_NUM[k]
         ]
-        mark = ("D" if view["dealer"] == p else " ") + (">" if view["to_move"] == p else " ")
-        you = (" (あなた)" if ja else " (you)") if me == p else ""
-        extra = ""
-        if view["flip7"] == p:
-            extra = " FLIP 7!"
-        lines.append(
-            f"{mark} P{p}{you} [{_STATUS[key][pl['status']]}] "
-            f"{' '.join(nums) or '-'}"
-            + (f" | {' '.join(mods)}" if mods else "")
-            + f"  = {pl['round_score']}  ({'合計' if ja else 'total'} {pl['total']})"
-            + extra
-        )
+        mods += [card_text(t, lang) for t in pl["after_bust"]]
+        mark = "▶ " if view["to_move"] == p else "  "
+        name = seat_ref(p)
+        if me == p:
+            name += "（あなた）" if ja else " (you)"
+        if view["dealer"] == p:
+            name += "（ディーラー）" if ja else ", dealer"
+        status = "flip7" if view["flip7"] == p else str(pl["status"])
+        row = " ".join(nums) or "—"
+        if mods:
+            row += " | " + " ".join(mods)
+        if ja:
+            lines.append(
+                f"{mark}{name}【{_STATUS[key][status]}】{row}  今回{_points(pl['round_score'])}点"
+                f"（合計{_points(pl['total'])}点）"
+            )
+        else:
+            lines.append(
+                f"{mark}{name} [{_STATUS[key][status]}] {row}  this round "
+                f"{_points(pl['round_score'])} (total {_points(pl['total'])})"
+            )
     lines.append(
-        f"{'山札' if ja else 'deck'} {view['deck_size']}, "
-        f"{'捨て札' if ja else 'discard'} {view['discard_size']}"
+        f"山札{view['deck_size']}枚・捨て札{view['discard_size']}枚"
+        if ja
+        else f"Deck: {view['deck_size']} cards · discard pile: {view['discard_size']}"
     )
     for fr in view["stack"]:
-        who = f"P{fr.get('player')}"
+        who = seat_ref(int(fr.get("player", 0)))
         if fr["kind"] == "flip":
-            left = fr["left"]
+            left = int(fr["left"])
             draw = view["draw"]
             if fr is view["stack"][-1] and draw and draw["set_aside"]:
                 left += 1  # the card being flipped now
-            text = f"{who}: あと{left}枚めくる" if ja else f"{who}: {left} more to flip"
+            text = (
+                f"{who}はあと{left}枚めくる"
+                if ja
+                else f"{who} flips {left} more card{'s' if left != 1 else ''}"
+            )
             if fr["set_aside"]:
-                aside = " ".join(_card(t, lang) for t in fr["set_aside"])
-                text += f"（保留中: {aside}）" if ja else f" (set aside: {aside})"
+                aside = _list([card_text(t, lang) for t in fr["set_aside"]], lang)
+                text += f"（保留中：{aside}）" if ja else f" (set aside: {aside})"
             lines.append(text)
         elif fr["kind"] == "just_one_more" and not fr["drawn"]:
             lines.append(
-                f"{who}: あと1枚受け取ってステイ" if ja else f"{who}: one more card, then stay"
+                f"{who}はもう1枚受け取ってからステイ"
+                if ja
+                else f"{who} takes one more card, then stays"
             )
     dec = view["decision"]
     if dec is not None:
-        text = _DECISIONS[key][dec["kind"]].format(card=_card(dec["card"], lang))
-        lines.append(f"P{dec['player']}: {text}")
+        what = _DECISIONS[key][dec["kind"]].format(card=card_text(dec["card"], lang))
+        who = seat_ref(int(dec["player"]))
+        lines.append(f"{who}が選ぶ：{what}" if ja else f"{who} chooses {what}")
     if view["winners"]:
-        names = ", ".join(f"P{w}" for w in view["winners"])
-        lines.append(("勝者: " if ja else "winner(s): ") + names)
+        names = [seat_ref(int(w)) for w in view["winners"]]
+        lines.append(
+            "勝者：" + "・".join(names)
+            if ja
+            else ("Winner: " if len(names) == 1 else "Winners: ") + _list(names, lang)
+        )
     return "\n".join(lines)
 
 
 def describe_action(action: Action, lang: str = "en") -> str:
-    """A short phrase for an action or chance outcome."""
+    """An action in player words: ``"Hit"`` / ``"ヒット"``, ``"Steal P1's 5"`` /
+    ``"P1の5を奪う"``; chance outcomes likewise (``"A 5 is turned up"``)."""
     if not isinstance(action, F7Action):
         return str(action)
     ja = _ja(lang)
@@ -135,240 +198,357 @@ def describe_action(action: Action, lang: str = "en") -> str:
     if op == OP_STAY:
         return "ステイ" if ja else "Stay"
     if op == OP_TARGET:
-        return f"P{action.a}に渡す" if ja else f"Give to P{action.a}"
+        who = seat_ref(action.a)
+        return f"{who}に渡す" if ja else f"Give to {who}"
     if op == OP_SWAP:
-        a = f"P{action.a}の{_card(tok[action.b], lang)}"
-        b = f"P{action.c}の{_card(tok[action.d], lang)}"
-        if ja:
-            return f"{a}と{b}を交換"
-        return (
-            f"Swap P{action.a}'s {_card(tok[action.b], lang)} "
-            f"with P{action.c}'s {_card(tok[action.d], lang)}"
-        )
+        a, b = seat_ref(action.a), seat_ref(action.c)
+        x, y = card_text(tok[action.b], lang), card_text(tok[action.d], lang)
+        return f"{a}の{x}と{b}の{y}を交換する" if ja else f"Swap {a}'s {x} with {b}'s {y}"
     if op == OP_STEAL:
-        if ja:
-            return f"P{action.a}の{_card(tok[action.b], lang)}を奪う"
-        return f"Steal P{action.a}'s {_card(tok[action.b], lang)}"
+        who, x = seat_ref(action.a), card_text(tok[action.b], lang)
+        return f"{who}の{x}を奪う" if ja else f"Steal {who}'s {x}"
     if op == OP_DISCARD:
+        who = seat_ref(action.a)
         if ja:
-            return f"P{action.a}の{_card(tok[action.b], lang)}を捨てさせる"
-        return f"Make P{action.a} discard {_card(tok[action.b], lang)}"
+            return f"{who}に{card_text(tok[action.b], lang)}を捨てさせる"
+        return f"Make {who} discard {a_card(tok[action.b], lang)}"
     if op == OP_BONUS:
-        return "自分に+15" if ja else "+15 for yourself"
+        return "自分に+15点" if ja else "Take +15 points"
     if op == OP_PENALTY:
-        return f"P{action.a}に−15" if ja else f"−15 to P{action.a}"
+        who = seat_ref(action.a)
+        return f"{who}に−15点" if ja else f"Give −15 points to {who}"
     if op == OP_DRAW:
-        return (
-            f"{_card(tok[action.a], lang)}がめくられる"
-            if ja
-            else f"{_card(tok[action.a], lang)} is drawn"
-        )
+        card = a_card(tok[action.a], lang)
+        if ja:
+            return f"{card}がめくられる"
+        return f"{card[0].upper()}{card[1:]} is turned up"
     if op == OP_DEALER:
-        return f"最初のディーラーはP{action.a}" if ja else f"P{action.a} deals first"
+        who = seat_ref(action.a)
+        return f"最初のディーラーは{who}" if ja else f"{who} deals first"
     return str(action)
 
 
-def _swap(d: Mapping[str, Any], lang: str) -> str:
-    seats = d.get("seats") or [0, 0]
-    cards = d.get("cards") or ["?", "?"]
-    a = _card(cards[0], lang)
-    b = _card(cards[1], lang)
-    if _ja(lang):
-        return f"P{seats[0]}の{a}とP{seats[1]}の{b}"
-    return f"P{seats[0]}'s {a} with P{seats[1]}'s {b}"
-
-
 def _round_end(d: Mapping[str, Any], lang: str) -> str:
-    """``"P1 +33 (totals: P0 0, P1 33, P2 0)"``: the round's non-zero scores, then the totals."""
+    """``"P1 +33, P2 −4; totals: P0 0, P1 33, P2 0"``: the round's non-zero scores, then the
+    totals."""
+    ja = _ja(lang)
     scores = [int(x) for x in d.get("scores") or []]
     totals = [int(x) for x in d.get("totals") or []]
-    gained = ", ".join(f"P{p} {s:+d}".replace("-", "−") for p, s in enumerate(scores) if s)
-    tot = ", ".join(f"P{p} {t}".replace("-", "−") for p, t in enumerate(totals))
-    if _ja(lang):
-        return f"{gained or '全員0点'}（合計：{tot}）"
-    return f"{gained or 'nobody scores'} (totals: {tot})"
+    unit = "点" if ja else ""
+    gained = ("、" if ja else ", ").join(
+        f"{seat_ref(p)} {s:+d}{unit}".replace("-", "−") for p, s in enumerate(scores) if s
+    )
+    tot = ("、" if ja else ", ").join(
+        f"{seat_ref(p)} {_points(t)}{unit}" for p, t in enumerate(totals)
+    )
+    if ja:
+        return f"{gained or '全員0点'}。合計：{tot}"
+    return f"{gained or 'nobody scores'}; totals: {tot}"
 
 
 def _winners(d: Mapping[str, Any], lang: str) -> str:
-    """``"P0 wins"`` / ``"P0 and P2 win"`` / ``"P0の勝ち"`` from an event's ``winners`` list."""
-    names = [f"P{w}" for w in d.get("winners") or []]
+    """``"P0 wins"`` / ``"P0 and P2 win"`` / ``"P0の勝ち"`` from an event's ``winners``."""
+    names = [seat_ref(int(w)) for w in d.get("winners") or []]
     if _ja(lang):
-        return f"{'・'.join(names)}の勝ち" if names else "勝者なし"
+        return f"{'と'.join(names)}の勝ち" if names else "勝者なし"
     if not names:
         return "no winner"
-    if len(names) == 1:
-        return f"{names[0]} wins"
-    return f"{', '.join(names[:-1])} and {names[-1]} win"
+    return f"{_list(names, lang)} {'wins' if len(names) == 1 else 'win'}"
+
+
+def _event_en(k: str, who: str, d: Mapping[str, Any], seat: int | None) -> str | None:
+    card = a_card(d.get("card"), "en") if "card" in d else ""
+    name = card_text(d.get("card"), "en") if "card" in d else ""
+    to = seat_ref(int(d["to"])) if d.get("to") is not None else ""
+    frm = seat_ref(int(d["from"])) if d.get("from") is not None else ""
+    kind = _kind(d.get("card"))
+    if k == "dealer":
+        return f"{who} deals first"
+    if k == "round_start":
+        return f"Round {d.get('round')} begins; {who} deals"
+    if k == "hit":
+        return f"{who} hits"
+    if k == "stay":
+        if d.get("frozen"):
+            return f"{who} is frozen and stays"
+        if d.get("forced"):
+            return f"{who} stays after Just One More!"
+        return f"{who} stays"
+    if k == "draw":
+        return f"{who} gets {card}"
+    if k == "set_aside":
+        return f"{who} sets {name} aside until the flips are done"
+    if k == "set_aside_lost":
+        lost = [card_text(t, "en") for t in d.get("cards") or []]
+        verb = "is" if len(lost) == 1 else "are"
+        return f"{who} busted: the set-aside {_list(lost, 'en')} {verb} discarded"
+    if k == "bust":
+        return f"{who} busts: another {name}!"
+    if k == "flip7":
+        return f"Flip 7! {who} has seven number cards"
+    if k == "unlucky7":
+        gone = [a_card(t, "en") for t in d.get("discarded") or []]
+        if not gone:
+            return f"Unlucky 7: {who} has nothing else to discard"
+        return f"Unlucky 7: {who} discards {_list(gone, 'en')}"
+    if k == "second_chance":
+        return f"{who}'s Second Chance cancels the second {name}"
+    if k == "give":
+        mod = kind is not None and C.IS_MOD[kind]
+        if seat is not None and d.get("to") == seat:
+            return f"{who} keeps {card}" if mod else f"{who} plays {name} on themselves"
+        return f"{who} gives {card} to {to}" if mod else f"{who} plays {name} on {to}"
+    if k == "forced":
+        return f"{who} has only one choice for {name}"
+    if k == "no_target":
+        return f"{name} has nothing to act on and is discarded"
+    if k == "steal":
+        return f"{who} steals {frm}'s {name}"
+    if k == "discard":
+        if seat is not None and d.get("from") == seat:
+            return f"{who} discards their own {name}"
+        return f"{who} makes {frm} discard {card}"
+    if k == "swap":
+        seats = [int(x) for x in d.get("seats") or [0, 0]]
+        cards = [card_text(t, "en") for t in d.get("cards") or ["?", "?"]]
+        if seat in seats:
+            mine = seats.index(seat)
+            other = 1 - mine
+            return f"{who} swaps their {cards[mine]} for {seat_ref(seats[other])}'s {cards[other]}"
+        a, b = seat_ref(seats[0]), seat_ref(seats[1])
+        return f"{who} swaps {a}'s {cards[0]} with {b}'s {cards[1]}"
+    if k == "reshuffle":
+        return f"The discard pile is shuffled into a new deck of {d.get('cards')} cards"
+    if k == "no_cards":
+        return "No cards are left to draw: the round ends"
+    if k == "draw_limit":
+        return "The round has gone on too long and ends here"
+    if k == "flip7_bonus":
+        return f"{who} takes the +15 points"
+    if k == "flip7_penalty":
+        return f"{who} gives −15 points to {to}"
+    if k == "round_end":
+        return f"Round {d.get('round')} is over: {_round_end(d, 'en')}"
+    if k == "game_end":
+        return f"Game over: {_winners(d, 'en')}"
+    return None
+
+
+def _event_ja(k: str, who: str, d: Mapping[str, Any], seat: int | None) -> str | None:
+    name = card_text(d.get("card"), "ja") if "card" in d else ""
+    to = seat_ref(int(d["to"])) if d.get("to") is not None else ""
+    frm = seat_ref(int(d["from"])) if d.get("from") is not None else ""
+    kind = _kind(d.get("card"))
+    if k == "dealer":
+        return f"最初のディーラーは{who}"
+    if k == "round_start":
+        return f"ラウンド{d.get('round')}開始。ディーラーは{who}"
+    if k == "hit":
+        return f"{who}がヒットした"
+    if k == "stay":
+        if d.get("frozen"):
+            return f"{who}はフリーズでステイした"
+        if d.get("forced"):
+            return f"{who}はジャスト・ワンモア！のあとステイした"
+        return f"{who}がステイした"
+    if k == "draw":
+        return f"{who}が{name}をめくった"
+    if k == "set_aside":
+        return f"{who}は{name}を保留した（めくり終えてから使う）"
+    if k == "set_aside_lost":
+        lost = _list([card_text(t, "ja") for t in d.get("cards") or []], "ja")
+        return f"{who}がバーストしたので、保留していた{lost}は捨てられた"
+    if k == "bust":
+        return f"{who}がバースト！（{name}が2枚目）"
+    if k == "flip7":
+        return f"フリップ7！{who}がナンバーカードを7枚そろえた"
+    if k == "unlucky7":
+        gone = [card_text(t, "ja") for t in d.get("discarded") or []]
+        if not gone:
+            return f"アンラッキー7：{who}には捨てるカードがなかった"
+        return f"アンラッキー7：{who}は{_list(gone, 'ja')}を捨てた"
+    if k == "second_chance":
+        return f"{who}のセカンドチャンスが2枚目の{name}を打ち消した"
+    if k == "give":
+        mod = kind is not None and C.IS_MOD[kind]
+        if seat is not None and d.get("to") == seat:
+            return f"{who}は{name}を自分の列に置いた" if mod else f"{who}が自分に{name}を出した"
+        return f"{who}が{to}に{name}を渡した" if mod else f"{who}が{to}に{name}を出した"
+    if k == "forced":
+        return f"{who}の{name}は選べる対象が1つだけ"
+    if k == "no_target":
+        return f"{name}は対象がないので捨てられた"
+    if k == "steal":
+        return f"{who}が{frm}の{name}を奪った"
+    if k == "discard":
+        if seat is not None and d.get("from") == seat:
+            return f"{who}が自分の{name}を捨てた"
+        return f"{who}が{frm}に{name}を捨てさせた"
+    if k == "swap":
+        seats = [int(x) for x in d.get("seats") or [0, 0]]
+        cards = [card_text(t, "ja") for t in d.get("cards") or ["?", "?"]]
+        if seat in seats:
+            mine = seats.index(seat)
+            other = 1 - mine
+            return f"{who}が自分の{cards[mine]}と{seat_ref(seats[other])}の{cards[other]}を交換した"
+        a, b = seat_ref(seats[0]), seat_ref(seats[1])
+        return f"{who}が{a}の{cards[0]}と{b}の{cards[1]}を交換した"
+    if k == "reshuffle":
+        return f"捨て札をシャッフルして新しい山札にした（{d.get('cards')}枚）"
+    if k == "no_cards":
+        return "めくれるカードがなくなったのでラウンド終了"
+    if k == "draw_limit":
+        return "ラウンドが長く続きすぎたのでここで終了"
+    if k == "flip7_bonus":
+        return f"{who}は+15点を選んだ"
+    if k == "flip7_penalty":
+        return f"{who}は{to}に−15点を与えた"
+    if k == "round_end":
+        return f"ラウンド{d.get('round')}終了：{_round_end(d, 'ja')}"
+    if k == "game_end":
+        return f"ゲーム終了：{_winners(d, 'ja')}"
+    return None
 
 
 def describe_event(event: Event, lang: str = "en") -> str:
-    """A log line for an engine event (kinds listed in ``Flip7State``'s docstring)."""
-    ja = _ja(lang)
+    """An engine event as a sentence (kinds in ``docs/events.md`` and ``Flip7State``'s
+    docstring): ``"P1 plays Flip 4! on P2"`` / ``"P1がP2にフリップ4！を出した"``."""
     d = event.data
-    who = f"P{event.seat}"
-    k = event.kind
-    card = _card(d.get("card"), lang) if "card" in d else ""
-    swap = _swap(d, lang) if k == "swap" else ""
-    en: dict[str, str] = {
-        "dealer": f"{who} deals first",
-        "round_start": f"Round {d.get('round')}: {who} deals",
-        "hit": f"{who} hits",
-        "stay": f"{who} stays"
-        + (" (forced)" if d.get("forced") else "")
-        + (" (frozen)" if d.get("frozen") else ""),
-        "draw": f"{who} gets {card}",
-        "set_aside": f"{who} sets {card} aside",
-        "set_aside_lost": f"{who}'s set-aside cards are discarded",
-        "bust": f"{who} busts on {card}!",
-        "flip7": f"{who}: Flip 7!",
-        "unlucky7": f"Unlucky 7: {who} discards everything else",
-        "second_chance": f"{who}'s Second Chance saves them from {card}",
-        "give": f"{who} plays {card} on P{d.get('to')}",
-        "forced": f"{who} must play {card}",
-        "no_target": f"{card} has no valid target and is discarded",
-        "steal": f"{who} steals P{d.get('from')}'s {card}",
-        "discard": f"{who} makes P{d.get('from')} discard {card}",
-        "swap": f"{who} swaps {swap}",
-        "reshuffle": f"The discard pile is shuffled into a new deck ({d.get('cards')} cards)",
-        "no_cards": "No cards left: the round ends",
-        "draw_limit": "Draw limit reached: the round ends",
-        "flip7_bonus": f"{who} takes the +15 bonus",
-        "flip7_penalty": f"{who} gives −15 to P{d.get('to')}",
-        "round_end": f"Round {d.get('round')} ends: {_round_end(d, lang)}",
-        "game_end": f"Game over: {_winners(d, lang)}",
-    }
-    jp: dict[str, str] = {
-        "dealer": f"最初のディーラーは{who}",
-        "round_start": f"ラウンド{d.get('round')}：ディーラーは{who}",
-        "hit": f"{who}がヒット",
-        "stay": f"{who}がステイ"
-        + ("（強制）" if d.get("forced") else "")
-        + ("（フリーズ）" if d.get("frozen") else ""),
-        "draw": f"{who}に{card}",
-        "set_aside": f"{who}は{card}を保留",
-        "set_aside_lost": f"{who}の保留カードは捨てられる",
-        "bust": f"{who}は{card}でバースト！",
-        "flip7": f"{who}：フリップ7！",
-        "unlucky7": f"アンラッキー7：{who}は他のカードをすべて捨てる",
-        "second_chance": f"{who}はセカンドチャンスで{card}をかわす",
-        "give": f"{who}が{card}をP{d.get('to')}に",
-        "forced": f"{who}は{card}を使わなければならない",
-        "no_target": f"{card}は対象がなく捨てられる",
-        "steal": f"{who}がP{d.get('from')}の{card}を奪う",
-        "discard": f"{who}がP{d.get('from')}に{card}を捨てさせる",
-        "swap": f"{who}が{swap}を交換",
-        "reshuffle": f"捨て札をシャッフルして新しい山札に（{d.get('cards')}枚）",
-        "no_cards": "カードが尽きたのでラウンド終了",
-        "draw_limit": "引ける上限に達したのでラウンド終了",
-        "flip7_bonus": f"{who}は+15を選ぶ",
-        "flip7_penalty": f"{who}はP{d.get('to')}に−15",
-        "round_end": f"ラウンド{d.get('round')}終了：{_round_end(d, lang)}",
-        "game_end": f"ゲーム終了：{_winners(d, lang)}",
-    }
-    table = jp if ja else en
-    return table.get(k, f"{k} {dict(d)}")
+    who = seat_ref(event.seat) if event.seat is not None else ""
+    fn = _event_ja if _ja(lang) else _event_en
+    text = fn(event.kind, who, d, event.seat)
+    return text if text is not None else f"{event.kind} {dict(d)}"
 
 
 RULES_EN = """\
 # {title}
 
-Race to {target} points over several rounds. Each round the dealer deals one face-up card to
-each player; then, in turn, each active player hits (takes a card) or stays. A second card of
-the same number busts you (you score 0 this round). Seven number cards in your row is a Flip 7:
-the round ends at once and you score 15 more.
-Action and modifier cards are resolved as soon as they turn up. Used cards go to the discard
-pile; the deck is kept from round to round and refilled from the discard pile when it runs out.
+A race to {target} points over several rounds.
 
-Scoring: sum your number cards{mods}.
+## A round
+
+1. The dealer deals one face-up card to each player in turn, starting on their left. An action
+   or modifier card is resolved as soon as it turns up.
+2. Then, in turn, each active player either **hits** (takes one more face-up card) or
+   **stays** (takes no more cards; the cards stay in play until the round ends).
+3. A second number card of a value you already have **busts** you: your cards are turned face
+   down and you score nothing this round.
+4. Seven number cards in your row is a **Flip 7**: the round ends at once and you score 15
+   more.
+5. The round ends when nobody is active or on a Flip 7. Used cards go to the discard pile; the
+   deck is kept from round to round and refilled from the discard pile when it runs out.
+
+## Scoring
+
+Add up your number cards{mods}. A busted player scores 0.
+
+## Special cards
 {cards}
-Moves (seats count from 0): hit, stay, target 2, swap 0:5 2:-4, steal 1:l13, discard 3:zero,
-bonus, penalty 2. Cards: {cardlist}.
+## Rulings of this implementation
 
-Rulings of this implementation: see docs/rulings/flip7.md (2 players allowed; 19+ players use
-two decks; ties at the top play more rounds; an action with a valid target must be used; a
-card arriving by Swap or Steal busts or takes effect like a dealt card).
+- 2 players may play too; 19 or more play with two decks.
+- If several players share the highest total at {target} or more, further rounds are played
+  until one leads alone.
+- An action card that has a valid target must be used; with none, it is discarded.
+- A card that arrives by Swap or Steal counts like a dealt card: it can bust you, and a special
+  card takes effect.
 """
 
 RULES_JA = """\
 # {title}
 
-何ラウンドかかけて{target}点を目指す競争です。各ラウンド、ディーラーが全員に1枚ずつ表向きに\
-配り、その後アクティブなプレイヤーが順にヒット（1枚めくる）かステイを選びます。同じ数字が\
-2枚になるとバースト（そのラウンド0点）。ナンバーカードが7枚並べばフリップ7：ラウンドは即終了し\
-+15点。アクションカードと修正カードはめくられたらすぐに解決します。使ったカードは捨て札へ。\
-山札はラウンドをまたいで使い続け、尽きたら捨て札をシャッフルして補充します。
+何ラウンドかをかけて、先に{target}点に達することを目指す競争。
 
-得点：ナンバーカードの合計{mods}。
+## ラウンドの流れ
+
+1. ディーラーは左隣から順に、全員に1枚ずつ表向きにカードを配る。アクションカードや修正カードが\
+めくられたら、その場で解決する。
+2. その後、アクティブなプレイヤーが順に**ヒット**（もう1枚めくる）か**ステイ**（もうめくらない。\
+カードはラウンド終了まで場に残る）を選ぶ。
+3. すでに持っている数字のナンバーカードをもう1枚めくると**バースト**：カードを裏向きにし、\
+このラウンドは0点。
+4. ナンバーカードが7枚並んだら**フリップ7**：ラウンドはただちに終わり、15点を追加で得る。
+5. アクティブなプレイヤーがいなくなるか、フリップ7でラウンド終了。使ったカードは捨て札に置く。\
+山札はラウンドをまたいで使い続け、尽きたら捨て札をシャッフルして新しい山札にする。
+
+## 得点
+
+ナンバーカードの合計{mods}。バーストした人は0点。
+
+## 特殊なカード
 {cards}
-操作（席は0から）：hit、stay、target 2、swap 0:5 2:-4、steal 1:l13、discard 3:zero、bonus、\
-penalty 2。カード：{cardlist}。
+## この実装の裁定
 
-この実装の裁定（docs/rulings/flip7.md）：2人プレイ可、19人以上は2デッキ、首位同点なら続行、\
-対象がいるアクションは必ず使う、スワップ・スティールで来たカードも配られたカードと同じ扱い。
+- 2人でも遊べる。19人以上は2デッキで遊ぶ。
+- {target}点以上で合計の最多が同点なら、単独首位が決まるまでラウンドを続ける。
+- 対象がいるアクションカードは必ず使う。対象がいなければ捨てる。
+- スワップやスティールで来たカードも配られたカードと同じ扱い：バーストすることがあり、特殊な\
+カードの効果も出る。
 """
 
 CARDS_V_EN = """
-- Zero: counts toward Flip 7; your round score is 0 unless you Flip 7; you may only hit.
-- Unlucky 7: discard your other number and modifier cards; never busts you.
-- Lucky 13: you may hold one other 13 too; a third 13 busts.
-- Modifiers (÷2, −2 … −10): give each to any player not busted.
-- Just One More!: the target takes the next card, then stays.
-- Flip 4!: the target flips 4 cards; actions and modifiers wait until the end (lost on a bust).
-- Swap, Steal, Discard: exchange two face-up cards / take one / make a player discard one.
+- **Zero**: counts toward Flip 7; your round score is 0 unless you Flip 7; you may only hit.
+- **Unlucky 7**: discard your other number and modifier cards; it never busts you.
+- **Lucky 13**: you may hold one other 13 as well; a third 13 busts you.
+- **Modifiers** (÷2, −2 … −10): give each to any player who has not busted.
+- **Just One More!**: the target takes the next card, then must stay.
+- **Flip 4!**: the target flips 4 cards; action and modifier cards among them wait until the
+  end (they are lost on a bust).
+- **Swap**, **Steal**, **Discard**: swap two face-up cards of two players / take one into your
+  row / make a player discard one.
 """
 CARDS_C_EN = """
-- Modifiers (+2 … +10, ×2) go to the player who draws them (×2 doubles the numbers).
-- Freeze: the target stays. Flip Three: the target flips 3 cards.
-- Second Chance: keep it; it cancels one duplicate. Hold at most one.
+- **Modifiers** (+2 … +10, ×2) go to the player who draws them (×2 doubles the numbers).
+- **Freeze**: the target stays. **Flip Three**: the target flips 3 cards.
+- **Second Chance**: keep it; it cancels one duplicate. Hold at most one.
 """
 CARDS_V_JA = """
-- ゼロ：7枚に数える。フリップ7しない限りラウンド得点0。ヒットしか選べない。
-- アンラッキー7：他のナンバー・修正カードをすべて捨てる。バーストしない。
-- ラッキー13：もう1枚の13を持てる。3枚目の13でバースト。
-- 修正カード（÷2、−2〜−10）：バーストしていない誰かに渡す。
-- ジャスト・ワンモア!：対象は次の1枚を受け取り、ステイする。
-- フリップ4!：対象は4枚めくる。アクション・修正カードは最後に解決（バーストしたら捨てる）。
-- スワップ・スティール・ディスカード：表向きのカード2枚を交換／1枚奪う／1枚捨てさせる。
+- **ゼロ**：7枚に数える。フリップ7しない限りそのラウンドは0点。ヒットしか選べない。
+- **アンラッキー7**：他のナンバーカードと修正カードをすべて捨てる。これでバーストはしない。
+- **ラッキー13**：もう1枚の13を持っていてもよい。3枚目の13でバースト。
+- **修正カード**（÷2、−2〜−10）：バーストしていない誰かに渡す。
+- **ジャスト・ワンモア！**：対象は次の1枚を受け取り、その後ステイする。
+- **フリップ4！**：対象は4枚めくる。その中のアクションカードと修正カードは最後に解決する\
+（バーストしたら捨てる）。
+- **スワップ**、**スティール**、**ディスカード**：2人の表向きのカードを1枚ずつ交換する／1枚奪って\
+自分の列に加える／1枚捨てさせる。
 """
 CARDS_C_JA = """
-- 修正カード（+2〜+10、×2）は引いた人のもの（×2はナンバー合計を2倍）。
-- フリーズ：対象はステイ。フリップ3：対象は3枚めくる。
-- セカンドチャンス：持っておき、重複を1回打ち消す。1人1枚まで。
+- **修正カード**（+2〜+10、×2）は引いた人のもの（×2はナンバーカードの合計を2倍）。
+- **フリーズ**：対象はステイする。**フリップ3**：対象は3枚めくる。
+- **セカンドチャンス**：持っておき、同じ数字を1回打ち消す。1人1枚まで。
 """
 
 
 def rules_text(game: Flip7, lang: str = "en") -> str:
-    """The rules summary (Markdown-ish), with the project's rulings."""
+    """The rules summary (Markdown: headings, lists), with the project's rulings; no notation,
+    no rule ids."""
     v = game.vengeance
     target = game.options.target
-    kinds = C.VENGEANCE_KINDS if v else C.CLASSIC_KINDS
-    cardlist = " ".join(C.TOKENS[k] for k in kinds)
     if _ja(lang):
         mods = (
-            "、÷2があれば半分（切り捨て）、他の修正を引く（0未満にはならない）"
+            "。÷2があれば半分にし（切り捨て）、他の修正カードの分を引く（0点未満にはならない）。"
+            "ゼロがあればフリップ7しない限り0点。フリップ7なら+15点"
             if v
-            else "、×2なら2倍、+修正を足す"
+            else "。×2があれば2倍にし、+の修正カードを足す。フリップ7なら+15点"
         )
         cards = CARDS_V_JA if v else CARDS_C_JA
         if game.options.brutal:
             cards += (
-                "- 残忍モード：得点はマイナスもあり、修正カードはバーストした人にも渡せ、"
-                "フリップ7は+15か他の1人に−15。\n"
+                "- **残忍モード**：ラウンドの得点はマイナスもあり、修正カードはバーストした人にも"
+                "渡せる。フリップ7を達成したら、自分に+15点か他の1人に−15点を選ぶ。\n"
             )
-        return RULES_JA.format(
-            title=game.title("ja"), target=target, mods=mods, cards=cards, cardlist=cardlist
-        )
+        return RULES_JA.format(title=game.title("ja"), target=target, mods=mods, cards=cards)
     mods = (
-        "; halve it if you hold ÷2 (round down), subtract the other modifiers (not below 0)"
+        "; halve the sum if you hold ÷2 (rounding down), then subtract the other modifiers (not "
+        "below 0). With the Zero you score 0 unless you Flip 7. A Flip 7 adds 15"
         if v
-        else "; double it with ×2, add the + modifiers"
+        else "; double the sum with ×2, then add the + modifiers. A Flip 7 adds 15"
     )
     cards = CARDS_V_EN if v else CARDS_C_EN
     if game.options.brutal:
         cards += (
-            "- Brutal: scores may go below 0, modifiers may go to busted players, and a Flip 7 "
-            "gives +15 to you or −15 to another player.\n"
+            "- **Brutal mode**: round scores may go below 0, modifiers may go to busted players, "
+            "and a Flip 7 gives +15 to you or −15 to another player.\n"
         )
-    return RULES_EN.format(
-        title=game.title("en"), target=target, mods=mods, cards=cards, cardlist=cardlist
-    )
+    return RULES_EN.format(title=game.title("en"), target=target, mods=mods, cards=cards)

@@ -167,6 +167,24 @@ def card_label(card: int, lang: str = "en") -> str:
     return f"{s.symbol}{CARD_NAMES[card]}"
 
 
+def card_words(card: int, lang: str = "en") -> str:
+    """A card as a player says it, without an article: ``"8 of Earth"`` / ``"土の8"``, and the
+    A as ``"A"`` in both languages (SS-1.2; the Japanese rulebook writes 「A」)."""
+    if card == ACE:
+        return "A"
+    s = SUITS[SUIT_OF[card]]
+    if lang == "ja":
+        return f"{s.ja}の{RANK_OF[card]}"
+    return f"{RANK_OF[card]} of {s.en}"
+
+
+def the_card(card: int, lang: str = "en") -> str:
+    """:func:`card_words` ready for a sentence: ``"the 8 of Earth"``, ``"the A"`` (English takes
+    the article; Japanese has none: ``"土の8"``)."""
+    words = card_words(card, lang)
+    return words if lang == "ja" else f"the {words}"
+
+
 def suit_label(suit: int, lang: str = "en", *, colour: bool = True) -> str:
     """A suit with its symbol, name, rank range (and colour): ``"▲ Fire (red, 3–9)"``."""
     s = SUITS[suit]

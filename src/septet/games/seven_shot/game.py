@@ -28,17 +28,21 @@ class SevenShotOptions:
     target: int = field(
         default=7,
         metadata={
-            "help": "points to win the game (SS-2.1)",
+            "help": "points to win the game",
+            "label": "Target",
             "label_ja": "目標点",
-            "help_ja": "ゲームに勝つ点数 (SS-2.1)",
+            "help_ja": "ゲームに勝つ点数",
+            "rule": "SS-2.1",
         },
     )
     pass_cards: int = field(
         default=3,
         metadata={
-            "help": "cards passed at the start of each deal (SS-2.3); 0..5",
+            "help": "cards each player passes at the start of a deal (0 to 5)",
+            "label": "Cards passed",
             "label_ja": "渡す枚数",
-            "help_ja": "各ディールの最初に渡すカードの枚数 (SS-2.3)；0〜5",
+            "help_ja": "各ディールの最初に渡すカードの枚数（0〜5）",
+            "rule": "SS-2.3",
         },
     )
 
@@ -142,7 +146,7 @@ class SevenShot(Game[SevenShotOptions]):
     def rules_text(self, lang: str = "en") -> str:
         from septet.games.seven_shot.render import rules_text
 
-        return rules_text(lang)
+        return rules_text(lang, target=self.options.target, pass_cards=self.options.pass_cards)
 
     # ----- hand-built positions (tests, puzzles, the advisor) --------------------------------
     def deal_state(

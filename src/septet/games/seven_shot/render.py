@@ -1,76 +1,100 @@
 """Seven Shot as text, in English and Japanese: the table from a view, actions, events, rules.
 
-Cards are shown with their suit symbol (``▲F7`` / ``▲火7``) so that colour is never the only cue;
-suits are named with their symbol, colour and rank range (SS-1.3).
+Player words only: a card is "the 8 of Earth" / 「土の8」 and the A is "the A" / 「A」 (SS-1.2);
+seats are written ``P{n}`` for the consumer to replace with names (``septet.core.text``). The
+table's hand keeps each suit's symbol (SS-1.3) so that colour is never the only cue.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from septet.core.game import Action
+from septet.core.text import seat_ref
 from septet.core.types import JSON, Event
 from septet.games.seven_shot.actions import Deal, FirstLeader, Pass, Play
 from septet.games.seven_shot.cards import (
+    ACE,
     RANK_OF,
     SUIT_LETTERS,
     SUIT_OF,
     SUITS,
-    card_label,
+    card_words,
     parse_card,
     suit_label,
+    the_card,
 )
-
-_CONDITIONS = {
-    "en": {
-        "sevens": "a side took {thr} or more 7s (SS-4.1)",
-        "seven_tricks": "a side took 7 tricks and loses (SS-4.2)",
-        "hands_empty": "the hands are empty; the last trick's winner takes the indicator (SS-4.3)",
-    },
-    "ja": {
-        "sevens": "7を{thr}枚以上獲得（SS-4.1）",
-        "seven_tricks": "7回カードを獲得したので負け（SS-4.2）",
-        "hands_empty": "手札がなくなり、最後のトリックの勝者が切り札表示カードを獲得（SS-4.3）",
-    },
-}
 
 
 def _lang(lang: str) -> str:
     return "ja" if lang == "ja" else "en"
 
 
-def _card(name: str, lang: str) -> str:
+def _card(name: Any, lang: str) -> str:
+    """A card of a view or an event (notation) in words, with the English article."""
     try:
-        return card_label(parse_card(name), lang)
+        return the_card(parse_card(str(name)), lang)
     except ValueError:
-        return name
+        return str(name)
+
+
+def _bare(name: Any, lang: str) -> str:
+    """A card in words without an article (lists in tables)."""
+    try:
+        return card_words(parse_card(str(name)), lang)
+    except ValueError:
+        return str(name)
+
+
+def join_words(items: Sequence[str], lang: str) -> str:
+    """``"a, b and c"`` / ``"a、b、c"``."""
+    items = list(items)
+    if lang == "ja":
+        return "、".join(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def _cards(names: Any, lang: str) -> str:
-    if not names:
-        return "—"
-    return " ".join(_card(str(n), lang) for n in names)
+    return join_words([_card(n, lang) for n in names or []], lang)
 
 
-def _suit(letter: str, lang: str) -> str:
-    return suit_label(SUIT_LETTERS.index(letter), lang)
+def _suit_name(letter: Any, lang: str) -> str:
+    s = SUITS[SUIT_LETTERS.index(str(letter))]
+    return s.ja if lang == "ja" else s.en
 
 
-def _seat(seat: Any, lang: str, me: Any = None) -> str:
-    if lang == "ja":
-        return f"席{seat}" + ("（あなた）" if seat == me and me is not None else "")
-    return f"seat {seat}" + (" (you)" if seat == me and me is not None else "")
+def _me(seat: Any, me: Any, lang: str) -> str:
+    """``P2`` and, for the viewer, ``P2 (you)`` / ``P2（あなた）``."""
+    ref = seat_ref(int(seat))
+    if me is not None and seat == me:
+        return ref + ("（あなた）" if lang == "ja" else " (you)")
+    return ref
 
 
-def _side_name(view: Mapping[str, JSON], side: int, lang: str) -> str:
-    teams = view.get("teams")
-    if teams:
-        members = teams[side]
+def side_name(side: int, num_sides: int, lang: str) -> str:
+    """A side in words: a team of partners (4 players: ``Team 1 (P0 & P2)`` /
+    ``チーム1（P0・P2）``; SS-2.1) or a single player (3 players: ``P1``; SS-5.1)."""
+    if num_sides == 2:
+        a, b = side, side + 2
         if lang == "ja":
-            return f"チーム{'AB'[side]}（席{members[0]}・{members[1]}）"
-        return f"Team {'AB'[side]} (seats {members[0]} & {members[1]})"
-    return _seat(side, lang)
+            return f"チーム{side + 1}（{seat_ref(a)}・{seat_ref(b)}）"
+        return f"Team {side + 1} ({seat_ref(a)} & {seat_ref(b)})"
+    return seat_ref(side)
+
+
+def _sevens(k: int, lang: str) -> str:
+    if lang == "ja":
+        return f"7を{k}枚"
+    return f"{k} seven" + ("" if k == 1 else "s")
+
+
+def _tricks(k: int, lang: str) -> str:
+    if lang == "ja":
+        return f"トリック{k}回"
+    return f"{k} trick" + ("" if k == 1 else "s")
 
 
 def _hand_by_suit(names: Any, lang: str) -> str:
@@ -81,337 +105,521 @@ def _hand_by_suit(names: Any, lang: str) -> str:
     parts = []
     for s in sorted(groups):
         info = SUITS[s]
-        ranks = " ".join(str(RANK_OF[c]) + ("(A)" if c == 0 else "") for c in sorted(groups[s]))
-        name = info.ja if lang == "ja" else info.letter
+        ranks = " ".join("A" if c == ACE else str(RANK_OF[c]) for c in sorted(groups[s]))
+        name = info.ja if lang == "ja" else info.en
         parts.append(f"{info.symbol}{name} {ranks}")
-    return "  ".join(parts) if parts else "—"
+    return "  ".join(parts) if parts else ("なし" if lang == "ja" else "none")
+
+
+_PHASES = {
+    "deal": ("dealing", "配札中"),
+    "pass": ("passing cards", "カードを渡す"),
+    "first_leader": ("choosing the first leader", "最初のリードを決める"),
+    "play": ("tricks", "トリック"),
+    "over": ("game over", "ゲーム終了"),
+}
 
 
 def render(view: Mapping[str, JSON], lang: str = "en") -> str:
-    """The table seen in ``view`` (``SevenShotState.view``) as plain text."""
+    """The table seen in ``view`` (``SevenShotState.view``) as plain text: the score, trump,
+    each player's tricks and 7s (with the 7-trick and 7s limits, SS-4), the trick in progress or
+    the last trick, the viewer's hand and pass, and the last deal's result."""
     lang = _lang(lang)
     ja = lang == "ja"
     me = view.get("seat")
     n = int(view["num_players"])
+    num_sides = 2 if n == 4 else n
     lines: list[str] = []
     phase = str(view["phase"])
-    phase_names = {
-        "deal": ("dealing", "配札中"),
-        "pass": ("passing cards", "カードを渡す"),
-        "first_leader": ("choosing the first leader", "最初のリードを決定"),
-        "play": ("tricks", "トリック"),
-        "over": ("game over", "ゲーム終了"),
-    }[phase]
+    phase_name = _PHASES[phase][1 if ja else 0]
     to_move = view.get("to_move")
     if ja:
-        head = f"セブンショット — 第{view['deal_number']}ディール — {phase_names[1]}"
+        head = f"セブンショット — 第{view['deal_number']}ディール — {phase_name}"
         if isinstance(to_move, int) and to_move >= 0:
-            head += f" — 手番: {_seat(to_move, lang, me)}"
+            head += f" — {_me(to_move, me, lang)}の番"
     else:
-        head = f"Seven Shot — deal {view['deal_number']} — {phase_names[0]}"
+        head = f"Seven Shot — deal {view['deal_number']} — {phase_name}"
         if isinstance(to_move, int) and to_move >= 0:
-            head += f" — to move: {_seat(to_move, lang, me)}"
+            head += f" — {_me(to_move, me, lang)} to play"
     lines.append(head)
     side_points = list(view["side_points"])
-    score_parts = [f"{_side_name(view, s, lang)} {p}" for s, p in enumerate(side_points)]
+    parts = [
+        f"{side_name(s, num_sides, lang)} {p}点" if ja else f"{side_name(s, num_sides, lang)} {p}"
+        for s, p in enumerate(side_points)
+    ]
     lines.append(
-        (f"得点（{view['target']}点先取）: " if ja else f"Score (first to {view['target']}): ")
-        + " · ".join(score_parts)
+        (f"得点（{view['target']}点先取）：" if ja else f"Score (first to {view['target']}): ")
+        + " · ".join(parts)
     )
     ind = view.get("trump_indicator")
     if ind:
-        trump = _suit(str(view["trump"]), lang)
+        trump = suit_label(SUIT_LETTERS.index(str(view["trump"])), lang)
         lines.append(
-            f"切り札: {trump} — 表示カード {_card(str(ind), lang)}"
+            f"切り札：{trump}。切り札表示カード：{_bare(ind, lang)}"
             if ja
-            else f"Trump: {trump} — indicator {_card(str(ind), lang)}"
+            else f"Trump: {trump}; the indicator is {_card(ind, lang)}"
         )
     else:
         lines.append(
-            f"配札中（{view['cards_dealt']}/49枚）" if ja else f"Dealing ({view['cards_dealt']}/49)"
+            f"配札中（{view['cards_dealt']}/49枚）"
+            if ja
+            else f"Dealing ({view['cards_dealt']} of 49 cards)"
         )
-    # Per seat.
-    thr = 4 if n == 4 else 3
-    # With 3 players each seat is a side: show the 7-trick and 3-seven limits (SS-4, SS-5.3).
-    limits = ("", "") if n == 4 else ("/7", f"/{thr}")
+    thr = int(view.get("threshold") or (4 if n == 4 else 3))
     for s in range(n):
         sevens = [c for c in view["taken"][s] if RANK_OF[parse_card(str(c))] == 7]
-        voids = "".join(SUITS[SUIT_LETTERS.index(v)].symbol for v in view["voids"][s])
+        voids = [_suit_name(v, lang) for v in view["voids"][s]]
+        size = view["hand_sizes"][s]
         if ja:
-            line = (
-                f"  {_seat(s, lang, me)}: 手札{view['hand_sizes'][s]}枚 "
-                f"トリック{view['tricks_won'][s]}{limits[0]} 7: {len(sevens)}{limits[1]}"
-            )
+            line = f"  {_me(s, me, lang)}：手札{size}枚、{_tricks(view['tricks_won'][s], lang)}"
+            line += f"、{_sevens(len(sevens), lang)}"
             if sevens:
-                line += f"（{_cards(sevens, lang)}）"
+                line += f"（{join_words([_bare(c, lang) for c in sevens], lang)}）"
             if voids:
-                line += f" 欠けているスート {voids}"
+                line += f"、持っていないシンボル：{'・'.join(voids)}"
         else:
             line = (
-                f"  {_seat(s, lang, me)}: {view['hand_sizes'][s]} cards, "
-                f"{view['tricks_won'][s]}{limits[0]} tricks, {len(sevens)}{limits[1]} 7s"
+                f"  {_me(s, me, lang)}: {size} card{'s' if size != 1 else ''} in hand, "
+                f"{_tricks(view['tricks_won'][s], lang)}"
             )
+            line += f", {_sevens(len(sevens), lang)}"
             if sevens:
-                line += f" ({_cards(sevens, lang)})"
+                line += f" ({join_words([_bare(c, lang) for c in sevens], lang)})"
             if voids:
-                line += f", void in {voids}"
+                line += f"; has no {', '.join(voids)}"
         if phase == "pass" and view["pass_cards"]:
             line += (
-                f" 渡す{view['pass_counts'][s]}/{view['pass_cards']}"
+                f"、渡すカード{view['pass_counts'][s]}/{view['pass_cards']}枚選択"
                 if ja
-                else f", chosen {view['pass_counts'][s]}/{view['pass_cards']} to pass"
+                else f"; chose {view['pass_counts'][s]} of {view['pass_cards']} cards to pass"
             )
         lines.append(line)
     side_tricks = view["side_tricks"]
     side_sevens = view["side_sevens"]
-    parts = []
-    for s in range(len(side_points)):
-        name = _side_name(view, s, lang)
-        parts.append(
-            f"{name}: トリック{side_tricks[s]}/7 · 7 {side_sevens[s]}/{thr}"
-            if ja
-            else f"{name}: {side_tricks[s]}/7 tricks · {side_sevens[s]}/{thr} 7s"
-        )
     if n == 4:
-        lines.append("  " + " | ".join(parts))
-    # Current trick.
+        team_parts = []
+        for s in range(2):
+            name = side_name(s, 2, lang)
+            team_parts.append(
+                f"{name}：トリック{side_tricks[s]}/7回、7を{side_sevens[s]}/{thr}枚"
+                if ja
+                else f"{name}: {side_tricks[s]} of 7 tricks, {side_sevens[s]} of {thr} sevens"
+            )
+        lines.append("  " + (" | ".join(team_parts)))
+    else:
+        lines.append(
+            f"  7を{thr}枚取ればディールに勝ち、トリックを7回取れば負け"
+            if ja
+            else f"  {thr} sevens win the deal; 7 tricks lose it"
+        )
     trick = view.get("trick") or []
     if trick:
-        played = ", ".join(f"{_seat(t['seat'], lang, me)} {_card(t['card'], lang)}" for t in trick)
-        led = _suit(str(view["led_suit"]), lang)
+        played = ("、" if ja else ", ").join(
+            f"{_me(t['seat'], me, lang)} {_bare(t['card'], lang)}" for t in trick
+        )
+        led = _suit_name(view["led_suit"], lang)
         lines.append(
-            f"現在のトリック（リード {_seat(view['leader'], lang, me)}、{led}）: {played}"
+            f"場のトリック（{_me(view['leader'], me, lang)}のリード、{led}）：{played}"
             if ja
-            else f"Trick (led by {_seat(view['leader'], lang, me)}, {led}): {played}"
+            else f"Trick led by {_me(view['leader'], me, lang)} ({led}): {played}"
         )
     elif phase == "play":
+        last = view.get("last_trick")
+        if last and last.get("deal") == view["deal_number"]:
+            cards = ("、" if ja else ", ").join(
+                f"{_me(s, me, lang)} {_bare(c, lang)}"
+                for s, c in zip(last["seats"], last["cards"], strict=False)
+            )
+            lines.append(
+                f"前のトリック：{cards} → {_me(last['winner'], me, lang)}が取った"
+                if ja
+                else f"Last trick: {cards}; won by {_me(last['winner'], me, lang)}"
+            )
         lines.append(
-            f"{_seat(view['leader'], lang, me)}がリードする"
+            f"{_me(view['leader'], me, lang)}がリードする"
             if ja
-            else f"{_seat(view['leader'], lang, me)} leads"
+            else f"{_me(view['leader'], me, lang)} leads"
         )
-    # Own cards.
     if view.get("hand") is not None:
-        lines.append(("手札: " if ja else "Your hand: ") + _hand_by_suit(view["hand"], lang))
+        lines.append(("手札：" if ja else "Your hand: ") + _hand_by_suit(view["hand"], lang))
         if view.get("passing"):
             lines.append(
-                ("渡すカード: " if ja else "Chosen to pass: ") + _cards(view["passing"], lang)
+                ("渡すカード：" if ja else "Chosen to pass: ")
+                + join_words([_bare(c, lang) for c in view["passing"]], lang)
             )
         if view.get("passed"):
+            to, frm = seat_ref(int(view["passed_to"])), seat_ref(int(view["received_from"]))
+            gave = join_words([_bare(c, lang) for c in view["passed"]], lang)
+            got = join_words([_bare(c, lang) for c in view["received"]], lang)
             lines.append(
-                f"{_seat(view['passed_to'], lang)}に渡した: {_cards(view['passed'], lang)} · "
-                f"{_seat(view['received_from'], lang)}から受け取った: "
-                f"{_cards(view['received'], lang)}"
+                f"{to}に渡した：{gave}。{frm}から受け取った：{got}"
                 if ja
-                else f"Passed to {_seat(view['passed_to'], lang)}: "
-                f"{_cards(view['passed'], lang)} · received from "
-                f"{_seat(view['received_from'], lang)}: {_cards(view['received'], lang)}"
+                else f"Passed to {to}: {gave}. Received from {frm}: {got}"
             )
     deals = view.get("deals") or []
     if deals:
         lines.append(describe_deal_end(deals[-1], view, lang))
     if phase == "over":
-        winners = view.get("winners") or []
-        who = ", ".join(_seat(w, lang, me) for w in winners)
-        lines.append(f"勝者: {who}" if ja else f"Winner(s): {who}")
+        winners = [int(w) for w in view.get("winners") or []]
+        lines.append(_winners_line(winners, n, lang))
     return "\n".join(lines)
 
 
-def describe_deal_end(summary: Mapping[str, JSON], view: Mapping[str, JSON], lang: str) -> str:
-    """One line for a finished deal: the condition, any transfer, the points formula."""
-    lang = _lang(lang)
+def _winners_line(winners: list[int], n: int, lang: str) -> str:
     ja = lang == "ja"
+    if not winners:
+        return "勝者なし" if ja else "No winner"
+    if n == 4:
+        who = side_name(winners[0] % 2, 2, lang)
+        return f"勝者：{who}" if ja else f"Winner: {who}"
+    names = [seat_ref(w) for w in winners]
+    if ja:
+        return f"勝者：{'・'.join(names)}"
+    return ("Winner: " if len(names) == 1 else "Winners: ") + join_words(names, lang)
+
+
+def _deal_sentences(d: Mapping[str, Any], num_sides: int, lang: str) -> str:
+    """How a deal ended and what it scored, in words (SS-4, SS-5): the summary of ``deal_end``
+    (also each entry of a view's ``deals``)."""
+    ja = lang == "ja"
+    cond = str(d["condition"])
+    side = int(d["side"])
+    deal = d.get("deal")
+    sevens = [int(x) for x in d.get("sevens") or [0] * num_sides]
+    gains = [int(x) for x in d.get("gains") or [0] * num_sides]
+    winning = [int(x) for x in d.get("winning_sides") or []]
+    who = side_name(side, num_sides, lang)
+    head = (f"第{deal}ディール終了：" if ja else f"Deal {deal} over: ") if deal else ""
+    if cond == "sevens":  # SS-4.1 / SS-5.3
+        text = (
+            f"{who}が{_sevens(sevens[side], lang)}獲得してディールに勝った"
+            if ja
+            else f"{who} took {_sevens(sevens[side], lang)} and wins the deal"
+        )
+    elif cond == "seven_tricks":  # SS-4.2 / SS-5.5
+        others = [side_name(s, num_sides, lang) for s in winning]
+        if ja:
+            text = f"{who}がトリックを7回取ったので、{'と'.join(others)}がディールに勝った"
+        else:
+            verb = "wins" if len(others) == 1 else "win"
+            text = f"{who} took 7 tricks, so {join_words(others, lang)} {verb} the deal"
+        moved = [str(c) for c in d.get("transferred") or []]
+        indicator = str(d.get("indicator"))
+        in_hand = [c for c in moved if c != indicator]
+        parts = []
+        if in_hand:
+            cards = join_words([_bare(c, lang) for c in in_hand], lang)
+            parts.append(
+                f"{who}の手札の7（{cards}）" if ja else f"the 7s left in its hands ({cards})"
+            )
+        if indicator in moved:
+            card = _bare(indicator, lang)
+            parts.append(f"切り札表示カード（{card}）" if ja else f"the trump indicator ({card})")
+        if parts:
+            moving = "と".join(parts) if ja else " and ".join(parts)
+            text += (
+                f"。{moving}は{others[0]}のものになる" if ja else f"; {moving} go to {others[0]}"
+            )
+    else:  # SS-4.3: hands empty
+        last = seat_ref(int(d.get("last_trick_winner", side)))
+        text = (
+            f"手札がなくなり、最後のトリックを取った{last}が切り札表示カードも獲得。{who}の勝ち"
+            if ja
+            else f"the hands are empty; {last} took the last trick and the trump indicator, "
+            f"so {who} wins the deal"
+        )
+    # Points (SS-4.4, SS-5.4, SS-5.5).
+    terms = d.get("terms")
+    formula = d.get("formula")
+    got = [
+        f"{side_name(s, num_sides, lang)} +{g}点" if ja else f"{side_name(s, num_sides, lang)} +{g}"
+        for s, g in enumerate(gains)
+        if g
+    ]
+    got_text = ("、" if ja else ", ").join(got)
+    if isinstance(terms, Mapping) or (formula and "=" in str(formula)):
+        if isinstance(terms, Mapping):
+            a, b, raw = int(terms["sevens"]), int(terms["other_sevens"]), int(terms["raw"])
+        else:  # summaries written before ``terms`` existed
+            left, _, right = str(formula).partition("=")
+            a, b = (int(x) for x in left.replace("+ 1", "").split(" - "))
+            raw = int(right)
+        calc = f"{a} − {b} + 1 = {raw}".replace("= -", "= −")
+        if ja:
+            floor = "（最低1点）" if raw < 1 else ""
+            text += f"。得点：{calc}{floor} → {got_text}"
+        else:
+            floor = ", at least 1" if raw < 1 else ""
+            text += f". Points: {calc}{floor} → {got_text}"
+        second = [int(s) for s in d.get("second") or []]
+        if second:
+            names = [seat_ref(s) for s in second]
+            text += (
+                f"（7の枚数が2位の{'と'.join(names)}は半分、切り捨て）"
+                if ja
+                else f" ({join_words(names, lang)}, second in 7s, "
+                f"{'gets' if len(names) == 1 else 'get'} half, rounded down)"
+            )
+    else:
+        text += f"。2点ずつ → {got_text}" if ja else f". 2 points each → {got_text}"
+    return head + text
+
+
+def describe_deal_end(summary: Mapping[str, JSON], view: Mapping[str, JSON], lang: str) -> str:
+    """A finished deal in words (a view's ``deals`` entry): how it ended, any 7s moved, the
+    points by the formula (SS-4, SS-5)."""
+    lang = _lang(lang)
     n = int(view["num_players"])
-    thr = 4 if n == 4 else 3
-    cond = _CONDITIONS[lang][str(summary["condition"])].format(thr=thr)
-    side = int(summary["side"])
-    who = _side_name(view, side, lang)
-    text = (
-        f"第{summary['deal']}ディール終了: {who} — {cond}"
-        if ja
-        else f"Deal {summary['deal']} over: {who} — {cond}"
-    )
-    if summary.get("transferred"):
-        moved = _cards(summary["transferred"], lang)
-        text += f"。7の移動: {moved}" if ja else f"; 7s moved: {moved}"
-    gains = list(summary["gains"])
-    got = [f"{_side_name(view, s, lang)} +{g}" for s, g in enumerate(gains) if g]
-    formula = str(summary["formula"])
-    if "=" in formula:  # SS-4.4 / SS-5.4 formula, at least 1
-        text += f"。計算 {formula}（最低1点）→ " if ja else f"; points {formula} (min 1) → "
-    else:  # SS-5.5: 2 points each
-        text += "。各2点 → " if ja else "; 2 points each → "
-    text += ", ".join(got)
-    return text
+    return _deal_sentences(summary, 2 if n == 4 else n, lang)
 
 
 def describe_action(action: Action, lang: str = "en") -> str:
-    """A short phrase for an action: ``"play ▲F7"`` / ``"▲火7を出す"``."""
+    """An action in player words: ``"Play the 8 of Earth"`` / ``"土の8を出す"``, ``"Pass the 4
+    of Moon"`` / ``"月の4を渡す"``; chance outcomes likewise (``"Deal the A"``)."""
     lang = _lang(lang)
     ja = lang == "ja"
     if isinstance(action, Play):
-        c = card_label(action.card, lang)
-        return f"{c}を出す" if ja else f"play {c}"
+        c = the_card(action.card, lang)
+        return f"{c}を出す" if ja else f"Play {c}"
     if isinstance(action, Pass):
-        c = card_label(action.card, lang)
-        return f"{c}を渡す" if ja else f"pass {c}"
+        c = the_card(action.card, lang)
+        return f"{c}を渡す" if ja else f"Pass {c}"
     if isinstance(action, Deal):
-        c = card_label(action.card, lang)
-        return f"{c}を配る" if ja else f"deal {c}"
+        c = the_card(action.card, lang)
+        return f"{c}を配る" if ja else f"Deal {c}"
     if isinstance(action, FirstLeader):
-        return f"最初のリードは席{action.seat}" if ja else f"seat {action.seat} leads first"
+        who = seat_ref(action.seat)
+        return f"{who}が最初にリードする" if ja else f"{who} leads first"
     return str(action)
 
 
+def _trick_won(d: Mapping[str, Any], seat: int, lang: str) -> str:
+    ja = lang == "ja"
+    cards = [str(c) for c in d["cards"]]
+    seats = d.get("seats")
+    # Events recorded before ``seats`` existed: play order from the leader.
+    lead = int(d.get("leader", seat))
+    idx = list(seats).index(seat) if seats else (seat - lead) % len(cards)
+    card = _card(cards[idx], lang)
+    how = str(d.get("how"))
+    who = seat_ref(seat)
+    if how == "ace":
+        text = f"{who}がAでトリックを取った" if ja else f"{who} wins the trick with the A"
+    elif how == "trump":
+        text = (
+            f"{who}が切り札の{card}でトリックを取った"
+            if ja
+            else f"{who} wins the trick with {card}, a trump"
+        )
+    else:
+        text = f"{who}が{card}でトリックを取った" if ja else f"{who} wins the trick with {card}"
+    sevens = list(d.get("sevens") or [])
+    if sevens:
+        got = _cards(sevens, lang)
+        text = (
+            (text[: -len("取った")] + f"取り、{got}を獲得した") if ja else f"{text} and takes {got}"
+        )
+    return text
+
+
 def describe_event(event: Event, lang: str = "en") -> str:
-    """A log line for an event of ``SevenShotState.apply``."""
+    """An event of ``SevenShotState.apply`` as a sentence (see ``docs/events.md``)."""
     lang = _lang(lang)
     ja = lang == "ja"
     d = event.data
     seat = event.seat
+    who = seat_ref(seat) if seat is not None else ""
     k = event.kind
     if k == "card_played":
-        c = _card(str(d["card"]), lang)
-        return f"席{seat}が{c}を出した" if ja else f"seat {seat} plays {c}"
+        c = _card(d["card"], lang)
+        return f"{who}が{c}を出した" if ja else f"{who} plays {c}"
     if k == "trick_won":
-        how = {
-            "ace": ("Aで", "with the A"),
-            "trump": ("切り札で", "with a trump"),
-            "suit": ("", "with the highest card of the led suit"),
-        }[str(d["how"])]
-        sevens = d.get("sevens") or []
-        if ja:
-            extra = f"（7: {_cards(sevens, lang)}）" if sevens else ""
-            return f"席{seat}が{how[0]}トリックを獲得: {_cards(d['cards'], lang)}{extra}"
-        extra = f" (7s: {_cards(sevens, lang)})" if sevens else ""
-        return f"seat {seat} wins the trick {how[1]}: {_cards(d['cards'], lang)}{extra}"
+        return _trick_won(d, int(seat if seat is not None else 0), lang)
     if k == "card_dealt":
-        c = _card(str(d["card"]), lang)
-        return f"席{seat}に{c}が配られた" if ja else f"seat {seat} is dealt {c}"
+        c = _card(d["card"], lang)
+        return f"{who}に{c}が配られた" if ja else f"{who} is dealt {c}"
     if k == "trump_indicator":
-        c = _card(str(d["card"]), lang)
-        t = _suit(str(d["trump"]), lang)
-        return f"切り札表示カード {c}: 切り札は{t}" if ja else f"trump indicator {c}: trump is {t}"
+        c = _card(d["card"], lang)
+        t = _suit_name(d["trump"], lang)
+        return (
+            f"切り札表示カードは{c}。切り札は{t}"
+            if ja
+            else f"The trump indicator is {c}: {t} is trump"
+        )
     if k == "pass_chosen":
-        c = _card(str(d["card"]), lang)
-        return f"席{seat}は{c}を渡すことにした" if ja else f"seat {seat} chooses {c} to pass"
+        c = _card(d["card"], lang)
+        return f"{who}は{c}を渡すことにした" if ja else f"{who} chooses {c} to pass"
+    if k == "pass_ready":
+        count = int(d.get("count", 3))
+        return (
+            f"{who}が渡す{count}枚を選んだ"
+            if ja
+            else f"{who} has chosen {count} card{'s' if count != 1 else ''} to pass"
+        )
     if k == "passes_done":
-        return "全員がカードを渡した" if ja else "everyone has passed their cards"
+        return (
+            "全員が選んだカードを同時に渡した"
+            if ja
+            else "Everyone passes the chosen cards at the same time"
+        )
     if k == "cards_received":
         cs = _cards(d["cards"], lang)
-        return (
-            f"席{seat}が席{d['from']}から受け取った: {cs}"
-            if ja
-            else f"seat {seat} receives from seat {d['from']}: {cs}"
-        )
+        frm = seat_ref(int(d["from"]))
+        return f"{who}が{frm}から{cs}を受け取った" if ja else f"{who} receives {cs} from {frm}"
     if k == "first_leader":
-        return f"最初のリードは席{seat}" if ja else f"seat {seat} leads first"
+        return f"最初のトリックは{who}がリードする" if ja else f"{who} leads the first trick"
     if k == "deal_end":
-        cond = _CONDITIONS[lang][str(d["condition"])].format(thr=3 if len(d["gains"]) == 3 else 4)
-        team, seat_word = ("チーム", "席") if ja else ("team ", "seat ")
-        gains = ", ".join(
-            (f"{team}{'AB'[s]}" if len(d["gains"]) == 2 else f"{seat_word}{s}") + f" +{g}"
-            for s, g in enumerate(d["gains"])
-            if g
-        )
-        moved = d.get("transferred") or []
-        if ja:
-            extra = f" 7の移動: {_cards(moved, lang)}。" if moved else ""
-            return f"ディール終了: {cond}。{extra}計算 {d['formula']} → {gains}"
-        extra = f" 7s moved: {_cards(moved, lang)}." if moved else ""
-        return f"deal over: {cond}.{extra} points {d['formula']} → {gains}"
+        num_sides = len(d.get("gains") or []) or 2
+        return _deal_sentences(d, num_sides, lang)
     if k == "new_deal":
+        lead = seat_ref(int(d["first_leader"]))
         return (
-            f"第{d['deal']}ディール開始（最初のリード: 席{d['first_leader']}）"
+            f"第{d['deal']}ディール開始。最初のリードは{lead}"
             if ja
-            else f"deal {d['deal']} begins (first leader: seat {d['first_leader']})"
+            else f"Deal {d['deal']} begins; {lead} leads first"
         )
     if k == "game_end":
-        ws = [int(w) for w in d["winners"]]
-        if ja:
-            win = "・".join(f"席{w}" for w in ws) + "の勝ち" if ws else "勝者なし"
-            return f"ゲーム終了: {win}"
-        if len(ws) <= 1:
-            return f"game over: seat {ws[0]} wins" if ws else "game over: no winner"
-        return f"game over: seats {', '.join(map(str, ws[:-1]))} and {ws[-1]} win"
+        ws = [int(w) for w in d.get("winners") or []]
+        points = d.get("points") or []
+        n = 4 if len(points) == 2 else 3
+        line = _winners_line(ws, n, lang)
+        return f"ゲーム終了。{line}" if ja else f"Game over. {line}"
     return f"{k} {dict(d)}"
 
 
 _RULES_EN = """\
-Seven Shot — collect 7s in tricks (3 players each for themselves, or 4 in two teams).
+# Seven Shot
 
-Cards (SS-1): 49 cards, 7 suits of 7 consecutive ranks; every suit has one 7.
+Collect 7s in tricks: 3 players each for themselves, or 4 players in two teams of partners
+sitting opposite each other.
+
+## Cards
+
+49 cards in 7 suits; each suit has 7 consecutive numbers and exactly one 7:
 
 {suits}
 
-The Sun 1 (☀S1) is the A: it wins any trick it is played to. It follows suit as a Sun card: on
-a Sun lead you must play a Sun card (the A included) if you hold one, and on another lead you may
+The **A** (the 1 of Sun) wins any trick it is played to. It follows suit as a Sun card: on a
+Sun lead you must play a Sun card (the A included) if you have one, and on another lead you may
 play the A only when you have no card of the led suit. Led, it makes Sun the led suit.
 
-A deal (SS-2): all cards are dealt (16 each with 3 players, 12 with 4); the last card is turned
-face up as the trump indicator, and its suit is trump. Then everyone passes 3 cards at the same
-time, without seeing what they will receive: to the partner (4 players, partners sit opposite) or
-to the left neighbour (3 players). The first leader is drawn at random in the first deal; in each
-later deal it is the player left of the previous first leader.
+## A deal
 
-Tricks (SS-3): the leader plays any card; the others must follow the led suit if they can, else
-play any card. The A wins; else the highest trump; else the highest card of the led suit. The
-winner takes the trick face up and leads next.
+1. Deal all the cards (16 each with 3 players, 12 with 4). Turn the last card face up: it is the
+   **trump indicator**, and its suit is trump for the deal.
+2. {passing}
+3. The first leader is drawn at random in the first deal; in each later deal it is the player
+   to the left of the previous deal's first leader.
 
-End of a deal (SS-4), checked after every trick, in this order:
-1. a side has taken 4 or more 7s (3 or more with 3 players): it wins the deal;
-2. a side has taken 7 tricks: it loses; with 4 players the 7s left in its hands and the indicator
-   (if a 7) go to the other team, which wins the deal; with 3 players the two others win 2 points
-   each;
-3. the hands are empty: the winner of the last trick takes the indicator; their side wins.
-Points of the winning side = its 7s − the other side's 7s + 1, at least 1. With 3 players:
-winner's 7s − the most 7s of another player + 1 (at least 1), and the player(s) with that count
-get half of it, rounded down. Losers score nothing.
+## Tricks
 
-Game end: a side with 7 or more points wins; if several reach 7 after the same deal, the highest
-total wins, and a tie is a shared win. Rulings: docs/rulings/seven-shot.md.
+The leader plays any card; the others must follow the led suit if they can, and otherwise may
+play any card. The A wins; otherwise the highest trump; otherwise the highest card of the led
+suit. The winner takes the cards face up and leads the next trick.
+
+## End of a deal
+
+After every trick, in this order:
+
+1. A side that has taken **4 or more 7s** (3 or more with 3 players) wins the deal.
+2. A side that has won **7 tricks** loses. With 4 players the 7s left in its hands, and the
+   trump indicator if it is a 7, go to the other team, which wins the deal. With 3 players the
+   two others win the deal and score 2 points each.
+3. When the hands are empty, the winner of the last trick also takes the trump indicator, and
+   their side wins the deal.
+
+## Points
+
+- 4 players: the winning team scores its 7s − the other team's 7s + 1, at least 1.
+- 3 players: the winner scores their 7s − the second-highest count of 7s + 1, at least 1; the
+  player or players with that second-highest count score half of it, rounded down.
+- The losers score nothing.
+
+The first side to reach {target} points wins. If several reach it after the same deal, the
+highest total wins; a tie is a shared win.
 """
 
 _RULES_JA = """\
-セブンショット — トリックで「7」を集める（3人は個人戦、4人は2対2のチーム戦）。
+# セブンショット
 
-カード（SS-1）：49枚、7つのシンボル（スート）に連続した7つの数字。各スートに7が1枚ずつ。
+トリックで「7」を集めるゲーム。3人は個人戦、4人は向かい合う2人が組むチーム戦。
+
+## カード
+
+49枚、7つのシンボル。各シンボルに連続した7つの数字があり、7は1枚ずつ：
 
 {suits}
 
-日1（☀日1）が「A」：出されたトリックには必ず勝つ。Aは日のカードとしてフォローに従う（日が\
-リードされたら、日のカードを持っていればAを含む日のカードを出す。他のスートがリードされたとき、\
-Aを出せるのはそのスートを持っていない場合だけ）。Aをリードすると日がリードスートになる。
+**A**（日の1）を出したプレイヤーは必ずトリックに勝つ。Aは日のカードとしてフォローに従う：日がリードされたら、日のカードを持っていればAを含む日のカードを出す。他のシンボルが\
+リードされたとき、Aを出せるのはそのシンボルのカードを持っていない場合だけ。Aをリードすると日が\
+リードされたシンボルになる。
 
-ディール（SS-2）：全カードを配り（3人は16枚、4人は12枚ずつ）、残った1枚を表向きにして切り札\
-表示カードとする。そのスートが切り札。次に全員が同時に3枚を渡す（受け取るカードを見る前に\
-選ぶ）。4人なら同じチームの相手（向かいの席）に、3人なら左隣に。最初のリードは1回目のディール\
-では無作為、以降は直前のディールの最初のリードプレイヤーの左隣。
+## ディール
 
-トリック（SS-3）：リードは好きなカードを出す。他の人は出せるならリードと同じスートを出す\
-（フォロー）、出せなければ好きなカード。Aが勝ち、なければ最も大きい切り札、それもなければ\
-リードスートの最も大きいカードが勝つ。勝者がカードを獲得し、次のリードをする。
+1. すべてのカードを配る（3人は16枚、4人は12枚ずつ）。残った1枚を表向きにして\
+**切り札表示カード**とし、そのシンボルがこのディールの切り札。
+2. {passing}
+3. 最初のリードプレイヤーは、1回目のディールでは無作為に決める。以降は直前のディールの\
+最初のリードプレイヤーの左隣。
 
-ディールの終了（SS-4）、トリックごとに順に確認：
+## トリック
 
-1. 7を4枚以上（3人なら3枚以上）獲得した側が勝つ。
-2. 7回カードを獲得した側は負け。4人なら、その側の手札の7と切り札表示カード（7なら）を相手\
-チームに加え、相手チームが勝つ。3人なら他の2人が勝ち、それぞれ2点。
-3. 手札がなくなったら、最後のトリックの勝者が切り札表示カードを獲得し、その側が勝つ。
+リードプレイヤーは好きなカードを出す。他のプレイヤーは出せるならリードと同じシンボルのカードを\
+出す（フォロー）。出せなければ好きなカードを出す。Aを出した人が勝ち。なければ最も大きい切り札、\
+それもなければリードされたシンボルで最も大きいカードを出した人が勝つ。勝者はカードを表向きに\
+獲得し、次のトリックをリードする。
 
-点数＝自分の側の7の枚数−相手の7の枚数+1（最低1点）。3人：勝者の7−他のプレイヤーの\
-最多の7+1（最低1点）、その枚数のプレイヤーは勝者の点数の半分（切り捨て）。負けた側は0点。
+## ディールの終了
 
-ゲーム終了：7点以上になった側の勝ち。同じディールで複数が7点に達したら合計の多い方、同点なら\
-共同勝利。裁定：docs/rulings/seven-shot.md。
+トリックのたびに、次の順に確かめる：
+
+1. 「7」を**4枚以上**（3人なら3枚以上）獲得した側がディールに勝つ。
+2. **7回**カードを獲得した側は負け。4人なら、その側の手札の7と切り札表示カード（7なら）を\
+相手チームの獲得したカードに加え、相手チームが勝つ。3人なら他の2人が勝ち、それぞれ2点。
+3. 手札がなくなったら、最後のトリックに勝った人が切り札表示カードも獲得し、その側が勝つ。
+
+## 点数
+
+- 4人：勝ったチームは（自分のチームの7の枚数）−（相手チームの7の枚数）＋1点、最低1点。
+- 3人：勝者は（自分の7の枚数）−（2番目に多い7の枚数）＋1点、最低1点。2番目に多く7を\
+獲得した人は、勝者の点数の半分（切り捨て）。
+- 負けた側は0点。
+
+先に{target}点に達した側の勝ち。同じディールで複数が達したら合計の多い方が勝ち、同点なら\
+勝利を分け合う。
 """
 
 
-def rules_text(lang: str = "en") -> str:
-    """The rules summary with the project's rulings, in ``lang``."""
+def rules_text(lang: str = "en", target: int = 7, pass_cards: int = 3) -> str:
+    """The rules summary with the project's rulings, in ``lang``, as Markdown (headings and
+    lists; no rule ids, no notation), for the options ``target`` and ``pass_cards``."""
     lang = _lang(lang)
     suits = "\n".join(f"- {suit_label(s.index, lang)}" for s in SUITS)
-    return (_RULES_JA if lang == "ja" else _RULES_EN).format(suits=suits)
+    if lang == "ja":
+        passing = (
+            f"全員が同時に{pass_cards}枚を渡す（受け取るカードを見る前に選ぶ）。4人なら同じ"
+            "チームの相手に、3人なら左隣に。"
+            if pass_cards
+            else "カードは渡さない（この卓の設定）。"
+        )
+    else:
+        passing = (
+            f"Everyone passes {pass_cards} card{'s' if pass_cards != 1 else ''} at the same time, "
+            "choosing before seeing what they receive: to the partner with 4 players, to the "
+            "left neighbour with 3."
+            if pass_cards
+            else "No cards are passed (this table's option)."
+        )
+    text = _RULES_JA if lang == "ja" else _RULES_EN
+    return text.format(suits=suits, target=target, passing=passing)
 
 
-__all__ = ["describe_action", "describe_deal_end", "describe_event", "render", "rules_text"]
+__all__ = [
+    "describe_action",
+    "describe_deal_end",
+    "describe_event",
+    "join_words",
+    "render",
+    "rules_text",
+    "side_name",
+]

@@ -390,7 +390,9 @@ class SevenShotState(State):
                 self.hands[seat] = hand ^ bit
                 self.played[seat] |= bit
                 trick.append(c)
-                events = [Event("card_played", seat, {"card": CARD_NAMES[c]})]
+                events = [
+                    Event("card_played", seat, {"card": CARD_NAMES[c], "position": len(trick) - 1})
+                ]
                 if len(trick) < self.num_players:
                     self._cur = (seat + 1) % self.num_players
                     return events
@@ -460,6 +462,8 @@ class SevenShotState(State):
         events = [Event("pass_chosen", seat, {"card": CARD_NAMES[c]}, visible_to=_ONLY[seat])]
         if _popcount(self.pass_sel[seat]) < self._k:
             return events
+        # Public: that this seat has chosen (views show the counts too), never which cards.
+        events.append(Event("pass_ready", seat, {"count": self._k, "to": self._pass_to[seat]}))
         if seat + 1 < self.num_players:
             self._cur = seat + 1
             return events
@@ -529,6 +533,8 @@ class SevenShotState(State):
                     "how": how,
                     "sevens": names_of(mask & SEVEN_MASK),
                     "trick": len(self.tricks),
+                    "seats": [(leader + i) % n for i in range(len(cards))],
+                    "winner": winner,
                 },
             )
         ]
@@ -579,11 +585,14 @@ class SevenShotState(State):
                 self.bonus[side] |= 1 << self.indicator
                 indicator_to = last_winner
         sevens = self.side_sevens()
+        seconds: list[int] = []
+        terms: JSON = None
         if ns == 2:
             w = winning[0]
             raw = sevens[w] - sevens[1 - w] + 1  # SS-4.4
             gains[w] = max(1, raw)
             formula = f"{sevens[w]} - {sevens[1 - w]} + 1 = {raw}"
+            terms = {"sevens": sevens[w], "other_sevens": sevens[1 - w], "raw": raw}
         elif condition == "seven_tricks":
             for s in winning:
                 gains[s] = 2  # SS-5.5
@@ -596,7 +605,9 @@ class SevenShotState(State):
             for s in range(ns):
                 if s != w and sevens[s] == second:
                     gains[s] = gains[w] // 2  # SS-5.4: half, rounded down
+                    seconds.append(s)
             formula = f"{sevens[w]} - {second} + 1 = {raw}"
+            terms = {"sevens": sevens[w], "other_sevens": second, "raw": raw}
         for s in range(ns):
             self.points[s] += gains[s]
         summary: dict[str, JSON] = {
@@ -614,6 +625,15 @@ class SevenShotState(State):
             "gains": gains,
             "formula": formula,
             "points": list(self.points),
+            # For the deal-end screen (issue 15): the 7s of each side by card (transferred ones
+            # and a 7 indicator included), the threshold of SS-4.1/SS-5.3, the formula's terms
+            # (None for SS-5.5's flat 2 points) and the sides paid half as second (SS-5.4).
+            "threshold": self._threshold,
+            "seven_cards": [
+                names_of((self.bonus[s] | self._side_taken(s)) & SEVEN_MASK) for s in range(ns)
+            ],
+            "terms": terms,
+            "second": seconds,
         }
         self.deal_log.append(summary)
         events = [Event("deal_end", None, dict(summary))]
@@ -703,10 +723,7 @@ class SevenShotState(State):
             "received_from": self._pass_to.index(seat) if own and seat is not None else None,
             "trick": trick,
             "led_suit": SUIT_LETTERS[SUIT_OF[self.trick[0]]] if self.trick else None,
-            "tricks": [
-                {"leader": lead, "cards": [CARD_NAMES[c] for c in cs], "winner": w}
-                for lead, cs, w in self.tricks
-            ],
+            "tricks": [self._trick_json(t, self.indicator) for t in self.tricks],
             "tricks_won": list(self.tricks_won),
             "taken": [names_of(m) for m in self.taken],
             "sevens_taken": [_popcount(m & SEVEN_MASK) for m in self.taken],
@@ -718,12 +735,63 @@ class SevenShotState(State):
             "side_points": list(self.points),
             "deals": [dict(d) for d in self.deal_log],
             "last_deal_tricks": [
-                {"leader": lead, "cards": [CARD_NAMES[c] for c in cs], "winner": w}
-                for lead, cs, w in self.last_tricks
+                self._trick_json(t, self._last_indicator()) for t in self.last_tricks
             ],
             "winners": self.winners(),
         }
+        # Additive keys for the browser's moments and end screens (issue 15).
+        last_trick: JSON = None
+        if self.tricks:
+            last_trick = dict(self._trick_json(self.tricks[-1], self.indicator))
+            last_trick["deal"] = self.deal_number
+        elif self.last_tricks:
+            last_trick = dict(self._trick_json(self.last_tricks[-1], self._last_indicator()))
+            last_trick["deal"] = self.deal_number - 1
+        view["last_trick"] = last_trick
+        view["threshold"] = self._threshold
+        view["forced_public"] = self._forced_public(seat)
         return view
+
+    def _last_indicator(self) -> int:
+        """The trump indicator of the previous deal (its summary keeps it), or -1."""
+        if not self.deal_log:
+            return -1
+        return parse_card(str(self.deal_log[-1]["indicator"]))
+
+    def _trick_json(
+        self, trick: tuple[int, tuple[int, ...], int], indicator: int
+    ) -> dict[str, JSON]:
+        """A finished trick for views: ``leader``, ``cards`` and ``seats`` in play order (the
+        seat of each card), ``winner`` and ``how`` it was won (``"ace"``, ``"trump"`` or
+        ``"suit"``, SS-3.2: read off the winning card and the deal's ``indicator``, never decided
+        again here)."""
+        lead, cs, w = trick
+        n = self.num_players
+        won_with = cs[(w - lead) % n]
+        if won_with == ACE:
+            how = "ace"
+        elif indicator >= 0 and SUIT_OF[won_with] == SUIT_OF[indicator]:
+            how = "trump"
+        else:
+            how = "suit"
+        return {
+            "leader": lead,
+            "cards": [CARD_NAMES[c] for c in cs],
+            "seats": [(lead + i) % n for i in range(len(cs))],
+            "winner": w,
+            "how": how,
+        }
+
+    def _forced_public(self, seat: Seat | None) -> bool:
+        """Whether ``seat`` is to move with a single legal action that everybody can see is
+        forced: only a play from a hand of one card (SS-3.1). Following with the only card of the
+        led suit is forced too, but nobody else knows it, so it is not public."""
+        return (
+            seat is not None
+            and seat == self._cur
+            and self.phase == PH_PLAY
+            and _popcount(self.hands[seat]) == 1
+        )
 
     def determinize(self, seat: Seat, rng: random.Random) -> SevenShotState:
         """A full state drawn from what ``seat`` cannot rule out (see ``determinize.py``)."""
