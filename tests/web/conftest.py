@@ -104,7 +104,8 @@ FAST = """if (!localStorage.getItem('septet.settings'))
 # What the page showed for a moment, recorded as it happened: banners, flying pieces, finished
 # tricks kept on the table, and the round/deal summaries (see tests/web/driver.py).
 RECORDER = """
-window.__rec = {banners: [], ghosts: 0, tricks: [], held: [], lastTrick: null, lastHeld: null};
+window.__rec = {banners: [], ghosts: 0, tricks: [], held: [], notices: [], lastTrick: null,
+  lastHeld: null};
 new MutationObserver((muts) => {
   const r = window.__rec;
   for (const m of muts) for (const n of m.addedNodes) {
@@ -119,6 +120,8 @@ new MutationObserver((muts) => {
       winners: t.querySelectorAll('.played.winner').length,
       caption: (t.querySelector('.trick-caption') || {}).innerText || ''});
   }
+  const n = document.querySelector('#notice.info:not([hidden])');
+  if (n && n.innerText !== r.notices[r.notices.length - 1]) r.notices.push(n.innerText);
   const s = document.querySelector('#held .summary');
   const key = s ? s.id + '|' + ((s.querySelector('h2') || {}).innerText || '') : null;
   if (s && key !== r.lastHeld) {

@@ -11,6 +11,7 @@ artifacts/.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from typing import Any
@@ -458,4 +459,66 @@ def test_web_table_chat_is_text_only(browser: Any, live_server: str) -> None:
     assert watcher.is_disabled("#chat-input")
     assert page.console.errors == [] and watcher.console.errors == []
     watcher.context.close()
+    page.context.close()
+
+
+def test_web_auto_plays_only_a_forced_move_everybody_can_see(
+    browser: Any, live_server: str
+) -> None:
+    page = new_page(browser)
+    double = {"on": False}  # from phase B: a test double says every lone move is public
+
+    def route(ws: Any) -> None:
+        server = ws.connect_to_server()
+        ws.on_message(lambda m: server.send(m))
+
+        def down(m: Any) -> None:
+            data = json.loads(m)
+            if double["on"] and data.get("type") == "state" and len(data.get("legal", [])) == 1:
+                data["view"]["forced_public"] = True
+                m = json.dumps(data)
+            ws.send(m)
+
+        server.on_message(down)
+
+    page.route_web_socket(re.compile(r"/ws/tables/"), route)
+    page.goto(live_server + "/")
+    page.evaluate(
+        "localStorage.setItem('septet.settings', JSON.stringify({speed: 'fast', autoForced: true}))"
+    )
+    enter_lobby(page, live_server)
+    create_table(page, "double-seven", 2)
+    # A: the engine's data. Keep every tile until the rack holds 5+: the lone "no Rainbow" is
+    # forced but not public (DS-4.3: playing it at once would tell the table the rack does not
+    # qualify), so it is never played for me.
+    lone = None
+    for _ in range(80):
+        moves = my_moves(page)
+        assert moves, "the game ended"
+        if len(moves) == 1 and moves[0] == "no-rainbow":
+            lone = moves[0]
+            break
+        draws = [m for m in moves if m.startswith("take ") or m == "draw"]
+        discards = [m for m in moves if m.startswith("discard ")]
+        play(page, (draws or discards or (["pass"] if "pass" in moves else moves))[0])
+    assert lone is not None, "no lone 'no Rainbow' came up"
+    page.wait_for_timeout(1500)
+    assert my_moves(page) == [lone] and not page.is_visible("#notice")
+    assert recorded(page)["notices"] == []
+    # B: where the view says the lone move is public, it is played for me, with a word first.
+    double["on"] = True
+    play(page, lone)
+    for _ in range(80):
+        if recorded(page)["notices"]:
+            break
+        moves = my_moves(page)
+        assert moves, "the game ended"
+        if page.is_visible("#notice.info"):
+            page.wait_for_timeout(200)
+            continue
+        play(page, "pass" if "pass" in moves else moves[0])
+    notices = recorded(page)["notices"]
+    assert notices and notices[0].startswith("Your only move, played for you: "), notices
+    page.wait_for_function("() => document.querySelector('#notice').hidden", timeout=30000)
+    assert page.console.errors == []
     page.context.close()

@@ -414,7 +414,7 @@ export async function tablePage(root, id) {
     if (groups) {
       // Many moves: each group folds into a chip that opens its moves (one open at a time),
       // so every way to move is on screen at once, even on a phone.
-      const fold = typeof matchMedia === 'function' && matchMedia('(max-width: 859px)').matches ? 1 : 8;
+      const fold = typeof matchMedia === 'function' && matchMedia('(max-width: 859px)').matches ? 1 : 3;
       const box = h('div', { class: 'groups' });
       const used = new Set();
       for (const g of groups) {
