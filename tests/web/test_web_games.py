@@ -62,6 +62,7 @@ def test_web_whole_game(
     size = "phone" if phone else "desktop"
     tag = f"web-{game}-{players}p-{size}-{lang}"
     enter_lobby(page, live_server, "アキ" if lang == "ja" else "Aki")
+    create_table(page, game, players, {"target": "120"} if game == "flip7" else None)
     rng = random.Random(f"{game}{players}{size}")
     clicks = 0
     shots = 0
