@@ -468,9 +468,9 @@ export async function tablePage(root, id) {
     if (!tbl || tbl.status !== 'finished' || !tbl.result) { replace(resultBox); return; }
     const { scores, winners } = tbl.result;
     const names = winners.map(nameOf);
-    const headline = lang() === 'ja'
+    const headline = (msg.view && renderer.headline ? renderer.headline(msg.view, c) : null) || (lang() === 'ja'
       ? `${names.join('・')}の勝ち！`
-      : `${names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]} win` : `${names[0]} wins`}!`;
+      : `${names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]} win` : `${names[0]} wins`}!`);
     let detail = null;
     try { detail = renderer.breakdown && msg.view ? renderer.breakdown(msg.view, c) : null; } catch (err) { detail = null; }
     replace(resultBox, h('section', { class: 'card result', id: 'final' },

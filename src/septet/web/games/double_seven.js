@@ -352,7 +352,10 @@ function breakdown(view, ctx) {
         h('td', {}, view.double_seven === i ? '+2' : ''),
         h('td', {}, String((view.scores || [])[i] ?? ''))))));
   }
-  const fams = (b) => (b.families || []).map((f) => h('span', { class: 'fam-points' }, pictogram(f.animal, 18), ` ${f.points}`));
+  const fams = (b) => (b.families || []).map((f) => h('span', {
+    class: 'fam-points', title: animalName(f.animal, ctx.lang, f.size),
+    'aria-label': L(ctx, `${animalName(f.animal, 'en', f.size)} ${f.points}`, `${animalName(f.animal, 'ja')} ${f.points}点`),
+  }, pictogram(f.animal, 20), ` ${f.points}`));
   const tie = view.tie_break;
   return h('div', { class: 'end-double-seven' },
     h('table', { class: 'breakdown ds-breakdown' },

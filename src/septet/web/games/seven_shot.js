@@ -208,7 +208,7 @@ export function dealWords(d, view, ctx) {
       : L(ctx, `${side(d.side)} took 7 tricks and loses the deal.`, `${side(d.side)}が7回トリックを取ったので負け。`);
     if (d.transferred && d.transferred.length) {
       const to = (d.winning_sides || []).map(side).join(L(ctx, ' and ', '・'));
-      how += L(ctx, ` Its 7s go to ${to}: `, ` その7は${to}へ: `) + d.transferred.map((c) => cardName(c, ctx)).join(L(ctx, ', ', '、')) + L(ctx, '.', '。');
+      how += L(ctx, ` Its 7s go to ${to}: `, ` その7は${to}へ：`) + d.transferred.map((c) => cardName(c, ctx)).join(L(ctx, ', ', '、')) + L(ctx, '.', '。');
     }
   } else if (d.condition === 'hands_empty') {
     how = L(ctx, `The hands ran out: ${ctx.name(d.last_trick_winner)} took the last trick and the trump indicator.`,
@@ -370,8 +370,15 @@ function hint(view, ctx) {
   return null;
 }
 
+/** The end's headline: the winning team by its name (SS-2.1), or null for the players'. */
+function headline(view, ctx) {
+  if (!view.teams || !(view.winners || []).length) return null;
+  const side = sideOfSeat(view, view.winners[0]);
+  return L(ctx, `${sideName(view, side, ctx)} wins!`, `${sideName(view, side, ctx)}の勝ち！`);
+}
+
 export default {
-  draw, dock, held, moments, mark, breakdown, remember, hint,
+  draw, dock, held, moments, mark, breakdown, remember, hint, headline,
   quiet: new Set(['card_dealt', 'pass_chosen', 'pass_ready', 'passes_done', 'first_leader']),
   /** A tap on the finished trick clears it (the key goes to memory.dismissed). */
   dismissKey(target) {
