@@ -74,16 +74,19 @@ export class MomentQueue {
     return this.running ? new Promise((resolve) => this.idle.push(resolve)) : Promise.resolve();
   }
 
-  /** How long `ms` lasts now: the speed setting, faster with a backlog, 0 when skipping. */
-  scaled(ms) {
+  /**
+   * How long `ms` lasts now: the speed setting, faster with a backlog, 0 when skipping;
+   * `headline` pauses (a banner) keep their length when the player's own move plays back.
+   */
+  scaled(ms, headline = false) {
     if (this.skipping) return 0;
     const backlog = this.jobs.length;
-    return Math.round((ms * paceFactor() * this.boost) / (1 + backlog * 0.75));
+    return Math.round((ms * paceFactor() * (headline ? 1 : this.boost)) / (1 + backlog * 0.75));
   }
 
-  /** Pause `ms` (scaled); resolves at once when skipping. */
-  wait(ms) {
-    const t = this.scaled(ms);
+  /** Pause `ms` (scaled, see scaled()); resolves at once when skipping. */
+  wait(ms, headline = false) {
+    const t = this.scaled(ms, headline);
     if (t <= 0) return Promise.resolve();
     return new Promise((resolve) => {
       const wake = () => { clearTimeout(timer); this.wakers.delete(wake); resolve(); };
@@ -171,7 +174,7 @@ export async function banner(q, host, content, kind = 'info', ms = 900) {
   if (!host) return;
   const el = h('div', { class: `moment moment-${kind}`, role: 'status' }, content);
   host.appendChild(el);
-  await q.wait(ms);
+  await q.wait(ms, true);
   el.classList.add('leaving');
   await q.wait(MS.fade);
   el.remove();
