@@ -120,7 +120,7 @@ def test_web_seven_shot_trick_on_a_phone(
 def test_web_flip7_round_summary_and_end(browser: Any, live_server: str) -> None:
     page = new_page(browser)
     enter_lobby(page, live_server)
-    create_table(page, "flip7", 2, {"target": "80"})
+    create_table(page, "flip7", 2, {"target": "60"})
     page.wait_for_selector(".f7-row")
     rng = random.Random(7)
     clicks = 0
