@@ -616,6 +616,7 @@ export async function tablePage(root, id) {
     clearTimeout(autoTimer);
     clearTimeout(noticeTimer);
     resize?.disconnect();
+    document.documentElement.style.setProperty('--dock-h', '0px');
     document.removeEventListener('keydown', onKey);
     if (ws) ws.close();
     if (momentLayer) momentLayer.replaceChildren();
