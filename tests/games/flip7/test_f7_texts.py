@@ -1,6 +1,7 @@
 """Flip 7 texts in player words, checked by hand in both languages: actions, events, the table.
 Card names are the Japanese rulebook's (shared/rules/source/002): 「ジャスト・ワンモア！」,
-「フリップ4！」, 「スワップ」, 「スティール」, 「ディスカード」, 「ゼロ」, 「アンラッキー7」, 「ラッキー13」."""
+「フリップ4！」, 「スワップ」, 「スティール」, 「ディスカード」, 「ゼロ」, 「アンラッキー7」,
+「ラッキー13」."""
 
 from __future__ import annotations
 
