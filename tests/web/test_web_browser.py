@@ -381,16 +381,21 @@ def test_web_reduced_motion_still_shows_every_moment(browser: Any, live_server: 
     page = new_page(browser, reduced_motion=True)
     enter_lobby(page, live_server)
     create_table(page, "double-seven", 2)
-    # my first turn: draw, then pass; the bot's turn then plays its moments
-    while True:
-        moves = my_moves(page)
-        play(page, "pass" if "pass" in moves else moves[0])
-        if "pass" in moves:
+    # my turns: draw, then pass; each of the bot's turns ends with Pass! or Clear! (DS-6.1),
+    # its own moment
+    bot_done = "() => window.__rec.banners.some((b) => /Bot 1: (Pass|Clear)!/.test(b))"
+    for _ in range(40):
+        if page.evaluate(bot_done):
             break
-    page.wait_for_function("() => window.__rec.banners.length >= 2", timeout=60000)
+        moves = my_moves(page)
+        assert moves, "the game ended"
+        if page.evaluate(bot_done):
+            break
+        prefer = [m for m in moves if m in ("pass", "no-rainbow") or m.startswith("discard ")]
+        play(page, (prefer or moves)[0])
+    assert page.evaluate(bot_done), recorded(page)["banners"]
     rec = recorded(page)
     assert rec["ghosts"] == 0, rec  # nothing flies under prefers-reduced-motion
-    assert any("Pass!" in b or "Clear!" in b for b in rec["banners"]), rec["banners"]
     anim = page.evaluate(
         "() => getComputedStyle(document.querySelector('.pulse, .moment')"
         " || document.body).animationName"
