@@ -571,7 +571,7 @@ CARDS_V_EN = """
 - **Zero**: counts toward Flip 7; your round score is 0 unless you Flip 7; you may only hit.
 - **Unlucky 7**: discard your other number and modifier cards; it never busts you.
 - **Lucky 13**: you may hold one other 13 as well; a third 13 busts you.
-- **Modifiers** (÷2, −2 … −10): give each to any player who has not busted.
+- **Modifiers** (÷2, −2 … −10): give each to any player who has not busted (you included).
 - **Just One More!**: the target takes the next card, then must stay.
 - **Flip 4!**: the target flips 4 cards; action and modifier cards among them wait until the
   end (they are lost on a bust).
@@ -587,7 +587,7 @@ CARDS_V_JA = """
 - **ゼロ**：7枚に数える。フリップ7しない限りそのラウンドは0点。ヒットしか選べない。
 - **アンラッキー7**：他のナンバーカードと修正カードをすべて捨てる。これでバーストはしない。
 - **ラッキー13**：もう1枚の13を持っていてもよい。3枚目の13でバースト。
-- **修正カード**（÷2、−2〜−10）：バーストしていない誰かに渡す。
+- **修正カード**（÷2、−2〜−10）：バーストしていないプレイヤー（自分も可）に渡す。
 - **ジャスト・ワンモア！**：対象は次の1枚を受け取り、その後ステイする。
 - **フリップ4！**：対象は4枚めくる。その中のアクションカードと修正カードは最後に解決する\
 （バーストしたら捨てる）。
