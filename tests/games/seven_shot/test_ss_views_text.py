@@ -287,3 +287,25 @@ def test_japanese_rules_text_has_no_breaks_inside_sentences() -> None:
         whole = line.endswith(("。", "：")) or line.startswith(("- ", "#"))  # suits, headings
         assert not line.strip() or whole, line
     assert "直前のディール" in text and "直前 の" not in text
+
+
+def test_the_final_table_lists_the_deals_and_the_winning_team() -> None:
+    # SS-2.1: team 1 had 6 points; 4 sevens in deal 2 (SS-4.1, 4 - 0 + 1 = 5) ends the game.
+    hands = fill_hands(
+        4,
+        [["W4", "W5", "W6", "W7", "W8", "W9", "W10"], ["M7"], ["F7"], ["T7"]],
+        "E13",
+        voids={1: "W", 2: "W", 3: "W"},
+    )
+    g = game(pass_cards=0)
+    state = g.deal_state(hands, "E13", points=[6, 0], deal_number=2)
+    play(state, "W7 M7 F7 T7")
+    assert state.is_terminal
+    en = g.render(state.view(None), "en").splitlines()
+    assert en[-2:] == [
+        "Deal 2 over: Team 1 (P0 & P2) took 4 sevens and wins the deal. "
+        "Points: 4 − 0 + 1 = 5 → Team 1 (P0 & P2) +5",
+        "Winner: Team 1 (P0 & P2)",
+    ]
+    ja = g.render(state.view(None), "ja").splitlines()
+    assert ja[-1] == "勝者：チーム1（P0・P2）"

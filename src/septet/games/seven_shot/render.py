@@ -257,8 +257,9 @@ def render(view: Mapping[str, JSON], lang: str = "en") -> str:
                 else f"Passed to {to}: {gave}. Received from {frm}: {got}"
             )
     deals = view.get("deals") or []
-    # The last deal's result, until the next deal's first trick is done (and at the end).
-    if deals and (phase == "over" or not view.get("tricks")):
+    if phase == "over":  # every deal, for the end of the game
+        lines.extend(describe_deal_end(d, view, lang) for d in deals)
+    elif deals and not view.get("tricks"):  # the last one, until the next first trick is done
         lines.append(describe_deal_end(deals[-1], view, lang))
     if phase == "over":
         winners = [int(w) for w in view.get("winners") or []]
@@ -332,10 +333,14 @@ def _deal_sentences(d: Mapping[str, Any], num_sides: int, lang: str) -> str:
     # Points (SS-4.4, SS-5.4, SS-5.5).
     terms = d.get("terms")
     formula = d.get("formula")
+    # The winners first, then anyone paid as second (SS-5.4).
+    order = winning + [s for s in range(len(gains)) if s not in winning]
     got = [
-        f"{side_name(s, num_sides, lang)} +{g}点" if ja else f"{side_name(s, num_sides, lang)} +{g}"
-        for s, g in enumerate(gains)
-        if g
+        f"{side_name(s, num_sides, lang)} +{gains[s]}点"
+        if ja
+        else f"{side_name(s, num_sides, lang)} +{gains[s]}"
+        for s in order
+        if gains[s]
     ]
     got_text = ("、" if ja else ", ").join(got)
     if isinstance(terms, Mapping) or (formula and "=" in str(formula)):
