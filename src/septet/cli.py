@@ -90,7 +90,8 @@ def games_command(
     if lang not in _GAMES_WORDS:
         raise SeptetError(f"language must be en or ja, not {lang!r}")
     words = _GAMES_WORDS[lang]
-    # A console of this call: one made at import keeps the width of that moment ($COLUMNS).
+    # A console of this call: the terminal's width now (the module's console keeps the width
+    # it saw when it was made).
     console = Console()
     if console.width < _WIDE_GAMES_TABLE:
         _games_blocks(console, lang)
