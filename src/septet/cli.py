@@ -90,8 +90,11 @@ def games_command(
     if lang not in _GAMES_WORDS:
         raise SeptetError(f"language must be en or ja, not {lang!r}")
     words = _GAMES_WORDS[lang]
+    # A console of this call: the terminal's width now (the module's console keeps the width
+    # it saw when it was made).
+    console = Console()
     if console.width < _WIDE_GAMES_TABLE:
-        _games_blocks(lang)
+        _games_blocks(console, lang)
         console.print()
         console.print(escape(words["how"]))
         return
@@ -124,7 +127,7 @@ def games_command(
 _WIDE_GAMES_TABLE = 120  # columns from which `septet games` fits in one table
 
 
-def _games_blocks(lang: str = "en") -> None:
+def _games_blocks(console: Console, lang: str = "en") -> None:
     """`septet games` for narrow terminals: a heading per game, then its options, each value whole
     and its meaning wrapped in the rest of the line."""
     words = _GAMES_WORDS[lang]

@@ -13,24 +13,16 @@ cards seen since the last shuffle (discards, busted rows). Cards use the engine'
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from septet.core.errors import SeptetError
-
 advise_app = typer.Typer(
     help="Advice from the bots' solvers (Flip 7 hit or stay).", no_args_is_help=True
 )
 console = Console()
-
-ADVISE_MAX_STATES = 20_000
-"""Positions the exact programme may visit for one piece of advice (under a second); beyond it
-the advice uses :func:`septet.bots.flip7_ev.reduced_pool` (ten times the budget), then the
-one-step lower bound."""
 
 _TEXT: dict[str, dict[str, Any]] = {
     "en": {
@@ -71,51 +63,6 @@ _TEXT: dict[str, dict[str, Any]] = {
 }
 
 
-class AdviceInputError(SeptetError, ValueError):
-    """A card list that cannot be read or that uses more copies than the deck has."""
-
-
-def _tokens(text: str) -> list[str]:
-    return [t for t in text.replace(",", " ").split() if t]
-
-
-def build_position(
-    edition: str, row: str, seen: str, opponents: Sequence[str]
-) -> tuple[list[str], tuple[int, ...]]:
-    """Your row's tokens and the pool left (fresh deck less every card listed).
-
-    Raises:
-        AdviceInputError: an unknown card, or more copies of a card than the deck holds.
-    """
-    from septet.bots.flip7_ev import fresh_pool
-    from septet.games.flip7 import cards as C
-
-    if edition not in ("classic", "vengeance"):
-        raise AdviceInputError(f"edition must be classic or vengeance, not {edition!r}")
-    pool = list(fresh_pool(edition))
-    mine = _tokens(row)
-    for where, text in [("row", row), ("seen", seen), *(("opponent", o) for o in opponents)]:
-        for tok in _tokens(text):
-            kind = C.KIND_OF_TOKEN.get(tok.lower())
-            if kind is None:
-                raise AdviceInputError(
-                    f"{where}: {tok!r} is not a card; cards are: {', '.join(C.TOKENS)}"
-                )
-            if pool[kind] == 0:
-                raise AdviceInputError(
-                    f"{where}: one {tok!r} too many: the {edition} deck has "
-                    f"{fresh_pool(edition)[kind]} of them"
-                )
-            pool[kind] -= 1
-    from septet.bots.flip7_ev import check_row_open
-
-    try:
-        check_row_open([t.lower() for t in mine], edition)
-    except ValueError as exc:
-        raise AdviceInputError(f"row: {exc}") from None
-    return [t.lower() for t in mine], tuple(pool)
-
-
 @advise_app.command("flip7")
 def advise_flip7(
     row: str = typer.Option(
@@ -134,14 +81,7 @@ def advise_flip7(
     lang: str = typer.Option("en", "--lang", help="en or ja."),
 ) -> None:
     """Bust probability, the value of staying and of hitting on, and the advice (flip7-ev)."""
-    from septet.bots.flip7_ev import (
-        BudgetExceeded,
-        EVSolver,
-        advise,
-        advise_lower_bound,
-        reduced_pool,
-        row_from_tokens,
-    )
+    from septet.bots.flip7_advice import AdviceInputError, advise_position, build_position
 
     if lang not in _TEXT:
         console.print(f"[red]error:[/red] --lang must be one of {', '.join(_TEXT)}, not {lang!r}")
@@ -153,20 +93,10 @@ def advise_flip7(
         console.print(f"[red]error:[/red] {exc}")
         raise typer.Exit(2) from None
     mode = "single" if alone else "table"
-    position = row_from_tokens(mine, edition)
     # Exact within a position budget; else the bot's reduced model within a budget; else the
     # "hit once, then stay" lower bound. Never runs away (seconds, well under 1 GB).
-    note = ""
-    try:
-        advice = advise(EVSolver(edition, mode, max_states=ADVISE_MAX_STATES), position, pool)
-    except BudgetExceeded:
-        try:
-            reduced = EVSolver(edition, mode, max_states=10 * ADVISE_MAX_STATES)
-            advice = advise(reduced, position, reduced_pool(pool))
-            note = text["reduced"]
-        except BudgetExceeded:
-            advice = advise_lower_bound(EVSolver(edition, mode), position, pool)
-            note = text["lower_bound"]
+    advice, method = advise_position(edition, mine, pool, alone)
+    note = "" if method == "exact" else text[method]
     title = text["title"].format(edition=text["editions"][edition], mode=text["modes"][mode])
     table = Table(title=title, show_header=False)
     table.add_column("what")
@@ -184,9 +114,18 @@ def advise_flip7(
         console.print(note)
 
 
+def __getattr__(name: str) -> Any:
+    # The advice itself lives in septet.bots.flip7_advice (imported on use: it loads the solver).
+    if name in ("ADVISE_MAX_STATES", "AdviceInputError", "build_position"):
+        from septet.bots import flip7_advice
+
+        return getattr(flip7_advice, name)
+    raise AttributeError(name)
+
+
 def register(app: typer.Typer) -> None:
     """Add ``advise`` (``septet advise flip7``) to the ``septet`` command."""
     app.add_typer(advise_app, name="advise")
 
 
-__all__ = ["AdviceInputError", "advise_app", "build_position", "register"]
+__all__ = ["advise_app", "register"]

@@ -42,6 +42,13 @@ class IllegalActionError(SeptetError, ValueError):
         return f"{text} [{self.rule}]" if self.rule else text
 
 
+class ScoreError(IllegalActionError):
+    """A score entry the rules make impossible (a row with two equal numbers that did not bust,
+    more 7 tokens than exist, more 7s than the deck has): raised by the engines' scoring functions
+    (``septet.games.<game>.scoring``) with the rule id and the reason in English and Japanese;
+    nothing is scored or stored."""
+
+
 class NotationError(IllegalActionError):
     """Text that is not an action in the game's notation (see ``Game.action_from_str``)."""
 

@@ -73,10 +73,10 @@ def serve(
     log_level = _log_level(log_level)
     url = normalize_database_url(db) if db else default_database_url()
     shown = url.split("@")[-1] if "@" in url else url  # no password on the screen
-    check_database(url, shown)
     public_url = public_url.strip().rstrip("/")
     if public_url and not public_url.startswith(("http://", "https://")):
         raise typer.BadParameter("--public-url must start with http:// or https://")
+    check_database(url, shown)
     settings = Settings(
         database_url=url,
         bot_delay=bot_delay,

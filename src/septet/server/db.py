@@ -273,3 +273,8 @@ def migrate(engine: Engine) -> str | None:
 
 def _has_alembic_version(conn: Connection) -> bool:
     return inspect(conn).has_table("alembic_version")
+
+
+# The score keeper's models live in their own module on this base; importing it here registers
+# them wherever the schema is read (Alembic's env, the schema tests). Last: it imports Base.
+from septet.server.score import models as _score_models  # noqa: E402, F401

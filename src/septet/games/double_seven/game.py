@@ -82,7 +82,10 @@ class DoubleSevenOptions:
             "家族を最初に2つ持った人",
             "rule": "DS-5.3",
             "choices": {"second_token": "second 7 token", "two_families": "two families of 7+"},
-            "choices_ja": {"second_token": "2枚目の7トークン", "two_families": "7枚以上の家族2つ"},
+            "choices_ja": {
+                "second_token": "2枚目の「7」トークン",
+                "two_families": "7枚以上の家族2つ",
+            },
         },
     )
 

@@ -31,6 +31,7 @@ from septet.core.game import State
 from septet.core.types import CHANCE, JSON, TERMINAL, Event
 
 from . import actions as A
+from .scoring import score_of, winners
 from .tiles import (
     CLOVER,
     FULL_SET,
@@ -77,11 +78,6 @@ def _reduce_known(known: list[int], tile: int, n: int) -> None:
     known[tile] = v if v > 0 else 0
 
 
-def score_of(families: tuple[Family, ...], sevens: int, has77: bool) -> int:
-    """DS-8.1: one point per tile in families, +1 per 7 token, +2 for the 77 token."""
-    return sum(f[1] + f[2] for f in families) + sevens + (2 if has77 else 0)
-
-
 def score_breakdown(families: tuple[Family, ...], sevens: int, has77: bool) -> dict[str, JSON]:
     """A seat's points by source (DS-8.1), for the end screen: ``families`` (one
     ``{"animal", "size", "points"}`` per family, in table order), ``tile_points`` (their sum),
@@ -97,7 +93,7 @@ def score_breakdown(families: tuple[Family, ...], sevens: int, has77: bool) -> d
         "tile_points": tiles,
         "sevens": sevens,
         "seventy_seven": bonus77,
-        "total": tiles + sevens + bonus77,
+        "total": score_of(families, sevens, has77),  # DS-8.1, scoring.score_of
     }
 
 
@@ -891,12 +887,7 @@ class DoubleSevenState(State):
         players share the win. ``[]`` before the end."""
         if self.phase != PH_OVER:
             return []
-        sc = self.scores()
-        best = max(sc)
-        tied = [s for s in range(self.num_players) if sc[s] == best]
-        if self.holder77 in tied:
-            return [self.holder77]
-        return tied
+        return winners(self.scores(), self.holder77 if self.holder77 >= 0 else None)
 
     # ----- information ---------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, JSON]:
@@ -977,8 +968,9 @@ class DoubleSevenState(State):
         tied = [s for s in range(self.num_players) if sc[s] == best]
         if len(tied) < 2:
             return None
-        if self.holder77 in tied:
-            return {"tied": tied, "by": "77", "winner": self.holder77}
+        won = self.winners()  # scoring.winners (DS-8.2)
+        if len(won) == 1:
+            return {"tied": tied, "by": "77", "winner": won[0]}
         return {"tied": tied, "by": "shared", "winner": None}
 
     def _forced_public(self, seat: int | None) -> bool:

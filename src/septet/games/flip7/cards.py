@@ -87,31 +87,54 @@ MOD_ADD: Final[tuple[int, ...]] = tuple(
 IS_ROW: Final[tuple[bool, ...]] = tuple(IS_NUM[k] or IS_MOD[k] for k in range(NUM_KINDS))
 
 
-def row_points(
+def row_arithmetic(
     row: Sequence[int], vengeance: bool, brutal: bool = False, flip7: bool = False
-) -> int:
-    """Round score of a row that has not busted, before the Flip 7 bonus and the brutal
-    penalty (F7V-7.2, F7V-9): the number cards' sum, halved (rounding down) for each ÷2 or
-    doubled for each ×2, then the ± modifiers; not below 0 unless ``brutal`` (F7V-8.1); 0 with
-    the Zero unless the row achieved Flip 7 (``flip7``, F7V-6.1).
+) -> tuple[int, int, int, bool, bool, int]:
+    """The steps of a live row's round score (F7V-7.2, F7V-9), before the Flip 7 bonus and the
+    brutal penalty: ``(number_sum, after_multiplier, modifier_sum, floored, zeroed, points)``.
+
+    ``number_sum`` is the number cards' sum; ``after_multiplier`` that sum halved (rounding down)
+    for each ÷2, or doubled for each ×2; ``modifier_sum`` the ± modifiers; ``floored`` says the
+    result was raised to 0 (not below 0 unless ``brutal``, F7V-8.1); ``zeroed`` says the Zero made
+    it 0 (unless the row achieved Flip 7, ``flip7``, F7V-6.1); ``points`` is the result.
 
     Args:
         row: card kinds in the row (numbers, modifiers, special cards).
         vengeance: the Vengeance edition (else classic).
     """
     s = sum(VALUE[c] for c in row if IS_NUM[c])
+    mult = s
     if vengeance:
         for _ in range(row.count(DIV2)):
-            s //= 2
-        s += sum(MOD_ADD[c] for c in row)
-        if not brutal and s < 0:
-            s = 0
-        if ZERO in row and not flip7:
-            s = 0
-        return s
-    for _ in range(row.count(X2)):
-        s *= 2
-    return s + sum(MOD_ADD[c] for c in row)
+            mult //= 2
+    else:
+        for _ in range(row.count(X2)):
+            mult *= 2
+    add = sum(MOD_ADD[c] for c in row)
+    points = mult + add
+    floored = vengeance and not brutal and points < 0
+    if floored:
+        points = 0
+    zeroed = vengeance and ZERO in row and not flip7
+    if zeroed:
+        points = 0
+    return s, mult, add, floored, zeroed, points
+
+
+def row_points(
+    row: Sequence[int], vengeance: bool, brutal: bool = False, flip7: bool = False
+) -> int:
+    """Round score of a row that has not busted, before the Flip 7 bonus and the brutal
+    penalty (F7V-7.2, F7V-9): the number cards' sum, halved (rounding down) for each ÷2 or
+    doubled for each ×2, then the ± modifiers; not below 0 unless ``brutal`` (F7V-8.1); 0 with
+    the Zero unless the row achieved Flip 7 (``flip7``, F7V-6.1). The last step of
+    :func:`row_arithmetic`.
+
+    Args:
+        row: card kinds in the row (numbers, modifiers, special cards).
+        vengeance: the Vengeance edition (else classic).
+    """
+    return row_arithmetic(row, vengeance, brutal, flip7)[5]
 
 
 def vengeance_deck() -> list[int]:

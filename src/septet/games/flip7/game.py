@@ -55,11 +55,13 @@ class Flip7Options:
     brutal: bool = field(
         default=False,
         metadata={
-            "help": "brutal mode (Vengeance only): scores below 0, ±15",
+            "help": "brutal mode (Vengeance only): round scores may go below 0, and a Flip 7 "
+            "gives +15 to you or −15 to another player",
             "label": "Brutal mode",
             "label_ja": "残忍モード",
             "rule": "F7V-8",
-            "help_ja": "残忍モード（復讐心とともにのみ）：0点未満あり、±15",
+            "help_ja": "残忍モード（復讐心とともにのみ）：ラウンドの得点がマイナスにもなり、"
+            "フリップ7で自分に+15点か他の1人に−15点",
         },
     )
     target: int = field(

@@ -103,6 +103,7 @@ from septet.games.flip7.actions import (
     penalty_action,
     target_action,
 )
+from septet.games.flip7.scoring import RowScore, game_winners, score_row
 
 if TYPE_CHECKING:
     from septet.games.flip7.game import Flip7
@@ -118,8 +119,6 @@ DECISION_NAMES = (None, "hit_stay", "target", "swap", "steal", "discard", "flip7
 F_DEAL, F_TURN, F_JOM, F_FLIP = range(4)
 
 _VALUE = C.VALUE
-_POINTS = tuple(max(v, 0) for v in C.VALUE)  # number value, 0 for other cards
-_ADD = C.MOD_ADD
 _IS_NUM = C.IS_NUM
 _IS_MOD = C.IS_MOD
 _IS_ROW = C.IS_ROW
@@ -797,7 +796,7 @@ class Flip7State(State):
         self._ev.append(Event("round_end", None, detail))
         best = max(totals)
         # F7V-3.7: a lone leader at or above the target wins; ties play on (round cap: rulings).
-        if (best >= self._target and totals.count(best) == 1) or self._round >= self._max_rounds:
+        if game_winners(totals, self._target) or self._round >= self._max_rounds:
             self._winners = [p for p in range(self.num_players) if totals[p] == best]
             self._to_move = TERMINAL
             self._dec = D_NONE
@@ -828,41 +827,26 @@ class Flip7State(State):
         ``numbers`` (sum of number cards), ``after_multiplier`` (after ÷2 or ×2), ``modifiers``
         (points added by ±modifiers), ``zero`` (the Zero zeroed it), ``bonus`` (+15 Flip 7),
         ``penalty`` (brutal −15 received), ``busted`` and ``score``."""
-        row = self._rows[p]
-        numbers = sum(map(_POINTS.__getitem__, row))
-        mult = numbers
-        if self._v:
-            for _ in range(row.count(C.DIV2)):
-                mult //= 2
-        else:
-            for _ in range(row.count(C.X2)):
-                mult *= 2
-        f = self._flip7
-        busted = self._status[p] == BUSTED
-        bonus = f == p and (not self._brutal or self._bonus_to in (p, -1))
-        return {
-            "busted": busted,
-            "numbers": numbers,
-            "after_multiplier": mult,
-            "modifiers": sum(map(_ADD.__getitem__, self._post[p] if busted else row)),
-            "zero": bool(self._v and _ZERO in row and f != p and not busted),
-            "bonus": 15 if bonus and not busted else 0,
-            "penalty": -15 if self._brutal and f >= 0 and self._bonus_to == p and p != f else 0,
-            "score": self.round_score(p),
-        }
+        return self._row_score(p).breakdown()
 
     def round_score(self, p: int) -> int:
         """What seat ``p`` scores for the current round if it ended now (F7V-7, F7V-8, F7V-9)."""
+        return self._row_score(p).score
+
+    def _row_score(self, p: int) -> RowScore:
+        # The rule is scoring.score_row (F7V-7, F7V-8); until the brutal achiever chooses, the
+        # +15 counts for them (rulings).
         f = self._flip7
-        if self._status[p] == BUSTED:
-            s = sum(C.MOD_ADD[c] for c in self._post[p]) if self._brutal else 0  # F7V-8.2
-        else:
-            s = C.row_points(self._rows[p], self._v, self._brutal, f == p)
-            if f == p and (not self._v or not self._brutal or self._bonus_to in (p, -1)):
-                s += 15  # F7V-7.2; in brutal mode only if the bonus was taken (F7V-8.3)
-        if self._brutal and f >= 0 and self._bonus_to == p and p != f:
-            s -= 15  # F7V-8.3
-        return s
+        return score_row(
+            self._rows[p],
+            vengeance=self._v,
+            brutal=self._brutal,
+            busted=self._status[p] == BUSTED,
+            after_bust=self._post[p],
+            flip7=f == p,
+            bonus=self._bonus_to in (p, -1),
+            penalized=f >= 0 and self._bonus_to == p and p != f,
+        )
 
     # ----- information ---------------------------------------------------------------------------
     def view(self, seat: Seat | None) -> dict[str, JSON]:

@@ -57,6 +57,13 @@ from septet.games.seven_shot.cards import (
     names_of,
     parse_card,
 )
+from septet.games.seven_shot.scoring import (
+    CONDITION_RULES,
+    TRICKS_TO_LOSE,
+    Ending,
+    deal_points,
+    race_winners,
+)
 
 if TYPE_CHECKING:
     from septet.games.seven_shot.game import SevenShot
@@ -69,11 +76,8 @@ PH_OVER = 4
 PHASE_NAMES = ("deal", "pass", "first_leader", "play", "over")
 
 HAND_CARDS = 48  # cards dealt to the players; the 49th is the trump indicator (SS-2.2)
-TRICKS_TO_LOSE = 7  # SS-4.2
 
 _ONLY = tuple(frozenset((s,)) for s in range(4))
-
-CONDITION_RULES = {"sevens": "SS-4.1", "seven_tricks": "SS-4.2", "hands_empty": "SS-4.3"}
 
 
 def _popcount(m: int) -> int:
@@ -537,55 +541,41 @@ class SevenShotState(State):
             return self._end_deal("hands_empty", side, winner)  # SS-4.3
         return None
 
-    def _end_deal(self, condition: str, side: int, last_winner: Seat) -> list[Event]:
+    def _end_deal(self, condition: Ending, side: int, last_winner: Seat) -> list[Event]:
         ns = self.num_sides
         transferred = 0
         indicator_to: int | None = None
-        gains = [0] * ns
-        formula: str
+        taken = self.side_sevens()  # before the deal-end additions (bonus is empty until now)
+        hand_sevens = 0
         if condition == "seven_tricks":
             loser = side
             if ns == 2:
                 # SS-4.2: the losers' 7s in hand and a 7 indicator go to the other team.
-                winning = [1 - loser]
                 for p in self._members[loser]:
                     transferred |= self.hands[p] & SEVEN_MASK
                     self.hands[p] &= ~SEVEN_MASK
+                hand_sevens = _popcount(transferred)
                 transferred |= (1 << self.indicator) & SEVEN_MASK
                 self.bonus[1 - loser] |= transferred
-            else:
-                # SS-5.5: the two others win 2 points each (no transfer: it cannot matter).
-                winning = [s for s in range(ns) if s != loser]
-        else:
-            winning = [side]
-            if condition == "hands_empty":
-                # SS-4.3: the last trick's winner takes the trump indicator.
-                self.bonus[side] |= 1 << self.indicator
-                indicator_to = last_winner
-        sevens = self.side_sevens()
-        seconds: list[int] = []
-        terms: JSON = None
-        if ns == 2:
-            w = winning[0]
-            raw = sevens[w] - sevens[1 - w] + 1  # SS-4.4
-            gains[w] = max(1, raw)
-            formula = f"{sevens[w]} - {sevens[1 - w]} + 1 = {raw}"
-            terms = {"sevens": sevens[w], "other_sevens": sevens[1 - w], "raw": raw}
-        elif condition == "seven_tricks":
-            for s in winning:
-                gains[s] = 2  # SS-5.5
-            formula = "2"
-        else:
-            w = winning[0]
-            second = max(sevens[s] for s in range(ns) if s != w)
-            raw = sevens[w] - second + 1  # SS-5.4
-            gains[w] = max(1, raw)
-            for s in range(ns):
-                if s != w and sevens[s] == second:
-                    gains[s] = gains[w] // 2  # SS-5.4: half, rounded down
-                    seconds.append(s)
-            formula = f"{sevens[w]} - {second} + 1 = {raw}"
-            terms = {"sevens": sevens[w], "other_sevens": second, "raw": raw}
+            # SS-5.5 (3 players): no transfer, it cannot matter.
+        elif condition == "hands_empty":
+            # SS-4.3: the last trick's winner takes the trump indicator.
+            self.bonus[side] |= 1 << self.indicator
+            indicator_to = last_winner
+        # The points are scoring.deal_points (SS-4.4, SS-5.4, SS-5.5).
+        scored = deal_points(
+            condition,
+            side,
+            taken,
+            hand_sevens=hand_sevens,
+            indicator_seven=bool((1 << self.indicator) & SEVEN_MASK),
+        )
+        winning = list(scored.winning_sides)
+        sevens = list(scored.sevens)
+        gains = list(scored.gains)
+        formula = scored.formula
+        seconds = list(scored.second)
+        terms: JSON = dict(scored.terms) if scored.terms is not None else None
         for s in range(ns):
             self.points[s] += gains[s]
         summary: dict[str, JSON] = {
@@ -616,9 +606,9 @@ class SevenShotState(State):
         self.deal_log.append(summary)
         events = [Event("deal_end", None, dict(summary))]
         # SS-2.1 / SS-5.6: the game ends once a side has reached the target.
-        best = max(self.points)
-        if best >= self._target:
-            self.final_winners = [s for s in range(ns) if self.points[s] == best]
+        won = race_winners(self.points, self._target)
+        if won:
+            self.final_winners = won
             self.phase = PH_OVER
             self._cur = TERMINAL
             events.append(

@@ -1,0 +1,169 @@
+"""Benchmark: the odds page's answer (``POST /api/score/flip7/odds``) against the programme of
+``septet advise flip7`` itself, on the same positions, in one run.
+
+    .venv/bin/python bench/bench_score_odds.py                      # Vengeance, 40 positions
+    .venv/bin/python bench/bench_score_odds.py --edition classic --positions 20
+
+The positions are hit/stay decisions of greedy self-play (4 players, fixed seeds): your row and
+every other card seen since the shuffle (what a player taps on the odds page). Each is answered
+three ways: the baseline, :func:`septet.bots.flip7_advice.advise_position` called directly (what
+the command runs; also timed in the order that tries the exact programme first,
+``advise_position_plain``, which gives the same answers); the endpoint with an empty cache
+(HTTP, validation, the worker thread); the endpoint again (the cache). Prints milliseconds per
+answer (median, 90th percentile, worst) and the ratios to the baseline (the machine is shared
+and noisy: read the ratios), and writes JSON to ``bench/results/score_odds.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from septet.bots.flip7_advice import advise_position, advise_position_plain, build_position
+from septet.bots.flip7_ev import fresh_pool
+from septet.bots.greedy.flip7 import GreedyAgent
+from septet.core.game import Action, Game
+from septet.core.play import play_game
+from septet.core.types import JSON
+from septet.games import get
+from septet.games.flip7 import cards as C
+
+
+class _Recorder:
+    def __init__(self, game: Game[Any], seat: int) -> None:
+        self.name = "greedy"
+        self.greedy = GreedyAgent(game)
+        self.seat = seat
+        self.found: list[dict[str, JSON]] = []
+
+    def act(self, view: dict[str, JSON], legal: Sequence[Action], rng: random.Random) -> Action:
+        decision = view.get("decision") or {}
+        if decision.get("kind") == "hit_stay" and len(legal) == 2:
+            self.found.append(view)
+        return self.greedy.act(view, legal, rng)
+
+
+def positions(edition: str, limit: int, seed: int) -> list[dict[str, Any]]:
+    """Odds requests (row, seen) from hit/stay decisions of 4-player greedy games."""
+    game = get("flip7", edition=edition)
+    out: list[dict[str, Any]] = []
+    i = 0
+    while len(out) < limit and i < 50:
+        recorders = [_Recorder(game, s) for s in range(4)]
+        play_game(game, recorders, seed=f"bench-odds:{seed}:{i}")
+        i += 1
+        for r in recorders:
+            for view in r.found:
+                players = view["players"]
+                assert isinstance(players, list)
+                me = players[r.seat]
+                row = [str(t) for t in me["row"]]  # type: ignore[index]
+                deck = view["deck"]
+                assert isinstance(deck, dict)
+                fresh = fresh_pool(edition)
+                seen: list[str] = []
+                for k, n in enumerate(fresh):
+                    gone = n - int(deck.get(C.TOKENS[k], 0)) - row.count(C.TOKENS[k])
+                    seen.extend([C.TOKENS[k]] * max(0, gone))
+                if sum(fresh) - len(row) - len(seen) != sum(int(v) for v in deck.values()):
+                    continue  # a reshuffle this round: the deck is not "fresh less seen"
+                out.append({"edition": edition, "row": row, "seen": seen})
+    return out[:limit]
+
+
+def _stats(ms: list[float]) -> dict[str, float]:
+    ordered = sorted(ms)
+    return {
+        "median_ms": statistics.median(ordered),
+        "p90_ms": ordered[int(0.9 * (len(ordered) - 1))],
+        "max_ms": ordered[-1],
+        "mean_ms": statistics.fmean(ordered),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--edition", default="vengeance", choices=["vengeance", "classic"])
+    parser.add_argument("--positions", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", default="bench/results/score_odds.json")
+    args = parser.parse_args()
+
+    from fastapi.testclient import TestClient
+
+    import septet.server.score.api as score_api
+    from septet.server import Settings, create_app
+
+    reqs = positions(args.edition, args.positions, args.seed)
+    base: list[float] = []
+    plain: list[float] = []
+    cold: list[float] = []
+    warm: list[float] = []
+    methods: dict[str, int] = {}
+    tmp = Path("bench/results")
+    tmp.mkdir(parents=True, exist_ok=True)
+    db = tmp / "score_odds_bench.sqlite3"
+    db.unlink(missing_ok=True)
+    with TestClient(create_app(Settings(database_url=f"sqlite:///{db}"))) as client:
+        for req in reqs:
+            mine, pool = build_position(req["edition"], req["row"], req["seen"])
+            t = time.perf_counter()
+            _, method = advise_position(req["edition"], mine, pool)
+            base.append(1000 * (time.perf_counter() - t))
+            methods[method] = methods.get(method, 0) + 1
+            t = time.perf_counter()
+            advise_position_plain(req["edition"], mine, pool)
+            plain.append(1000 * (time.perf_counter() - t))
+            score_api._advice.cache_clear()
+            t = time.perf_counter()
+            r = client.post("/api/score/flip7/odds", json=req)
+            cold.append(1000 * (time.perf_counter() - t))
+            assert r.status_code == 200, r.text
+            t = time.perf_counter()
+            again = client.post("/api/score/flip7/odds", json=req)
+            warm.append(1000 * (time.perf_counter() - t))
+            assert again.json() == r.json()
+    db.unlink(missing_ok=True)
+    result = {
+        "edition": args.edition,
+        "positions": len(reqs),
+        "methods": methods,
+        "baseline_advise_position": _stats(base),
+        "exact_first_order": _stats(plain),
+        "endpoint_cold": _stats(cold),
+        "endpoint_cached": _stats(warm),
+        "ratio_cold_to_baseline_mean": statistics.fmean(cold) / statistics.fmean(base),
+        "ratio_baseline_to_exact_first_mean": statistics.fmean(base) / statistics.fmean(plain),
+        "ratio_cached_to_baseline_mean": statistics.fmean(warm) / statistics.fmean(base),
+    }
+    print(f"{len(reqs)} positions ({args.edition}); answered by: {methods}")
+    print(f"{'':28}{'median ms':>10}{'p90 ms':>10}{'max ms':>10}{'mean ms':>10}")
+    for name, key in [
+        ("advise_position (baseline)", "baseline_advise_position"),
+        ("exact programme tried first", "exact_first_order"),
+        ("endpoint, empty cache", "endpoint_cold"),
+        ("endpoint, cached", "endpoint_cached"),
+    ]:
+        s = result[key]
+        assert isinstance(s, dict)
+        print(
+            f"{name:28}{s['median_ms']:10.1f}{s['p90_ms']:10.1f}{s['max_ms']:10.1f}"
+            f"{s['mean_ms']:10.1f}"
+        )
+    print(
+        f"ratio to the baseline (mean): empty cache {result['ratio_cold_to_baseline_mean']:.2f}, "
+        f"cached {result['ratio_cached_to_baseline_mean']:.3f}; baseline to the exact-first "
+        f"order {result['ratio_baseline_to_exact_first_mean']:.2f}"
+    )
+    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+    Path(args.out).write_text(json.dumps(result, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()
