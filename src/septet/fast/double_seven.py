@@ -63,20 +63,26 @@ CHANCE, TERMINAL = -1, -4
 CH_FLIP, CH_PILE, CH_FIRST = 16, 32, 64
 NF = A.NUM_FAMILIES
 ADD = 44
-OFF_TAKE = A.OFF_TAKE
-OFF_DISCARD = A.OFF_DISCARD
-OFF_T41 = A.OFF_T41
-OFF_START = A.OFF_START
-OFF_EXPAND = A.OFF_EXPAND
-OFF_EXCHANGE = A.OFF_EXCHANGE
-NP = len(A.EXCHANGE_PAIRS)
+# The ids of the engine's declared encoding (``actions.encoding``): the kinds up to exchange do
+# not depend on the number of players; exchange ids are (pair of equal-size families, seat).
+_ENC = A.encoding(2)
+OFF_TAKE = _ENC.offsets["take"]
+OFF_DISCARD = _ENC.offsets["discard"]
+OFF_T41 = _ENC.offsets["two-for-one"]
+OFF_START = _ENC.offsets["start"]
+OFF_EXPAND = _ENC.offsets["expand"]
+OFF_EXCHANGE = _ENC.offsets["exchange"]
+_PAIRS = [(f, g) for f in A.FAMILIES for g in A.FAMILIES if f[1] + f[2] == g[1] + g[2]]
+NP = len(_PAIRS)
+if _ENC.sizes["exchange"] != 2 * NP or _ENC.offsets["retrieve"] != OFF_EXCHANGE + 2 * NP:
+    raise ImportError("septet.fast.double_seven: the engine's action encoding changed")
 FULL_SET = np.array([11] * 8 + [3], dtype=np.int64)
 
 _FI = {f: i for i, f in enumerate(A.FAMILIES)}
 PAIR_INDEX = np.full((NF, NF), -1, dtype=np.int64)
 PAIR_F = np.zeros(NP, dtype=np.int64)
 PAIR_G = np.zeros(NP, dtype=np.int64)
-for _i, (_f, _g) in enumerate(A.EXCHANGE_PAIRS):
+for _i, (_f, _g) in enumerate(_PAIRS):
     PAIR_INDEX[_FI[_f], _FI[_g]] = _i
     PAIR_F[_i] = _FI[_f]
     PAIR_G[_i] = _FI[_g]
