@@ -11,6 +11,10 @@ Usage::
 
     .venv/bin/python bench/bench_ismcts.py [--iterations 200] [--positions 5] [--rollout random]
         [--games flip7,double-seven,seven-shot] [--players 4] [--spec horizon=round,tree=1]
+        [--engine python|fast]
+
+``--engine fast`` times the compiled search (``septet.fast.search``; the time split is then not
+measured); ``bench/bench_fast.py`` runs both on the same positions and prints the ratio.
 
 ``--spec`` adds ISMCTS parameters (those of the ``ismcts:`` spec string, e.g. ``horizon=round``
 stops rollouts at the end of the round or deal).
@@ -92,6 +96,7 @@ def main() -> None:
     parser.add_argument("--rollout", default="random", choices=["random", "greedy"])
     parser.add_argument("--games", default="flip7,double-seven,seven-shot")
     parser.add_argument("--spec", default="", help="more ismcts parameters: k=v,k=v")
+    parser.add_argument("--engine", default="python", choices=["python", "fast"])
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", default="bench/results/bench_ismcts.json")
     args = parser.parse_args()
@@ -100,7 +105,11 @@ def main() -> None:
     rows = []
     for name in args.games.split(","):
         game = get(name)
-        params: dict[str, Any] = {"iterations": args.iterations, "rollout": args.rollout}
+        params: dict[str, Any] = {
+            "iterations": args.iterations,
+            "rollout": args.rollout,
+            "engine": args.engine,
+        }
         agent = TimedISMCTS(game, **(params | extra))  # --spec overrides the flags
         iters = 0
         wall = 0.0
@@ -117,6 +126,7 @@ def main() -> None:
                 "players": args.players,
                 "rollout": args.rollout,
                 "spec": args.spec,
+                "engine": args.engine,
                 "iterations": iters,
                 "seconds": round(wall, 3),
                 "iterations_per_s": round(iters / wall, 1),

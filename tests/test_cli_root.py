@@ -64,7 +64,7 @@ def test_games_in_japanese_names_options_and_defaults_in_japanese():
         words = " ".join(result.output.split())
         for text in (
             "レインボー（rainbow）：オン（true）",
-            "「77」トークン（double_seven）：2枚目の7トークン（second_token）",
+            "「77」トークン（double_seven）：2枚目の「7」トークン（second_token）",
             "版（edition）：復讐心とともに（vengeance）",
             "目標点（target）：200",
             "渡す枚数（pass_cards）：3",

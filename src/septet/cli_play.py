@@ -33,6 +33,7 @@ from septet.core.errors import IllegalActionError, OptionError, RecordError
 from septet.core.game import Action, Game, State
 from septet.core.play import Agent, play_game
 from septet.core.record import GameRecord, replay_steps
+from septet.core.text import relabel
 from septet.core.types import CHANCE, JSON, Event
 
 HUMAN = "you"
@@ -43,8 +44,10 @@ LANGS = ("en", "ja")
 _T = {
     "en": {
         "prompt": "Your move (number or notation; help, log, quit)",
-        "to_play": "{seat} (you) to play",
-        "moves": "Legal moves",
+        "your_turn": "Your turn",
+        "turn_of": "{name}'s turn",
+        "moves": "Your moves",
+        "move": "move",
         "not_number": "There is no move {i}: type a number from 1 to {n}.",
         "not_move": "{text!r} is not a move here: {reason}",
         "illegal": "Not allowed now: {reason}",
@@ -54,33 +57,45 @@ _T = {
             "  log     the game log (what your seat has seen; `log all` from the start)\n"
             "  moves   show the table and the legal moves again\n"
             "  rules   the rules summary\n"
+            "  auto    play a single forced move for you when everyone can see it is forced\n"
+            "          (on/off; `septet play --auto` starts with it on)\n"
             "  quit    stop; the game record is saved"
         ),
         "handover": "{seat}: your turn. Press Enter when the other players look away.",
         "moved": "{who} made a move you cannot see.",
         "you_did": "You: {what}",
+        "you_name": "You",
+        "bot_name": "Bot {k}",
+        "player_name": "Player {k}",
+        "easy": "Easy",
+        "normal": "Normal",
+        "strong": "Strong",
+        "seating": "Players, in seat order: {players}",
+        "auto_on": "Auto-play is on: a single forced move that everyone can see is played for you.",
+        "auto_off": "Auto-play is off: you choose every move.",
+        "auto_played": "(your only move, played for you: {what})",
+        "more_like": "  … and {n} more like it (`log` shows them)",
         "over": "Game over",
         "stopped": "Game stopped",
         "saved": "Game record saved: {path}",
         "winner": "winner",
-        "seat": "seat",
         "player": "player",
         "score": "score",
         "log_empty": "(nothing yet)",
-        "log_more": "({n} earlier lines: `log all` shows them)",
+        "log_more": "(`log all` shows {n} more from the start)",
         "notation": "notation",
         "thinking": "{who} is thinking…",
         "pause": "[Enter] next · b back · q quit",
         "pause_keys": "{text!r}: press Enter for the next move, b to go back, q to quit.",
-        "person": "person",
-        "you": "you",
         "step": "Move {i}/{n}",
         "start": "Start",
     },
     "ja": {
-        "prompt": "手を入力（番号か表記。help, log, quit）",
-        "to_play": "{seat}（あなた）の番",
+        "prompt": "手を入力（番号か表記。help、log、quit）",
+        "your_turn": "あなたの番です",
+        "turn_of": "{name}の番です",
         "moves": "選べる手",
+        "move": "手",
         "not_number": "{i} 番の手はありません。1 から {n} の番号を入力してください。",
         "not_move": "{text!r} はここでは手になりません: {reason}",
         "illegal": "今は選べません: {reason}",
@@ -90,26 +105,36 @@ _T = {
             "  log     ゲームのログ（あなたの席から見えたこと。最初からは log all）\n"
             "  moves   卓と選べる手をもう一度表示\n"
             "  rules   ルールの要約\n"
+            "  auto    選べる手が1つだけで、それが全員に分かるときは自動で選ぶ\n"
+            "          （オン／オフ。septet play --auto で最初からオン）\n"
             "  quit    中断（ゲーム記録は保存されます）"
         ),
-        "handover": "{seat} の番です。他の人が画面を見ていないときに Enter を押してください。",
-        "moved": "{who} が見えない手を選びました。",
-        "you_did": "あなた: {what}",
+        "handover": "{seat}の番です。他の人が画面を見ていないときに Enter を押してください。",
+        "moved": "{who}が見えない手を選びました。",
+        "you_did": "あなた：{what}",
+        "you_name": "あなた",
+        "bot_name": "ボット{k}",
+        "player_name": "プレイヤー{k}",
+        "easy": "弱い",
+        "normal": "普通",
+        "strong": "強い",
+        "seating": "席順：{players}",
+        "auto_on": "自動プレイ：オン（選べる手が1つだけで全員に分かるときは自動で選びます）",
+        "auto_off": "自動プレイ：オフ（すべての手を自分で選びます）",
+        "auto_played": "（選べる手が1つだけなので自動で選びました：{what}）",
+        "more_like": "  …ほか同様に{n}件（log で表示）",
         "over": "ゲーム終了",
         "stopped": "ゲーム中断",
-        "saved": "ゲーム記録を保存しました: {path}",
+        "saved": "ゲーム記録を保存しました：{path}",
         "winner": "勝者",
-        "seat": "席",
         "player": "プレイヤー",
         "score": "得点",
         "log_empty": "（まだありません）",
         "log_more": "（それ以前の {n} 行は log all で表示）",
         "notation": "表記",
-        "thinking": "{who} が考えています…",
+        "thinking": "{who}が考えています…",
         "pause": "[Enter] 次へ · b 戻る · q 終了",
         "pause_keys": "{text!r}: Enter で次の手、b で戻る、q で終了します。",
-        "person": "人",
-        "you": "あなた",
         "step": "手 {i}/{n}",
         "start": "開始",
     },
@@ -144,16 +169,96 @@ def event_text(game: Game[Any], event: Event, lang: str) -> str:
         return f"{event.kind} {dict(event.data)} ({TEXT_FAILED}: {type(exc).__name__}: {exc})"
 
 
-_P_SEATS = frozenset({"flip7"})
-"""Games whose texts name seats ``P0``, ``P1`` ...; the others say ``seat 0`` / ``席0``."""
+def bot_level(spec: str, game: Game[Any]) -> str | None:
+    """The lobby level (``"easy"``, ``"normal"``, ``"strong"``; ``septet.server.levels``) whose
+    agent ``spec`` is for ``game``, else ``None``."""
+    from septet.server.levels import LEVELS, level_of
+
+    if spec.lower() in {lv for lv, _ in LEVELS}:
+        return spec.lower()
+    try:
+        return level_of(spec, game)
+    except Exception:  # a spec that builds no agent: no level
+        return None
 
 
-def seat_name(game: Game[Any], seat: int, lang: str) -> str:
-    """A seat named as the game's own texts name it: ``"P2"`` (Flip 7), else ``"seat 2"`` /
-    ``"席2"``."""
-    if game.name in _P_SEATS:
-        return f"P{seat}"
-    return f"席{seat}" if lang == "ja" else f"seat {seat}"
+def resolve_spec(spec: str, game: Game[Any]) -> str:
+    """``spec`` with a level name (``easy``, ``normal``, ``strong``) replaced by that level's
+    agent spec for ``game``; anything else unchanged.
+
+    Raises:
+        OptionError: a level with no agent for this game.
+    """
+    from septet.server.levels import LEVELS, spec_of_level
+
+    if spec.lower() not in {lv for lv, _ in LEVELS}:
+        return spec
+    found = spec_of_level(spec.lower(), game)
+    if found is None:
+        raise OptionError(f"no {spec.lower()} bot plays {game.name}")
+    return found
+
+
+def seat_names(
+    game: Game[Any],
+    labels: Sequence[str],
+    lang: str,
+    *,
+    you: int | None = None,
+    custom: Sequence[str] = (),
+) -> list[str]:
+    """A display name per seat, used everywhere instead of ``P0``, ``P1`` …: ``custom[seat]``
+    when given (``--names``); else the person reading is "You" (``you``), other people "Player
+    1", "Player 2" …, bots "Bot 1", "Bot 2" … (「あなた」, 「プレイヤー1」, 「ボット1」).
+
+    Args:
+        labels: per seat ``"you"`` (a person) or an agent spec.
+        you: the seat of the single person at this terminal, or ``None``.
+        custom: names given by the user, blank for the default.
+    """
+    t = _T[lang]
+    out = []
+    people = bots = 0
+    for seat, label in enumerate(labels):
+        given = custom[seat].strip() if seat < len(custom) else ""
+        if label.lower() == HUMAN:
+            people += 1
+            default = t["you_name"] if seat == you else t["player_name"].format(k=people)
+        else:
+            bots += 1
+            default = t["bot_name"].format(k=bots)
+        out.append(given or default)
+    return out
+
+
+def roster(game: Game[Any], labels: Sequence[str], names: Sequence[str], lang: str) -> str:
+    """``"Players, in seat order: You · Bot 1 (Normal: greedy) · Bot 2 (Strong: ismcts)"``: the
+    bots' level in words, the agent as a detail."""
+    t = _T[lang]
+    parts = []
+    for name, label in zip(names, labels, strict=True):
+        if label.lower() == HUMAN:
+            parts.append(name)
+            continue
+        level = bot_level(label, game)
+        detail = f"{t[level]}：{label}" if lang == "ja" and level else label
+        if lang != "ja" and level:
+            detail = f"{t[level]}: {label}"
+        parts.append(f"{name}（{detail}）" if lang == "ja" else f"{name} ({detail})")
+    return t["seating"].format(players=(" · " if lang != "ja" else "・").join(parts))
+
+
+def name_text(text: str, names: Sequence[str], lang: str, you: int | None = None) -> str:
+    """An engine text with names in place of ``P{n}`` (``septet.core.text.relabel``). The
+    person reading (``you``) is addressed as "you" when their name is the default "You" /
+    「あなた」 (a chosen name stays a name), and the table's "(you)" mark is then dropped."""
+    you_name = _T[lang]["you_name"]
+    if you is None or not 0 <= you < len(names) or names[you] != you_name:
+        return relabel(text, names, lang=lang)
+    out = relabel(text, names, you=you, lang=lang)
+    for mark in (f"{you_name} (you)", f"{you_name}（あなた）", "you (you)"):
+        out = out.replace(mark, mark.split(" ")[0].split("（")[0])
+    return out
 
 
 def clear_with_scrollback(console: Console) -> None:
@@ -195,7 +300,10 @@ class _LogEntry:
 
 @dataclass
 class PlaySession:
-    """One game at the terminal: the state, the people's seats and the log.
+    """One game at the terminal: the state, the people's seats, their names and the log.
+
+    Every engine text is shown with the players' names in place of ``P0``, ``P1`` … (see
+    :func:`name_text`); the single person at the terminal is "You".
 
     Attributes:
         game: the game with its options.
@@ -203,6 +311,9 @@ class PlaySession:
         labels: a label per seat (``"you"`` or the agent spec).
         humans: the seats played from this terminal.
         lang: ``"en"`` or ``"ja"``.
+        names: a display name per seat (default: :func:`seat_names`).
+        auto_forced: play a single forced move for a person when the view says everybody can
+            see it is forced (``forced_public``); toggled with ``auto``.
     """
 
     game: Game[Any]
@@ -212,10 +323,18 @@ class PlaySession:
     lang: str
     console: Console
     read_line: Callable[[str], str]
+    names: list[str] = field(default_factory=list)
+    auto_forced: bool = False
     log: list[_LogEntry] = field(default_factory=list)
     last_human: int | None = None
     unseen: int | None = None
     """The seat whose last move was reported as unseen (said once for a run of such moves)."""
+    pending: list[tuple[tuple[str, int | None], str]] = field(default_factory=list)
+    """Lines of chance steps not printed yet (a deal is many steps: see :meth:`flush`)."""
+
+    def __post_init__(self) -> None:
+        if not self.names:
+            self.names = seat_names(self.game, self.labels, self.lang, you=self.viewer)
 
     def t(self, key: str, **kw: Any) -> str:
         return _T[self.lang][key].format(**kw)
@@ -226,82 +345,127 @@ class PlaySession:
         return self.humans[0] if len(self.humans) == 1 else None
 
     def name(self, seat: int) -> str:
-        return seat_name(self.game, seat, self.lang)
+        return self.names[seat]
 
     def who(self, seat: int) -> str:
-        return f"{self.name(seat)} ({self.labels[seat]})"
+        return self.names[seat]
+
+    def words(self, text: str, seat: int | None = None) -> str:
+        """An engine text with names; the single person, named "You", is addressed as you
+        (``seat``: the person whose table or moves these are, for the "(you)" marks)."""
+        return name_text(text, self.names, self.lang, self.viewer)
 
     # ----- output ---------------------------------------------------------------------------
-    def show_table(self, view: dict[str, JSON], title: str) -> None:
-        body = Text(render_text(self.game, view, self.lang))
+    def show_table(self, view: dict[str, JSON], title: str, you: int | None = None) -> None:
+        body = Text(self.words(render_text(self.game, view, self.lang), you))
         self.console.print(Panel(body, title=escape(title), title_align="left"))
 
-    def show_moves(self, legal: Sequence[Action]) -> None:
+    def show_moves(self, legal: Sequence[Action], seat: int | None = None) -> None:
         table = Table(title=self.t("moves"), show_edge=False, pad_edge=False)
         table.add_column("#", justify="right")
-        table.add_column(self.t("notation"))
-        table.add_column("")
+        table.add_column(self.t("move"))
+        table.add_column(self.t("notation"), style="dim")
         for i, action in enumerate(legal, 1):
-            note = str(action)
-            desc = action_text(self.game, action, self.lang)
-            table.add_row(str(i), escape(note), "" if desc == note else escape(desc))
+            desc = self.words(action_text(self.game, action, self.lang), seat)
+            table.add_row(str(i), escape(desc), escape(str(action)))
         self.console.print(table)
 
+    def _entry_lines(self, entry: _LogEntry, seat: int | None) -> list[str]:
+        lines = [
+            "  " + self.words(event_text(self.game, ev, self.lang), seat)
+            for ev in entry.events
+            if ev.is_visible(seat)
+        ]
+        if not lines and entry.events and seat is not None and entry.actor == seat:
+            # A move of this seat whose events it cannot see. A move with no event at all (a
+            # face-down draw) is told by the reveal that follows.
+            what = self.words(action_text(self.game, entry.action, self.lang), seat)
+            lines.append(self.t("you_did", what=what))
+        return lines
+
     def show_log(self, seat: int | None, last: int | None = LOG_LINES) -> None:
-        """Print what ``seat`` has seen (its own moves and the events visible to it); only the
-        ``last`` lines unless ``None``."""
-        lines = []
-        for entry in self.log:
-            if seat is not None and entry.actor == seat:
-                what = action_text(self.game, entry.action, self.lang)
-                lines.append(self.t("you_did", what=what))
-            for ev in entry.events:
-                if ev.is_visible(seat):
-                    lines.append("  " + event_text(self.game, ev, self.lang))
+        """Print what ``seat`` has seen (the events visible to it, and its own moves that showed
+        nothing yet); only the ``last`` lines unless ``None``."""
+        lines = [line for entry in self.log for line in self._entry_lines(entry, seat)]
         if last is not None and len(lines) > last:
             lines = [self.t("log_more", n=len(lines) - last), *lines[-last:]]
         self.console.print(Text("\n".join(lines) if lines else self.t("log_empty")))
 
     def on_event(self, state: State, action: Action, events: list[Event], actor: int) -> None:
-        self.log.append(_LogEntry(actor, action, list(events)))
+        entry = _LogEntry(actor, action, list(events))
+        self.log.append(entry)
         viewer = self.viewer
-        hot_seat = len(self.humans) > 1
-        if actor in self.humans:
-            if hot_seat:
-                # Hide this person's table and move (may be private) before anyone else looks;
-                # only public events follow.
-                if state.current_player != actor:
-                    clear_with_scrollback(self.console)
-            else:
-                what = action_text(self.game, action, self.lang)
-                self.console.print(Text(self.t("you_did", what=what)))
+        if actor in self.humans and len(self.humans) > 1 and state.current_player != actor:
+            # Hot seat: hide this person's table and move (may be private) before anyone else
+            # looks; only public events follow.
+            clear_with_scrollback(self.console)
         visible = [ev for ev in events if ev.is_visible(viewer)]
         if actor >= 0 and actor not in self.humans and not visible:
-            if self.unseen != actor:  # said once for a run (e.g. the cards a bot passes)
+            # A bot's move that shows nothing. Said only when nothing will explain it: not while
+            # the bot goes on (choosing cards to pass) nor before a reveal (a face-down draw).
+            nxt = state.current_player
+            if nxt != actor and nxt != CHANCE and self.unseen != actor:
                 self.console.print(Text(self.t("moved", who=self.who(actor))), style="dim")
-            self.unseen = actor
+                self.unseen = actor
             return
         if visible:
             self.unseen = None
-        for ev in visible:
-            self.console.print(Text("  " + event_text(self.game, ev, self.lang)))
+        if actor == CHANCE:
+            # A run of chance steps (a deal, a Flip 4) is printed together, once play resumes.
+            self.pending.extend(((e.kind, e.seat), self._event_line(e)) for e in visible)
+            return
+        self.flush()
+        for line in self._entry_lines(entry, viewer):
+            self.console.print(Text(line))
+
+    def _event_line(self, event: Event) -> str:
+        return "  " + self.words(event_text(self.game, event, self.lang))
+
+    def flush(self) -> None:
+        """Print the lines of the chance steps so far; a run of 4 or more alike (the same kind
+        of event about the same seat: "You are dealt …" twelve times) shows its first line and
+        how many more, which ``log`` lists in full."""
+        lines = self.pending
+        self.pending = []
+        i = 0
+        while i < len(lines):
+            key = lines[i][0]
+            j = i
+            while j < len(lines) and lines[j][0] == key:
+                j += 1
+            if j - i >= 4:
+                self.console.print(Text(lines[i][1]))
+                self.console.print(Text(self.t("more_like", n=j - i - 1), style="dim"))
+            else:
+                for _, line in lines[i:j]:
+                    self.console.print(Text(line))
+            i = j
 
     # ----- input ----------------------------------------------------------------------------
     def ask(self, seat: int, view: dict[str, JSON], legal: Sequence[Action]) -> Action:
-        """Show ``seat``'s table and moves and read a legal move.
+        """Show ``seat``'s table and moves and read a legal move; a single forced move that
+        everybody can see is forced (``view["forced_public"]``) is played at once when
+        :attr:`auto_forced` is on.
 
         Raises:
             QuitGame: ``quit`` typed or the input closed.
         """
-        if len(self.humans) > 1 and self.last_human != seat:
+        self.flush()
+        hot_seat = len(self.humans) > 1
+        if hot_seat and self.last_human != seat:
             try:
                 name = self.name(seat)
                 self.read_line(self.t("handover", seat=name[:1].upper() + name[1:]))
             except EOFError:
                 raise QuitGame from None
         self.last_human = seat
-        self.show_table(view, self.t("to_play", seat=self.name(seat)))
-        self.show_moves(legal)
+        if self.auto_forced and len(legal) == 1 and view.get("forced_public"):
+            what = self.words(action_text(self.game, legal[0], self.lang), seat)
+            self.console.print(Text(self.t("auto_played", what=what), style="dim"))
+            return legal[0]
+        title = self.t("turn_of", name=self.name(seat)) if hot_seat else self.t("your_turn")
+        self.show_table(view, title, seat)
+        self.show_moves(legal, seat)
         by_text = {str(a).lower(): a for a in legal}
         while True:
             try:
@@ -322,9 +486,15 @@ class PlaySession:
             if low == "rules":
                 self.console.print(Text(self.game.rules_text(self.lang)))
                 continue
+            if low in ("auto", "auto on", "auto off"):
+                self.auto_forced = low == "auto on" or (low == "auto" and not self.auto_forced)
+                self.console.print(Text(self.t("auto_on" if self.auto_forced else "auto_off")))
+                if self.auto_forced and len(legal) == 1 and view.get("forced_public"):
+                    return legal[0]
+                continue
             if low in ("moves", "table"):
-                self.show_table(view, self.t("to_play", seat=self.name(seat)))
-                self.show_moves(legal)
+                self.show_table(view, title, seat)
+                self.show_moves(legal, seat)
                 continue
             if line.isdigit():
                 i = int(line)
@@ -421,16 +591,16 @@ def _check_record_path(path: Path) -> None:
         raise RecordError(f"cannot save the record to {path}: {exc.strerror or exc}") from exc
 
 
-def _results_table(t: dict[str, str], labels: Sequence[str], state: State) -> Table:
+def _results_table(t: dict[str, str], names: Sequence[str], state: State) -> Table:
+    """The final scores by player name, the winners marked."""
     winners = set(state.winners())
     table = Table(show_edge=False)
-    table.add_column(t["seat"], justify="right")
     table.add_column(t["player"])
     table.add_column(t["score"], justify="right")
     table.add_column("")
     for seat, score in enumerate(state.scores()):
         mark = t["winner"] if seat in winners else ""
-        table.add_row(str(seat), escape(labels[seat]), f"{score:g}", mark)
+        table.add_row(escape(names[seat]), f"{score:g}", mark)
     return table
 
 
@@ -440,8 +610,20 @@ def play(
         "",
         "--players",
         "-p",
-        help="Seats in order: 'you' for a person, else an agent spec "
-        "(random, greedy, ismcts:time=1 ...). Default: you against two greedy bots.",
+        help="Seats in order: 'you' for a person, a bot level (easy, normal, strong) or an "
+        "agent spec (random, greedy, ismcts:time=1 ...). Default: you against two normal bots.",
+    ),
+    names: str = typer.Option(
+        "",
+        "--names",
+        help="Names of the seats in order, comma-separated; blank for the default (You, Bot 1, "
+        "Bot 2 ...).",
+    ),
+    auto: bool = typer.Option(
+        False,
+        "--auto/--no-auto",
+        help="Play a single forced move for you when everyone can see it is forced (a Zero "
+        "holder's Hit, a last card); `auto` switches it during the game.",
     ),
     lang: str = typer.Option("en", "--lang", "-l", help="Language: en or ja."),
     seed: int | None = typer.Option(None, "--seed", help="Seed for the deal and the bots."),
@@ -459,30 +641,37 @@ def play(
         g = make_game(game, option)
         from septet.bots import AgentSpecError
 
-        specs = split_specs(players)
+        specs = [resolve_spec(spec, g) for spec in split_specs(players)]
         if not specs:
             n = min(max(3, g.min_players), g.max_players)
             try:
-                build_agent("greedy", g)
-                bot = "greedy"
+                bot = resolve_spec("normal", g)
+                build_agent(bot, g)
             except (AgentSpecError, OptionError):  # a game without a greedy bot yet
                 bot = "random"
             specs = [HUMAN] + [bot] * (n - 1)
         g.check_num_players(len(specs))
+        custom = [x.strip() for x in names.split(",")] if names.strip() else []
+        if len(custom) > len(specs):
+            raise OptionError(f"--names gives {len(custom)} names for {len(specs)} seats")
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         if seed < 0:
             raise OptionError(f"the seed must be 0 or more, not {seed}")
 
         state = g.new_state(len(specs))
+        humans = [s for s, spec in enumerate(specs) if spec.lower() == HUMAN]
+        you = humans[0] if len(humans) == 1 else None
         session = PlaySession(
             game=g,
             state=state,
             labels=list(specs),
-            humans=[s for s, spec in enumerate(specs) if spec.lower() == HUMAN],
+            humans=humans,
             lang=lang,
             console=console,
             read_line=_read_line(console),
+            names=seat_names(g, specs, lang, you=you, custom=custom),
+            auto_forced=auto,
         )
         agents: list[Agent] = [
             HumanAgent(session, s)
@@ -497,6 +686,9 @@ def play(
         _check_record_path(record_file)
     title = g.titles.get(lang, g.name)
     console.rule(escape(f"{title} · seed {seed}"))
+    console.print(Text(roster(g, session.labels, session.names, lang)))
+    if auto:
+        console.print(Text(session.t("auto_on"), style="dim"))
     actor = [state.current_player]
 
     def on_event(st: State, action: Action, events: list[Event]) -> None:
@@ -510,10 +702,11 @@ def play(
         pass
     except Exception as exc:  # a bot or engine bug: say so, keep the record, no traceback
         failure = exc
+    session.flush()
     finished = state.is_terminal
     if finished:
         session.show_table(state.view(session.viewer), session.t("over"))
-        console.print(_results_table(_T[lang], session.labels, state))
+        console.print(_results_table(_T[lang], session.names, state))
     else:
         console.print(Text(session.t("stopped"), style="yellow"))
     meta: dict[str, JSON] = {
@@ -541,8 +734,19 @@ def _stdin_is_terminal() -> bool:
     return sys.stdin.isatty()
 
 
-def _events_text(game: Game[Any], events: Sequence[Event], seat: int | None, lang: str) -> str:
-    return "\n".join("  " + event_text(game, ev, lang) for ev in events if ev.is_visible(seat))
+def _events_text(
+    game: Game[Any],
+    events: Sequence[Event],
+    seat: int | None,
+    lang: str,
+    names: Sequence[str],
+    you: int | None,
+) -> str:
+    return "\n".join(
+        "  " + name_text(event_text(game, ev, lang), names, lang, you)
+        for ev in events
+        if ev.is_visible(seat)
+    )
 
 
 def replay_command(
@@ -569,11 +773,10 @@ def replay_command(
             raise RecordError(f"{file}: cannot set up {rec.game!r}: {exc}") from exc
         if seat is not None and not 0 <= seat < rec.num_players:
             raise OptionError(f"--seat must be from 0 to {rec.num_players - 1}, not {seat}")
-        labels = [
-            _T[lang]["person"] if label.lower() == HUMAN else label for label in rec.players
-        ] + ["?"] * (rec.num_players - len(rec.players))
-        if seat is not None:  # the seat watched is "you", as the engines' tables say
-            labels[seat] = f"{labels[seat]}, {_T[lang]['you']}"
+        labels = list(rec.players) + ["?"] * (rec.num_players - len(rec.players))
+        # The seat watched is "you" if a person played it; everyone else by name.
+        you = seat if seat is not None and labels[seat].lower() == HUMAN else None
+        names = seat_names(g, labels, lang, you=you)
         # Parse and apply everything first: a broken record is an error before any output.
         frames: list[tuple[int, int, list[Event], State]] = [(0, -2, [], state.clone())]
         pending: list[Event] = []
@@ -591,20 +794,22 @@ def replay_command(
     interactive = pause and _stdin_is_terminal()
     title = g.titles.get(lang, g.name)
     console.rule(escape(f"{title} · {file.name} · {len(rec.actions)} moves"))
+    console.print(Text(roster(g, labels, names, lang)))
     k = 0
     while k < len(frames):
         done, actor, events, st = frames[k]
         head = t["start"] if done == 0 else t["step"].format(i=done, n=len(rec.actions))
         if actor >= 0:
-            who = f"{seat_name(g, actor, lang)} ({labels[actor]})"
+            who = names[actor]
             if seat == actor and done > 0:
-                head += f" · {who}: {action_text(g, st.history[done - 1], lang)}"
+                what = name_text(action_text(g, st.history[done - 1], lang), names, lang, you)
+                head += f" · {who}: {what}"
             else:
                 head += f" · {who}"
-        text = _events_text(g, events, seat, lang)
+        text = _events_text(g, events, seat, lang, names, you)
         if text:
             console.print(Text(text))
-        body = Text(render_text(g, st.view(seat), lang))
+        body = Text(name_text(render_text(g, st.view(seat), lang), names, lang, you))
         console.print(Panel(body, title=escape(head), title_align="left"))
         k += 1
         if interactive and k < len(frames):
@@ -617,7 +822,7 @@ def replay_command(
             if answer == "b":
                 k = max(0, k - 2)
     if state.is_terminal:
-        console.print(_results_table(t, labels, state))
+        console.print(_results_table(t, names, state))
     else:
         console.print(Text(t["stopped"], style="yellow"))
 

@@ -77,7 +77,7 @@ class TinySevens(Game[TinyOptions]):
         lines = [head, f"{label}: {view['pile']}/{view['target']}"]
         for s, adds in enumerate(view["adds"]):
             card = view["cards"][s]
-            lines.append(f"seat {s}: adds {adds} card {'?' if card is None else card}")
+            lines.append(f"P{s}: adds {adds} card {'?' if card is None else card}")
         return "\n".join(lines)
 
     def describe_action(self, action: Any, lang: str = "en") -> str:
@@ -87,10 +87,11 @@ class TinySevens(Game[TinyOptions]):
         return f"{n} を足す" if lang == "ja" else f"Add {n} to the pile"
 
     def describe_event(self, event: Event, lang: str = "en") -> str:
+        # Seats are written P{n}, as every engine does (septet.core.text).
         if event.kind == "add":
-            return f"seat {event.seat} adds {event.data['amount']}"
+            return f"P{event.seat} adds {event.data['amount']}"
         if event.kind == "dealt":
-            return f"seat {event.seat} is dealt card {event.data['card']}"
+            return f"P{event.seat} is dealt card {event.data['card']}"
         return f"the pile reaches {event.data['pile']}: game over"
 
     def rules_text(self, lang: str = "en") -> str:

@@ -32,10 +32,12 @@ def test_cli_play_scripted_tiny_game(tmp_path: Path) -> None:
         ["test-tiny-sevens", "-p", "you,random", "--seed", "3", "--record", str(rec)], lines
     )
     assert code == 0, out
-    assert "Legal moves" in out and "Add 2 to the pile" in out
+    assert "Your moves" in out and "Add 2 to the pile" in out
     assert "quit    stop; the game record is saved" in out  # help
-    assert "seat 0 is dealt card 3" in out  # log and live events: my own card only
-    assert "seat 1 is dealt" not in out  # the bot's card is private (TT-1)
+    assert "Players, in seat order: You · Bot 1 (Easy: random)" in out
+    assert "You are dealt card 3" in out  # log and live events: my own card only
+    assert "Bot 1 is dealt" not in out  # the bot's card is private (TT-1)
+    assert "You add 1" in out and "Bot 1 adds 2" in out  # names, and "you" for me
     assert "There is no move 9: type a number from 1 to 2." in out
     assert "'foo' is not a move here: not a tiny-sevens action" in out
     assert "'add 9' is not a move here" in out
@@ -68,10 +70,9 @@ def test_cli_play_log_shows_the_last_lines(tmp_path: Path, monkeypatch: pytest.M
     args = [NAME, "-p", "you,random", "--seed", "3", "--record", str(rec)]
     code, out = _play(args, ["1", "log", "log all", "2"])
     assert code == 0, out
-    # Seen by seat 0 before its second move: its card, its move, and the two adds.
-    assert "(2 earlier lines: `log all` shows them)\n  seat 0 adds 1\n  seat 1 adds 2" in out
-    full = "seat 0 is dealt card 3\nYou: Add 1 to the pile\n  seat 0 adds 1\n  seat 1 adds 2"
-    assert full in out
+    # Seen by seat 0 before its second move: its card and the two adds.
+    assert "(`log all` shows 1 more from the start)\n  You add 1\n  Bot 1 adds 2" in out
+    assert "  You are dealt card 3\n  You add 1\n  Bot 1 adds 2" in out
 
 
 def test_cli_play_hot_seat_and_illegal_move(tmp_path: Path) -> None:
@@ -82,9 +83,10 @@ def test_cli_play_hot_seat_and_illegal_move(tmp_path: Path) -> None:
         [NAME, "-p", "you,you", "-o", "target=4", "--seed", "0", "--record", str(rec)], lines
     )
     assert code == 0, out
-    assert "Seat 1: your turn. Press Enter" in out
-    assert "You:" not in out  # a move may be private: hot-seat shows public events only
-    assert "seat 1 adds 2" in out
+    assert "Player 2: your turn. Press Enter" in out
+    assert "Player 2's turn" in out
+    assert "You " not in out and "You:" not in out  # two people: nobody is "you"
+    assert "Player 2 adds 2" in out
     assert "There is no move 0: type a number from 1 to 1." in out  # only add 1 left
     assert "Not allowed now: that would pass the target [TT-2]" in out  # pile 3 of 4
     record = GameRecord.load(rec)
@@ -184,9 +186,12 @@ def test_cli_replay_saved_record(tmp_path: Path) -> None:
     # The start, the two deal steps together, then one frame per move: 1 + 1 + 4 frames.
     assert out.count("Tiny table") == 6
     assert "Move 2/6" in out and "Move 6/6" in out
-    assert "seat 1 is dealt card 2" in out and "seat 0 is dealt" not in out  # seat 1's view
-    assert "seat 1 (random, you): Add 2 to the pile" in out  # its own move, described
-    assert "seat 0 (person)" in out and "(you)" not in out.replace("(random, you)", "")
+    assert "Players, in seat order: Player 1 · Bot 1 (Easy: random)" in out
+    assert "Bot 1 is dealt card 2" in out and "Player 1 is dealt" not in out  # seat 1's view
+    assert "Bot 1: Add 2 to the pile" in out  # its own move, described
+    assert "(you)" not in out and "P0" not in out and "P1" not in out
+    mine = runner.invoke(app, ["replay", str(rec), "--seat", "0"]).output
+    assert "You are dealt card 3" in mine and "You: Add 1 to the pile" in mine
     assert "winner" in out
     spectator = runner.invoke(app, ["replay", str(rec)]).output
     assert "dealt" not in spectator and "card ?" in spectator
@@ -309,25 +314,35 @@ def test_cli_replay_unknown_key_says_the_keys(
 
 
 def test_cli_play_hidden_bot_moves_are_said_once(tmp_path: Path) -> None:
-    # SS-2.3: each bot passes 3 cards face down; the person sees one line per bot, not three.
+    # SS-2.3: each bot passes 3 cards face down; the person sees one line per bot, not three,
+    # and no "move you cannot see": the engine says publicly that the bot has chosen.
     _real_game("seven-shot")
     args = ["seven-shot", "-p", "greedy,greedy,you", "--seed", "1", "--record", str(tmp_path)]
     code, out = _play(args, ["quit"])
     assert code == 0, out
-    assert out.count("seat 0 (greedy) made a move you cannot see.") == 1
-    assert out.count("seat 1 (greedy) made a move you cannot see.") == 1
-    assert "seat 2 (you) to play" in out
+    assert out.count("Bot 1 has chosen 3 cards to pass") == 1
+    assert out.count("Bot 2 has chosen 3 cards to pass") == 1
+    assert "cannot see" not in out
+    assert "Your turn" in out
 
 
-def test_cli_seats_are_named_as_the_engine_names_them(tmp_path: Path) -> None:
-    # Flip 7's texts say P0, P1 ...: the prompts and the replay headers too.
+def test_cli_seats_are_named_everywhere(tmp_path: Path) -> None:
+    # The engines write seats P0, P1 ...; the terminal shows names in the table, the moves, the
+    # log and the replay, never P0 or "seat 0".
+    import re
+
     _real_game("flip7")
     rec = tmp_path / "f7.json"
-    code, out = _play(["flip7", "-p", "you,greedy", "--seed", "5", "--record", str(rec)], ["1"] * 3)
+    args = ["flip7", "-p", "you,normal", "--seed", "5", "--record", str(rec)]
+    code, out = _play(args, ["1"] * 3)
     assert code == 0, out
-    assert "P0 (you) to play" in out and "seat 0" not in out
+    assert "Your turn" in out and "Bot 1 (Normal: greedy)" in out
+    assert re.search(r"(?<![A-Za-z0-9])P\d|seat \d", out) is None, out
+    assert GameRecord.load(rec).players == ["you", "greedy"]
     shown = runner.invoke(app, ["replay", str(rec), "--seat", "1"]).output
-    assert "P0 (person)" in shown and "seat 0" not in shown and "seat 1" not in shown
+    assert "Player 1" in shown and re.search(r"(?<![A-Za-z0-9])P\d|seat \d", shown) is None
+    named = _play([*args, "--names", "Ken,Robo"], ["quit"])[1]
+    assert "Players, in seat order: Ken · Robo (Normal: greedy)" in named
 
 
 def test_hot_seat_clear_also_erases_the_scrollback() -> None:

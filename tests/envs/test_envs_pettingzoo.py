@@ -194,7 +194,7 @@ def test_envs_pettingzoo_bad_arguments() -> None:
     with pytest.raises(OptionError, match="2 to 4 players"):
         env(TINY, 5)
     with pytest.raises(OptionError, match="render_mode"):
-        env(TINY, 2, render_mode="human")
+        env(TINY, 2, render_mode="rgb_array")
     with pytest.raises(OptionError, match="limit"):
         env(TINY, 2, limit=3)
     with pytest.raises(OptionError, match="Game object"):
@@ -226,3 +226,45 @@ def test_envs_pettingzoo_render_each_game(config: tuple[str, int, dict[str, Any]
         mine = env(name, n, render_mode="ansi", render_seat=1, lang=lang, **options)
         mine.reset(seed=4)
         assert mine.render() == game.render(mine.unwrapped.game_state.view(1), lang)
+
+
+@pytest.mark.parametrize(
+    "config", [("seven-shot", 4, {}), ("double-seven", 2, {}), ("flip7", 3, {})], ids=config_id
+)
+def test_envs_pettingzoo_render_test_state_and_bounds(
+    config: tuple[str, int, dict[str, Any]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    from pettingzoo.test import render_test
+
+    name, n, options = config
+    game = game_or_skip(name, n, options)
+    render_test(lambda render_mode=None: env(name, n, render_mode=render_mode, **options))
+    capsys.readouterr()
+    e = env(name, n, **options)
+    raw = e.unwrapped
+    assert raw.metadata["render_modes"] == ["human", "ansi"]
+    assert raw.metadata["action_encoding"] == {"game": name, "version": 1}
+    spec = game.observation_spec(n)
+    box = e.observation_space("player_0")["observation"]
+    assert np.array_equal(box.low, np.asarray(spec.low, np.float32))
+    assert np.array_equal(box.high, np.asarray(spec.high, np.float32))
+    e.reset(seed=2)
+    rng = random.Random(2)
+    for _ in zip(range(60), e.agent_iter(), strict=False):
+        obs, _, terminated, _, _ = e.last()
+        assert box.contains(obs["observation"])
+        st = raw.state()
+        assert raw.state_space.contains(st) and st.shape == (n * spec.size,)
+        # the global state is every seat's observation, seat 0 first
+        for s in range(n):
+            seat_obs = raw.game_state.observation_tensor(s)
+            assert np.allclose(st[s * spec.size : (s + 1) * spec.size], seat_obs)
+        if terminated:
+            e.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        e.step(int(legal[rng.randrange(len(legal))]))
+    norm = env(name, n, normalize=True, **options)
+    norm.reset(seed=2)
+    o = norm.observe(norm.agent_selection)["observation"]
+    assert o.min() >= 0.0 and o.max() <= 1.0

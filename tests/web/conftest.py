@@ -96,15 +96,81 @@ class Console:
         page.on("pageerror", lambda e: self.errors.append(str(e)))
 
 
-@pytest.fixture
-def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
-    """A fresh browser context (its own cookies) and page, English unless the test says."""
-    context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+# The table's moments at the quickest pace (settings.js), so tests spend little time watching.
+FAST = """if (!localStorage.getItem('septet.settings'))
+  localStorage.setItem('septet.settings', JSON.stringify({speed: 'fast'}));"""
+# What the page showed for a moment, recorded as it happened: banners, flying pieces, finished
+# tricks kept on the table, and the round/deal summaries (see tests/web/driver.py).
+RECORDER = """
+window.__rec = {banners: [], ghosts: 0, tricks: [], held: [], notices: [], lastTrick: null,
+  lastHeld: null};
+new MutationObserver((muts) => {
+  const r = window.__rec;
+  for (const m of muts) for (const n of m.addedNodes) {
+    if (!(n instanceof Element)) continue;
+    if (n.classList.contains('moment')) r.banners.push(n.innerText);
+    if (n.classList.contains('ghost')) r.ghosts += 1;
+  }
+  const t = document.querySelector('#trick.done');
+  if (t && t.dataset.held && t.dataset.held !== r.lastTrick) {
+    r.lastTrick = t.dataset.held;
+    r.tricks.push({key: t.dataset.held, cards: t.querySelectorAll('.played').length,
+      winners: t.querySelectorAll('.played.winner').length,
+      caption: (t.querySelector('.trick-caption') || {}).innerText || ''});
+  }
+  const n = document.querySelector('#notice.info:not([hidden])');
+  if (n && n.innerText !== r.notices[r.notices.length - 1]) r.notices.push(n.innerText);
+  const s = document.querySelector('#held .summary');
+  const key = s ? s.id + '|' + ((s.querySelector('h2') || {}).innerText || '') : null;
+  if (s && key !== r.lastHeld) {
+    r.lastHeld = key;
+    r.held.push({id: s.id, title: (s.querySelector('h2') || {}).innerText || '', text: s.innerText,
+      rows: s.querySelectorAll('li').length});
+  }
+}).observe(document, {childList: true, subtree: true, attributes: true,
+  attributeFilter: ['class', 'data-held']});
+"""
+
+
+def new_page(
+    browser: Any,
+    *,
+    phone: bool = False,
+    lang: str = "en",
+    reduced_motion: bool = False,
+    width: int | None = None,
+    fast: bool = True,
+) -> Any:
+    """A page in a fresh browser context (its own cookies): desktop (1280x900) or phone
+    (390x844, touch), English or Japanese browser, optionally asking for reduced motion or
+    another width. ``page.console.errors`` collects console and page errors."""
+    viewport = dict(PHONE if phone else DESKTOP)
+    if width is not None:
+        viewport["width"] = width
+    context = browser.new_context(
+        locale="ja-JP" if lang == "ja" else "en-US",
+        viewport=viewport,
+        is_mobile=phone,
+        has_touch=phone,
+        reduced_motion="reduce" if reduced_motion else "no-preference",
+    )
+    if fast:
+        context.add_init_script(FAST)
+    context.add_init_script(RECORDER)
     pg = context.new_page()
     pg.console = Console(pg)
     pg.set_default_timeout(15000)
+    return pg
+
+
+@pytest.fixture
+def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A fresh browser context (its own cookies) and page, English unless the test says."""
+    pg = new_page(browser)
     yield pg
-    context.close()
+    pg.context.close()
 
 
 def shot(page: Any, name: str) -> Path:

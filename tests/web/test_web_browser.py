@@ -1,70 +1,40 @@
 """Browser tests: Playwright drives Debian's chromium against a real ``septet serve``.
 
-Create tables against bots and play by clicking (a whole Flip 7 game, a Double Seven turn, a
-Seven Shot trick, a whole tiny game with its replay), switch the language, check the page logs
-no console errors; screenshots are kept in artifacts/.
+Quick ones (the default run): a whole tiny game with its replay and the language switch; a
+Seven Shot trick on a phone (the finished trick kept on the table with its winner); a short
+Flip 7 game (each round's summary kept until my next decision, the end table); a Double Seven
+turn (pictograms, picking a rack tile); invite, join and a bot called in; lobby options;
+drawers, the way back to the lobby and narrow screens; reduced motion; turn cues and settings.
+Whole games of each game at both sizes are in test_web_games.py (slow). Screenshots go to
+artifacts/.
 """
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from typing import Any
 
 import pytest
 
-from tests.web.conftest import shot
+from tests.web.conftest import new_page, shot
+from tests.web.driver import (
+    check_moves_in_view,
+    check_no_overflow,
+    check_player_words,
+    create_table,
+    enter_lobby,
+    my_moves,
+    play,
+    recorded,
+)
 
 pytestmark = pytest.mark.timeout(300)
 
-READY = """() => document.querySelector('#final') !== null ||
-  document.querySelector('#actions button.move:not([disabled])') !== null"""
-
-
-def enter_lobby(page: Any, base: str, name: str = "Aki") -> None:
-    page.goto(base + "/")
-    page.fill("#name", name)
-    page.click("#name-ok")
-    page.wait_for_selector("#create")
-
-
-def create_table(page: Any, game: str, players: int, options: dict[str, str] | None = None) -> str:
-    """Fill the lobby form (seat 1 is me, the others bots) and create; returns the table id."""
-    page.select_option("#game", game)
-    page.select_option("#players", str(players))
-    for i in range(1, players):
-        page.select_option(f"#seat-{i}", "bot:random")
-    if options:
-        page.click("details > summary")
-        for key, value in options.items():
-            page.fill(f"#opt-{key}", value)
-            page.dispatch_event(f"#opt-{key}", "change")
-    page.click("#create")
-    page.wait_for_url(re.compile(r"/t/[\w-]+$"))
-    return str(page.url.rsplit("/", 1)[1])
-
-
-def my_moves(page: Any) -> list[str]:
-    """The notations of the moves offered now (waits until it is my turn or the game is over)."""
-    page.wait_for_function(READY, timeout=60000)
-    if page.query_selector("#final") is not None:
-        return []
-    return [
-        b.get_attribute("data-action")
-        for b in page.query_selector_all("#actions button.move:not([disabled])")
-    ]
-
-
-def click_move(page: Any, action: str) -> None:
-    page.click(f'#actions button.move[data-action="{action}"]')
-
 
 def test_web_tiny_game_language_switch_and_replay(browser: Any, live_server: str) -> None:
-    context = browser.new_context(locale="ja-JP", viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page = new_page(browser, lang="ja")
     page.goto(live_server + "/")
     page.wait_for_selector("label[for=name]")  # the client has drawn the page
     assert page.text_content(".brand") == "セプテット"  # default from the browser language
@@ -80,7 +50,7 @@ def test_web_tiny_game_language_switch_and_replay(browser: Any, live_server: str
     rng = random.Random(1)
     while moves := my_moves(page):
         assert moves == ["add 1", "add 2", "add 3"]  # the engine's legal moves, as buttons
-        click_move(page, rng.choice(moves))
+        play(page, rng.choice(moves))
     assert "Results" in page.text_content("#final")
     page.click("#lang-ja")
     assert "結果" in page.text_content("#final")
@@ -96,148 +66,180 @@ def test_web_tiny_game_language_switch_and_replay(browser: Any, live_server: str
     page.wait_for_selector("#step-label:has-text('Step 1 of')")
     assert page.text_content("#step-label") == f"Step 1 of {total}"
     shot(page, "web-tiny-replay")
-    assert errors == []
-    context.close()
+    assert page.console.errors == []
+    page.context.close()
 
 
-def test_web_flip7_whole_game(page: Any, live_server: str) -> None:
+@pytest.mark.parametrize(("players", "lang"), [(4, "ja"), (3, "en")])
+def test_web_seven_shot_trick_on_a_phone(
+    browser: Any, live_server: str, players: int, lang: str
+) -> None:
+    page = new_page(browser, phone=True, lang=lang)
+    enter_lobby(page, live_server, "アキ" if lang == "ja" else "Aki")
+    create_table(page, "seven-shot", players)
+    page.wait_for_selector(".hand .sscard")
+    sides = page.text_content(".ss-sides") or ""
+    # SS-4.1 / SS-5.3: 4 sevens win a deal for a team of two, 3 for one of three players;
+    # the thresholds are said in words.
+    if lang == "ja":
+        assert ("チーム1（アキ・ボット2）" in sides) == (
+            players == 4
+        ) and f"{4 if players == 4 else 3}枚で勝ち" in sides
+    else:
+        assert ("Team 1 (Aki & Bot 2)" in sides) == (
+            players == 4
+        ) and f"{4 if players == 4 else 3} win the deal" in sides
+    rng = random.Random(5)
+    clicks = 0
+    while not recorded(page)["tricks"]:
+        moves = my_moves(page)
+        assert moves, "the game ended before a trick was won"
+        if recorded(page)["tricks"]:
+            break
+        check_moves_in_view(page)  # my hand and my moves on screen, no scrolling
+        check_player_words(page, lang, f"move {clicks}")
+        if clicks == 0:
+            # the hand's cards are the buttons: passing is tapping a card (SS-2.3)
+            assert all(m.startswith("pass ") for m in moves) and not page.query_selector(
+                "#actions button.move"
+            )
+            shot(page, f"web-seven-shot-pass-phone-{players}p-{lang}")
+        play(page, rng.choice(moves))
+        clicks += 1
+        assert clicks < 40
+    trick = recorded(page)["tricks"][0]
+    # the finished trick stays on the table: every card, one winner marked, said in words
+    assert trick["cards"] == players and trick["winners"] == 1, trick
+    assert ("トリックを獲得" if lang == "ja" else "wins the trick") in trick["caption"], trick
+    assert recorded(page)["ghosts"] > 0  # cards flew from the players to the trick
+    shot(page, f"web-seven-shot-trick-phone-{players}p-{lang}")
+    assert page.console.errors == []
+    page.context.close()
+
+
+def test_web_flip7_round_summary_and_end(browser: Any, live_server: str) -> None:
+    page = new_page(browser)
     enter_lobby(page, live_server)
-    create_table(page, "flip7", 2, {"target": "40"})
+    create_table(page, "flip7", 2, {"target": "60"})
     page.wait_for_selector(".f7-row")
-    page.click("#rules")  # the rules summary, one click away
-    page.wait_for_function("() => document.querySelector('#rules-text').textContent.length > 100")
-    assert "Flip 7" in page.text_content("#rules-text")
     rng = random.Random(7)
     clicks = 0
+    summaries_seen = 0
     while moves := my_moves(page):
-        if clicks == 2:
-            shot(page, "web-flip7-play")
-        if "target 0" in moves:  # my own target button names me, not "P0"
-            text = page.text_content('#actions button.move[data-action="target 0"]')
-            assert text == "Give to Aki", text
-        # prefer hitting early in a round, then staying; any other decision at random
-        if "hit" in moves and "stay" in moves:
-            action = "hit" if rng.random() < 0.6 else "stay"
-        else:
-            action = rng.choice(moves)
-        click_move(page, action)
+        summary = page.query_selector("#held #round-summary")
+        if summary is not None and summary.is_visible():
+            # the round's end stays on screen until my first decision of the next round:
+            # every row as it ended, its status in words and its arithmetic (F7V-7.2)
+            rows = page.query_selector_all("#round-summary li.f7-sum")
+            assert len(rows) == 2
+            for row in rows:
+                text = row.inner_text()
+                assert re.search(r"Stayed|Busted|Flip 7!", text), text
+                assert "points" in text and "total" in text, text
+            if summaries_seen == 0:
+                shot(page, "web-flip7-round-summary")
+            summaries_seen += 1
+        check_player_words(page, "en", f"move {clicks}")
+        if "target 0" in moves:  # my own target button names me
+            assert (
+                page.text_content('#actions button.move[data-action="target 0"]') == "Give to Aki"
+            )
+        action = (
+            ("hit" if rng.random() < 0.65 else "stay")
+            if "hit" in moves and "stay" in moves
+            else rng.choice(moves)
+        )
+        play(page, action)
+        if summary is not None and summary.is_visible():
+            page.wait_for_selector(
+                "#held #round-summary", state="detached"
+            )  # my decision closes it
         clicks += 1
-        assert clicks < 400
-    final = page.text_content("#final")
-    assert "Results" in final and "Winner" in final
-    assert page.query_selector("#final table.breakdown") is not None  # the score breakdown
-    assert page.query_selector("#log li") is not None
+        assert clicks < 200
+    held = recorded(page)["held"]
+    assert summaries_seen >= 1 and len(held) >= 2, held  # several rounds, each summed up
+    assert all(h["id"] == "round-summary" and h["rows"] == 2 for h in held), held
+    final = page.text_content("#final") or ""
+    assert "Results" in final and re.search(r"(Aki|Bot 1) wins!", final), final
+    assert page.query_selector("#final table.breakdown") is not None
     log = page.text_content("#log") or ""
-    # the log names players as the panels do ("Bot 1 (random)"), never by seat ("P1")
-    assert "Bot 1 (random)" in log and re.search(r"(?<![A-Za-z0-9])P\d", log) is None, log[-500:]
+    # the log names players as the panels do, never by seat ("P1")
+    assert "Bot 1" in log and re.search(r"(?<![A-Za-z0-9])P\d", log) is None, log[-500:]
+    check_player_words(page, "en", "end")
     shot(page, "web-flip7-final")
-    page.click("#final a[href^='/r/']")  # the replay, move by move
-    page.wait_for_selector("#steps li.current")
-    total = len(page.query_selector_all("#steps li"))
-    page.click("#prev")
-    page.wait_for_selector(f"#step-label:has-text('Step {total - 1} of {total}')")
-    steps_text = page.text_content("#steps") or ""
-    assert "Bot 1 (random)" in steps_text and re.search(r"(?<![A-Za-z0-9])P\d", steps_text) is None
-    page.select_option("#view-as", "0")
-    page.wait_for_selector(".f7-row")
-    shot(page, "web-flip7-replay")
     assert page.console.errors == []
+    page.context.close()
 
 
-def test_web_double_seven_turn(page: Any, live_server: str) -> None:
-    enter_lobby(page, live_server)
+def test_web_double_seven_turn_with_pictograms(browser: Any, live_server: str) -> None:
+    page = new_page(browser, lang="ja")
+    enter_lobby(page, live_server, "アキ")
     create_table(page, "double-seven", 2)
     page.wait_for_selector(".ds-player")
+    # DS-1.1: every tile is a pictogram with the animal's name, no letter badge
+    for el in page.query_selector_all(".tile:not(.back)"):
+        assert el.query_selector("svg.pict") is not None
+        assert el.query_selector(".tile-name").inner_text() in {
+            "鳥",
+            "リス",
+            "キツネ",
+            "蝶",
+            "白鳥",
+            "カエル",
+            "鹿",
+            "ウサギ",
+            "クローバー",
+        }
+    facts = page.text_content(".ds-player .ds-facts") or ""
+    assert "得点" in facts and "「7」トークン" in facts and "ラック" in facts, facts
     rng = random.Random(3)
-    # play my moves until the turn passes to the bot (a whole turn of mine, by clicking)
     clicks = 0
-    turn_over = False
     picked = False
-    while not turn_over:
+    while True:
         moves = my_moves(page)
         assert moves, "the game ended during the first turn"
+        check_player_words(page, "ja", f"move {clicks}")
         if clicks == 0:
-            shot(page, "web-double-seven-turn")
-        pick = page.query_selector(".rack [data-pick]")
-        if pick is not None and not picked:  # pick a rack tile: only its moves stay offered
-            animal = pick.get_attribute("data-pick")
+            # drawing: the pile and the face-up tiles are the buttons (DS-4.1)
+            assert set(moves) <= {"draw"} | {m for m in moves if m.startswith("take ")}
+            assert page.query_selector(".pile.legal") is not None
+            assert (
+                page.text_content('#actions button.move[data-action="draw"]')
+                == "裏向きのタイルを引く"
+            )
+            shot(page, "web-double-seven-turn-ja")
+        pick = page.query_selector('#dock .rack [data-pick]:not([data-pick="tile:clover"])')
+        if pick is not None and not picked:  # a rack tile picked keeps only its moves
+            key = pick.get_attribute("data-pick")
+            animal = key.split(":", 1)[1]
             pick.click()
             page.wait_for_selector("#clear-selection")
             kept = my_moves(page)
             assert kept and all(animal in m for m in kept), (animal, kept)
-            shot(page, "web-double-seven-selection")
+            assert "を使う手" in (page.text_content(".selection") or "")
+            shot(page, "web-double-seven-selection-ja")
             page.click("#clear-selection")
             page.wait_for_selector("#clear-selection", state="detached")
             picked = True
             moves = my_moves(page)
-        click_move(page, rng.choice(moves))
+        play(page, "pass" if "pass" in moves and clicks > 6 else rng.choice(moves))
         clicks += 1
         page.wait_for_function(
-            "() => !document.querySelector('#actions button.move[disabled]')", timeout=30000
+            "() => document.querySelector('#status')"
+            " && !document.querySelector('#actions button.move[disabled]')",
+            timeout=30000,
         )
-        status = page.text_content("#status") or ""
-        turn_over = "Your turn" not in status
-        assert clicks < 60
-    assert page.query_selector(".rack .tile") is not None or clicks > 0
-    shot(page, "web-double-seven-after")
-    assert page.console.errors == []
-
-
-@pytest.mark.parametrize("players", [4, 3])
-def test_web_seven_shot_trick_on_a_phone(browser: Any, live_server: str, players: int) -> None:
-    context = browser.new_context(
-        locale="en-US", viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
-    )
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.set_default_timeout(15000)
-    enter_lobby(page, live_server)
-    create_table(page, "seven-shot", players)
-    page.wait_for_selector(".hand .sscard")
-    head = page.text_content(".ss-head") or ""
-    # SS-4.1 / SS-5.3: 4 sevens win a deal for a team of two, 3 for a player of three.
-    assert f"0/{players}" in head if players == 3 else "0/4" in head
-    assert ("Team A" in head) == (players == 4)
-    assert re.search(r"points 0/7 tricks 0/7 7s 0/", head), head  # stats never run together
-    assert "Phase passing cards" in head
-    rng = random.Random(5)
-    clicks = 0
-    while page.query_selector("#log li.ev-trick_won") is None:
-        page.wait_for_function(
-            READY + " || document.querySelector('#log li.ev-trick_won') !== null", timeout=60000
-        )
-        if page.query_selector("#log li.ev-trick_won") is not None:
+        if "あなたの番です" not in (page.text_content("#status") or ""):
             break
-        legal_cards = page.query_selector_all(".hand .sscard.legal")
-        if legal_cards:  # click the card itself in the hand
-            rng.choice(legal_cards).click()
-        else:
-            click_move(page, rng.choice(my_moves(page)))
-        clicks += 1
         assert clicks < 40
-    assert clicks >= 3  # three cards passed, then at least one played
-    shot(page, f"web-seven-shot-trick-phone-{players}p")
-    page.click("#lang-ja")
-    page.wait_for_selector("h2:has-text('ログ')")
-    assert "あなたの手札" in page.text_content(".hand")
-    seats = page.text_content(".ss-seats") or ""
-    assert re.search(r"\d+枚 トリック", seats) and not re.search(r"枚 \d", seats), seats
-    assert "フェーズ プレイ" in (page.text_content(".ss-head") or "")  # phase names translated
-    shot(page, f"web-seven-shot-trick-phone-{players}p-ja")
-    assert errors == []
-    context.close()
+    shot(page, "web-double-seven-after-ja")
+    assert page.console.errors == []
+    page.context.close()
 
 
 def test_web_invite_join_leave_and_call_in_a_bot(browser: Any, live_server: str) -> None:
-    ctx_a = browser.new_context(locale="en-US")
-    ctx_b = browser.new_context(locale="ja-JP")
-    a, b = ctx_a.new_page(), ctx_b.new_page()
-    errors: list[str] = []
-    for p in (a, b):
-        p.on("pageerror", lambda e: errors.append(str(e)))
-        p.set_default_timeout(15000)
+    a = new_page(browser)
+    b = new_page(browser, lang="ja")
     enter_lobby(a, live_server, "Aki")
     a.select_option("#game", "tiny-sevens")
     a.select_option("#players", "2")
@@ -246,44 +248,53 @@ def test_web_invite_join_leave_and_call_in_a_bot(browser: Any, live_server: str)
     a.wait_for_url(re.compile(r"/t/[\w-]+$"))
     invite = a.input_value("#invite")
     assert invite == a.url
-    # Ben opens the invite link, chooses a name and joins seat 1: the game starts
+    # Ben opens the invite link, chooses a name and joins seat 2: the game starts. The name
+    # form is not redrawn while he types, whatever the table's updates.
     b.goto(invite)
-    b.fill("#name", "ベン")
+    b.wait_for_selector("#name")
+    b.type("#name", "ベン", delay=80)
+    assert b.input_value("#name") == "ベン"
     b.click("#name-ok")
     b.click("[data-join='1']")
     b.wait_for_selector("#seats li:has-text('あなた')")
     a.wait_for_selector("#seats li:has-text('ベン')")
     moves = my_moves(a)  # seat 0 moves first in Tiny Sevens
-    click_move(a, moves[0])
+    play(a, moves[0])
     b.wait_for_selector("#actions button.move:not([disabled])")
-    ctx_b.close()  # Ben leaves on his turn
+    b.context.close()  # Ben leaves on his turn
     # after --replace-after (1 s here) Aki may let a bot play for Ben
     a.click("[data-replace='1']", timeout=30000)
     a.wait_for_selector("#seats li:has-text('bot playing')")
     while moves := my_moves(a):
-        click_move(a, moves[-1])
+        play(a, moves[-1])
     assert "Results" in a.text_content("#final")
     shot(a, "web-invite-replace-final")
-    assert errors == []
-    ctx_a.close()
+    assert a.console.errors == []
+    a.context.close()
 
 
 def test_web_lobby_options_choices_japanese_help_and_empty_default(
     browser: Any, live_server: str
 ) -> None:
-    context = browser.new_context(locale="en-US")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.set_default_timeout(15000)
+    page = new_page(browser)
     enter_lobby(page, live_server)
     relabelled = page.evaluate(
         """() => import('/static/names.js').then((m) => m.relabel(
             'Winners: seats 0 and 2; P1 gives to P0 (席1, seat 2, P7)',
-            (s) => ['P2', 'Bot 1 (greedy)', 'Ben'][s], 3))"""
+            (s) => ['P2', 'Bot 1', 'Ben'][s], 3))"""
     )  # one pass: a person named "P2" stays "P2"; P7 is no seat here
-    assert relabelled == "Winners: P2 and Ben; Bot 1 (greedy) gives to P2 (Bot 1 (greedy), Ben, P7)"
+    assert relabelled == "Winners: P2 and Ben; Bot 1 gives to P2 (Bot 1, Ben, P7)"
     page.select_option("#game", "flip7")
+    # bots are offered by level where the server lists levels, the algorithm in the tooltip
+    games = page.evaluate("() => fetch('/api/games').then((r) => r.json())")
+    levels = next(g for g in games if g["name"] == "flip7").get("levels")
+    seat_options = page.eval_on_selector_all(
+        "#seat-1 option", "(os) => os.map((o) => [o.value, o.textContent, o.title])"
+    )
+    if levels:
+        assert [v for v, _, _ in seat_options] == ["human"] + [f"bot:{x['level']}" for x in levels]
+        assert [t for _, t, _ in seat_options][1:] == ["Bot: Easy", "Bot: Normal", "Bot: Strong"]
+        assert all(spec for _, _, spec in seat_options[1:])
     page.click("details > summary")
     # a fixed set of values is a select, its choices from the engine's options dataclass
     values = [o.get_attribute("value") for o in page.query_selector_all("#opt-edition option")]
@@ -297,6 +308,12 @@ def test_web_lobby_options_choices_japanese_help_and_empty_default(
     form = page.text_content("form.create") or ""
     assert "勝利に必要な点数" in form and "points to win" not in form  # help in Japanese
     assert page.text_content("#opt-edition option[value=classic]") == "クラシック"
+    if levels:
+        assert [o.text_content() for o in page.query_selector_all("#seat-1 option")][1:] == [
+            "ボット：弱い",
+            "ボット：普通",
+            "ボット：強い",
+        ]
     page.select_option("#opt-edition", "classic")
     page.fill("#opt-target", "")  # cleared: the default (200) applies, no "not 0" error
     page.dispatch_event("#opt-target", "change")
@@ -304,13 +321,209 @@ def test_web_lobby_options_choices_japanese_help_and_empty_default(
     page.wait_for_url(re.compile(r"/t/[\w-]+$"))
     page.wait_for_selector(".f7-row")
     head = page.text_content(".f7-head") or ""
-    assert "目標 200" in head and "クラシック" in head, head
+    assert "200点先取" in head and "クラシック" in head, head
     # somebody else opens the table: a spectator, with the status read as two sentences
-    watcher = browser.new_context(locale="en-US").new_page()
+    watcher = new_page(browser)
     watcher.goto(page.url)
     watcher.wait_for_selector("#status:has-text('You are watching.')")
     status = watcher.text_content("#status") or ""
-    assert re.fullmatch(r"(Game over|Waiting for .+|Your turn)\. You are watching\.", status)
-    assert errors == []
+    assert re.fullmatch(
+        r"(Game over|Waiting for .+|.+ is thinking…|Your turn)\. You are watching\.", status
+    ), status
+    assert page.console.errors == [] and watcher.console.errors == []
     watcher.context.close()
-    context.close()
+    page.context.close()
+
+
+def test_web_drawers_lobby_link_and_narrow_screens(browser: Any, live_server: str) -> None:
+    page = new_page(browser, phone=True)
+    enter_lobby(page, live_server)
+    check_no_overflow(page)
+    create_table(page, "seven-shot", 4)
+    page.wait_for_selector(".hand .sscard")
+    # the rules are formatted text in a drawer: lists and paragraphs, no raw Markdown
+    assert not page.is_visible("#rules-text")
+    page.click("#open-rules")
+    page.wait_for_selector("#rules-text li")
+    rules = page.inner_text("#rules-text")
+    assert "Seven Shot" in rules and not re.search(r"^\s*[-*] ", rules, re.M) and "**" not in rules
+    page.wait_for_function(  # the drawer has slid in: all of it on screen
+        "() => { const r = document.querySelector('#side').getBoundingClientRect();"
+        " return r.top >= 0 && r.bottom <= innerHeight + 1 && r.right <= innerWidth; }"
+    )
+    shot(page, "web-rules-drawer-phone")
+    page.click("#rules-panel .close-drawer")
+    page.wait_for_selector("#rules-text", state="hidden")
+    page.click("#open-log")  # the log, a drawer too
+    page.wait_for_selector("#log li")
+    page.click("#log-panel .close-drawer")
+    # a way back to the lobby from the table
+    page.click("#to-lobby")
+    page.wait_for_selector("#create")
+    assert page.is_hidden("#toast")
+    # at 320 px wide nothing overflows, on the lobby and at each game's table
+    narrow = new_page(browser, phone=True, width=320)
+    enter_lobby(narrow, live_server, "Kiyoshi")
+    check_no_overflow(narrow)
+    for game, players in (("seven-shot", 3), ("flip7", 4), ("double-seven", 4)):
+        narrow.goto(live_server + "/")
+        narrow.wait_for_selector("#create")
+        create_table(narrow, game, players)
+        my_moves(narrow)
+        check_no_overflow(narrow)
+        shot(narrow, f"web-narrow-320-{game}")
+    assert page.console.errors == [] and narrow.console.errors == []
+    narrow.context.close()
+    page.context.close()
+
+
+def test_web_reduced_motion_still_shows_every_moment(browser: Any, live_server: str) -> None:
+    page = new_page(browser, reduced_motion=True)
+    enter_lobby(page, live_server)
+    create_table(page, "double-seven", 2)
+    # my turns: draw, then pass; each of the bot's turns ends with Pass! or Clear! (DS-6.1),
+    # its own moment
+    bot_done = "() => window.__rec.banners.some((b) => /Bot 1: (Pass|Clear)!/.test(b))"
+    for _ in range(40):
+        if page.evaluate(bot_done):
+            break
+        moves = my_moves(page)
+        assert moves, "the game ended"
+        if page.evaluate(bot_done):
+            break
+        prefer = [m for m in moves if m in ("pass", "no-rainbow") or m.startswith("discard ")]
+        play(page, (prefer or moves)[0])
+    assert page.evaluate(bot_done), recorded(page)["banners"]
+    rec = recorded(page)
+    assert rec["ghosts"] == 0, rec  # nothing flies under prefers-reduced-motion
+    anim = page.evaluate(
+        "() => getComputedStyle(document.querySelector('.pulse, .moment')"
+        " || document.body).animationName"
+    )
+    assert anim == "none"
+    assert page.console.errors == []
+    page.context.close()
+
+
+def test_web_turn_cue_and_settings(browser: Any, live_server: str) -> None:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    page = new_page(browser)
+    enter_lobby(page, live_server)
+    create_table(page, "flip7", 2)
+    my_moves(page)
+    # the tab says when it is my turn, with a marked icon
+    assert page.title().startswith("● Your turn"), page.title()
+    assert "circle" in (page.get_attribute("link[rel=icon]", "href") or "")
+    assert page.text_content("#status.mine") == "Your turn"
+    page.click("#open-settings")
+    assert not page.is_checked("#set-sound")  # sound is off until asked for
+    assert not page.is_checked("#set-autoForced")
+    page.check("#set-autoForced")
+    page.click("#settings-close")
+    page.reload()
+    page.wait_for_selector(".f7-row")
+    page.click("#open-settings")
+    assert page.is_checked("#set-autoForced")  # kept in this browser
+    page.click("#settings-close")
+    for _ in range(20):  # once my turn is over, the tab says so
+        moves = my_moves(page)
+        assert moves, "the game ended"
+        play(page, "stay" if "stay" in moves else moves[0])  # F7V-6.1: the Zero's holder only hits
+        try:
+            page.wait_for_function("() => !document.title.startsWith('●')", timeout=5000)
+            break
+        except PlaywrightTimeout:
+            continue
+    else:
+        raise AssertionError("the tab title kept saying it was my turn")
+    assert page.console.errors == []
+    page.context.close()
+
+
+def test_web_table_chat_is_text_only(browser: Any, live_server: str) -> None:
+    page = new_page(browser, phone=True)
+    enter_lobby(page, live_server)
+    create_table(page, "seven-shot", 4)
+    page.wait_for_selector(".hand .sscard")
+    page.click("#open-chat")  # on a phone the chat is a drawer
+    page.wait_for_selector("#chat-input:not([disabled])")
+    page.fill("#chat-input", "<b>good luck</b> & have fun")
+    page.click("#chat-send")
+    page.wait_for_selector("#chat-list .chat-msg")
+    line = page.query_selector("#chat-list .chat-msg")
+    # shown as the text typed, never as HTML
+    assert line.query_selector("b") is None
+    assert "<b>good luck</b> & have fun" in line.inner_text() and "Aki" in line.inner_text()
+    shot(page, "web-chat-phone")
+    # somebody watching reads it but cannot write
+    watcher = new_page(browser)
+    watcher.goto(page.url)
+    watcher.wait_for_selector("#chat-list .chat-msg")
+    assert "<b>good luck</b>" in watcher.inner_text("#chat-list")
+    assert watcher.is_disabled("#chat-input")
+    assert page.console.errors == [] and watcher.console.errors == []
+    watcher.context.close()
+    page.context.close()
+
+
+def test_web_auto_plays_only_a_forced_move_everybody_can_see(
+    browser: Any, live_server: str
+) -> None:
+    page = new_page(browser)
+    double = {"on": False}  # from phase B: a test double says every lone move is public
+
+    def route(ws: Any) -> None:
+        server = ws.connect_to_server()
+        ws.on_message(lambda m: server.send(m))
+
+        def down(m: Any) -> None:
+            data = json.loads(m)
+            if double["on"] and data.get("type") == "state" and len(data.get("legal", [])) == 1:
+                data["view"]["forced_public"] = True
+                m = json.dumps(data)
+            ws.send(m)
+
+        server.on_message(down)
+
+    page.route_web_socket(re.compile(r"/ws/tables/"), route)
+    page.goto(live_server + "/")
+    page.evaluate(
+        "localStorage.setItem('septet.settings', JSON.stringify({speed: 'fast', autoForced: true}))"
+    )
+    enter_lobby(page, live_server)
+    create_table(page, "double-seven", 2)
+    # A: the engine's data. Keep every tile until the rack holds 5+: the lone "no Rainbow" is
+    # forced but not public (DS-4.3: playing it at once would tell the table the rack does not
+    # qualify), so it is never played for me.
+    lone = None
+    for _ in range(80):
+        moves = my_moves(page)
+        assert moves, "the game ended"
+        if len(moves) == 1 and moves[0] == "no-rainbow":
+            lone = moves[0]
+            break
+        draws = [m for m in moves if m.startswith("take ") or m == "draw"]
+        discards = [m for m in moves if m.startswith("discard ")]
+        play(page, (draws or discards or (["pass"] if "pass" in moves else moves))[0])
+    assert lone is not None, "no lone 'no Rainbow' came up"
+    page.wait_for_timeout(1500)
+    assert my_moves(page) == [lone] and not page.is_visible("#notice")
+    assert recorded(page)["notices"] == []
+    # B: where the view says the lone move is public, it is played for me, with a word first.
+    double["on"] = True
+    play(page, lone)
+    for _ in range(80):
+        if recorded(page)["notices"]:
+            break
+        moves = my_moves(page)
+        assert moves, "the game ended"
+        if page.is_visible("#notice.info"):
+            page.wait_for_timeout(200)
+            continue
+        play(page, "pass" if "pass" in moves else moves[0])
+    notices = recorded(page)["notices"]
+    assert notices and notices[0].startswith("Your only move, played for you: "), notices
+    page.wait_for_function("() => document.querySelector('#notice').hidden", timeout=30000)
+    assert page.console.errors == []
+    page.context.close()

@@ -25,7 +25,7 @@ from rich.text import Text
 
 from septet.arena.options import build_agent, make_game, probe_writable, split_specs, user_errors
 from septet.arena.report import Report, build_report, write_results
-from septet.arena.runner import BACKENDS, make_job, ray_available, run
+from septet.arena.runner import BACKENDS, fast_engine_problem, make_job, ray_available, run
 from septet.arena.schedule import Schedule
 from septet.core.errors import OptionError
 
@@ -137,6 +137,12 @@ def simulate(
     ),
     plots: bool = typer.Option(True, "--plots/--no-plots", help="Write the PNG plots."),
     progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar."),
+    engine: str = typer.Option(
+        "python",
+        "--engine",
+        help="python (the engines) or fast (random and greedy agents in the compiled kernels "
+        "of septet.fast; pip install 'septet[fast]').",
+    ),
 ) -> None:
     """Play many games between agents with the seats rotated; print and save the statistics."""
     console = Console(highlight=False)
@@ -159,15 +165,21 @@ def simulate(
             raise _bad("the ray backend needs ray: pip install 'septet[ray]'")
         for spec in dict.fromkeys(specs):
             build_agent(spec, g)  # unknown agent or bad parameters: exit 2 before any game
+        if engine not in ("python", "fast"):
+            raise _bad(f"--engine must be python or fast, not {engine!r}")
+        if engine == "fast":
+            problem = fast_engine_problem(g, specs)
+            if problem is not None:
+                raise _bad(problem)
         if out is None:
             stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
             out = Path("septet-results") / f"{g.name}-{stamp}"
         _check_out_dir(out)  # before playing: a bad --out must not cost the whole run
         schedule = Schedule(tuple(specs), k, num_games, seed)
-    job = make_job(g, schedule)
+    job = make_job(g, schedule, engine)
     console.print(
         f"{escape(g.name)}: {num_games} games, {k} seats, agents {escape(', '.join(specs))}, "
-        f"seed {seed}, {workers} worker(s), backend {backend}"
+        f"seed {seed}, {workers} worker(s), backend {backend}, engine {engine}"
     )
     bar = Progress(
         TextColumn("[progress.description]{task.description}"),

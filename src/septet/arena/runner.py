@@ -76,12 +76,16 @@ class Job:
         schedule: the plan.
         game_class: shipped along only for a game registered at run time outside
             ``septet.games`` (tests, plug-ins), so that workers that did not import it know it.
+        engine: ``"python"`` (the engines and the agents) or ``"fast"`` (random and greedy
+            agents played in the compiled kernels of :mod:`septet.fast`, see
+            :func:`fast_engine_problem`).
     """
 
     game: str
     options: dict[str, JSON]
     schedule: Schedule
     game_class: type[Game[Any]] | None = None
+    engine: str = "python"
 
 
 @dataclass
@@ -142,7 +146,97 @@ def play_one(job: Job, index: int) -> GameResult:
 
 def play_chunk(job: Job, indices: Sequence[int]) -> list[GameResult]:
     """Play the games ``indices`` of ``job`` in this process."""
+    if job.engine == "fast":
+        return _play_chunk_fast(job, indices)
     return [play_one(job, i) for i in indices]
+
+
+def fast_engine_problem(game: Game[Any], specs: Sequence[str]) -> str | None:
+    """Why ``septet simulate --engine fast`` cannot play ``specs`` on ``game``, or ``None``.
+
+    The kernels play ``random`` and ``greedy`` (one set of greedy parameters per run); every
+    other agent, a game without a kernel, or a missing ``fast`` extra is a problem.
+    """
+    from septet import fast
+    from septet.bots import parse_spec
+
+    if not fast.AVAILABLE:
+        return "--engine fast needs the fast extra: pip install 'septet[fast]'"
+    greedy: set[str] = set()
+    for spec in specs:
+        name, params = parse_spec(spec)
+        if name not in ("random", "greedy") or (name == "random" and params):
+            return f"--engine fast plays random and greedy agents only, not {spec!r}"
+        if name == "greedy":
+            greedy.add(json.dumps(params, sort_keys=True))
+    if len(greedy) > 1:
+        return "--engine fast plays one set of greedy parameters per run"
+    try:
+        kernel = fast.kernel_for(game, _greedy_params(specs))
+    except (fast.FastUnavailable, ValueError, TypeError) as exc:
+        return f"--engine fast: {exc}"
+    del kernel
+    return None
+
+
+def _greedy_params(specs: Sequence[str]) -> dict[str, str]:
+    from septet.bots import parse_spec
+
+    for spec in specs:
+        name, params = parse_spec(spec)
+        if name == "greedy":
+            return params
+    return {}
+
+
+_FAST: dict[str, Any] = {}
+
+
+def _play_chunk_fast(job: Job, indices: Sequence[int]) -> list[GameResult]:
+    """The games ``indices`` played in the kernels, in one compiled call (random and greedy
+    agents; chance from a kernel generator seeded with the game's seed)."""
+    from septet import games
+    from septet.bots import parse_spec
+    from septet.fast import kernel_for
+    from septet.fast.batch import play_games
+
+    sched = job.schedule
+    key = json.dumps([job.game, job.options, sched.agents], sort_keys=True)
+    hit = _FAST.get(key)
+    if hit is None:
+        game = games.get(job.game, **job.options)
+        hit = _FAST[key] = (game, kernel_for(game, _greedy_params(sched.agents)))
+    game, kernel = hit
+    names = [parse_spec(spec)[0] for spec in sched.agents]
+    seatings = [sched.seating(i) for i in indices]
+    seeds = [sched.game_seed(i) for i in indices]
+    try:
+        out = play_games(
+            game,
+            sched.num_players,
+            seeds,
+            [[names[a] for a in seating] for seating in seatings],
+            kernel=kernel,
+        )
+    except Exception as exc:  # reported per game, as the Python engine's errors are
+        err = f"{type(exc).__name__}: {exc}"
+        return [
+            GameResult(i, sd, st, (), (), 0, err)
+            for i, sd, st in zip(indices, seeds, seatings, strict=True)
+        ]
+    results = []
+    for row, (i, sd, st) in enumerate(zip(indices, seeds, seatings, strict=True)):
+        results.append(
+            GameResult(
+                index=i,
+                seed=sd,
+                seating=st,
+                scores=tuple(float(x) for x in out.scores[row]),
+                winners=tuple(int(p) for p in range(sched.num_players) if out.wins[row, p]),
+                length=int(out.lengths[row]),
+            )
+        )
+    return results
 
 
 def chunks(num_games: int, workers: int, max_chunk: int = 64) -> list[range]:
@@ -300,11 +394,12 @@ def run_ray(
     )
 
 
-def make_job(game: Game[Any], schedule: Schedule) -> Job:
-    """The :class:`Job` for ``game`` (with its options) and ``schedule``."""
+def make_job(game: Game[Any], schedule: Schedule, engine: str = "python") -> Job:
+    """The :class:`Job` for ``game`` (with its options) and ``schedule``, played by ``engine``
+    (``"python"`` or ``"fast"``)."""
     cls = type(game)
     ship = None if cls.__module__.startswith("septet.games.") else cls
-    return Job(game.name, game.options_dict(), schedule, ship)
+    return Job(game.name, game.options_dict(), schedule, ship, engine)
 
 
 def run(
@@ -338,6 +433,7 @@ __all__ = [
     "Job",
     "RunOutcome",
     "chunks",
+    "fast_engine_problem",
     "make_job",
     "play_chunk",
     "play_one",

@@ -1,7 +1,8 @@
 """Bots: agents that play from views only (``Agent.act(view, legal_actions, rng)``).
 
 Agents are named and configured by a spec string: ``random``, ``greedy``,
-``ismcts:iterations=2000``, ``ismcts:time=1.0``, ``flip7-ev``. :func:`make_agent` builds one for a
+``ismcts:iterations=2000``, ``ismcts:time=1.0``, ``flip7-ev``, ``ppo`` (a trained policy shipped
+per game, ``septet.bots.ppo``). :func:`make_agent` builds one for a
 game; the CLI, the arena and the server all go through it.
 """
 
@@ -82,6 +83,12 @@ def _flip7_ev(game: Game[Any], **params: str) -> Agent:
     return Flip7EVAgent(game, **params)
 
 
+def _ppo(game: Game[Any], **params: str) -> Agent:
+    from septet.bots.ppo import PPOAgent
+
+    return PPOAgent(game, **params)
+
+
 # spec name -> factory(game, **params).
 AGENT_FACTORIES: dict[str, Callable[..., Agent]] = {
     "random": lambda game, **params: RandomAgent(game, **params),
@@ -89,6 +96,7 @@ AGENT_FACTORIES: dict[str, Callable[..., Agent]] = {
     "epsilon-greedy": lambda game, **params: EpsilonGreedyAgent(game, **params),
     "ismcts": _ismcts,
     "flip7-ev": _flip7_ev,
+    "ppo": _ppo,
 }
 
 

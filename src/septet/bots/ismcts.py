@@ -48,7 +48,16 @@ Spec parameters (``ismcts:iterations=2000,c=0.7,rollout=greedy``): ``iterations`
 before the rollout is cut and scored), ``horizon`` (``game`` | ``round``), ``scale`` (score points
 per unit of the cut evaluation's logit; default per game, :data:`SCORE_SCALES`), ``utility``
 (``win`` | ``score``), ``tree`` (int: player decisions kept in the tree, the root's included),
-``bias`` (float >= 0: progressive bias towards greedy's move at the root).
+``bias`` (float >= 0: progressive bias towards greedy's move at the root), ``engine``
+(``auto`` | ``python`` | ``fast``).
+
+**Compiled search** (``engine=auto``, the default, when the ``fast`` extra is installed and the
+game has a kernel; ``engine=fast`` requires it): every iteration (determinization, tree walk,
+rollout, backup) runs in the compiled kernels of :mod:`septet.fast.search`, which are exact
+twins of the engines, with the same settings and the same decision rule; the seat's view is
+turned into an encoded state once per move (``Game.sample_state``, then ``encode``). It does the
+same search, many times faster; the random streams differ, so the moves of the two engines for
+one seed differ. A custom ``sampler`` always uses the Python search.
 """
 
 from __future__ import annotations
@@ -140,6 +149,9 @@ class ISMCTSAgent:
         tree: the most player decisions kept in the tree on a path, the root's included
             (``1``: only the root's moves; default: no limit).
         bias: progressive-bias weight for greedy's move at the root (default 0: none).
+        engine: ``"auto"`` (default: the compiled search of :mod:`septet.fast.search` when the
+            ``fast`` extra is installed and the game has a kernel, else Python), ``"python"``
+            or ``"fast"`` (raises ``ValueError`` when the kernels cannot run).
 
     Raises:
         ValueError: bad parameter values (``make_agent`` turns them into ``AgentSpecError``).
@@ -161,6 +173,7 @@ class ISMCTSAgent:
         utility: str = "win",
         tree: int | str | None = None,
         bias: float | str = 0.0,
+        engine: str = "auto",
     ) -> None:
         self.game = game
         self.name = "ismcts"
@@ -207,6 +220,16 @@ class ISMCTSAgent:
         if not self.bias >= 0:
             raise ValueError(f"bias must be >= 0, not {bias!r}")
         self.sampler: Sampler = sampler if sampler is not None else game.sample_state
+        if engine not in ("auto", "python", "fast"):
+            raise ValueError(f"engine must be auto, python or fast, not {engine!r}")
+        self.engine = "python"
+        self._kernel: Any = None
+        if engine != "python" and sampler is None:
+            self._kernel = _fast_kernel(game, required=engine == "fast")
+            if self._kernel is not None:
+                self.engine = "fast"
+        elif engine == "fast":
+            raise ValueError("engine=fast searches with the game's own sampler only")
         self._greedy: Agent | None = None
         if rollout == "greedy" or self.bias > 0:
             from septet.bots import make_agent
@@ -231,7 +254,10 @@ class ISMCTSAgent:
             self.last_iterations = 0
             return legal_actions[0]
         search_rng = random.Random(self.seed) if self.seed is not None else rng
-        root = self.search(view, legal_actions, search_rng)
+        if self.engine == "fast":
+            root = self._fast_search(view, legal_actions, search_rng, full=False)
+        else:
+            root = self.search(view, legal_actions, search_rng)
         best: Action = legal_actions[0]
         best_key: tuple[int, float] = (-1, -1.0)
         for action in legal_actions:
@@ -262,7 +288,10 @@ class ISMCTSAgent:
     def search(
         self, view: Mapping[str, JSON], legal_actions: Sequence[Action], rng: random.Random
     ) -> _Node:
-        """Run the iterations and return the root node (children keyed by action)."""
+        """Run the iterations and return the root node (children keyed by action; with the
+        compiled search, chance children are keyed by ``-1 - observation``)."""
+        if self.engine == "fast":
+            return self._fast_search(view, legal_actions, rng, full=True)
         root = _Node(CHANCE)
         first = self._sample(view, rng)
         seat = first.current_player
@@ -289,6 +318,63 @@ class ISMCTSAgent:
             state = None
             done += 1
         self.last_iterations = done
+        self.last_root = root
+        return root
+
+    def _fast_search(
+        self,
+        view: Mapping[str, JSON],
+        legal_actions: Sequence[Action],
+        rng: random.Random,
+        full: bool,
+    ) -> _Node:
+        """The search in :mod:`septet.fast.search`; returns the root (``full``: the whole tree
+        as nodes, else the root's children only)."""
+        import numpy as np
+
+        from septet.fast.search import search as compiled_search
+        from septet.fast.search import warm_up
+
+        kernel = self._kernel
+        first = self._sample(view, rng)
+        if (self.game.name, first.num_players) not in _WARM:
+            # compile (or load from the disk cache) before the clock starts
+            warm_up(self.game, first.num_players)
+            _WARM.add((self.game.name, first.num_players))
+        seat = first.current_player
+        n = first.num_players
+        ids = [self.game.action_to_id(a, n) for a in legal_actions]
+        arr = kernel.encode(first)
+        buf = np.zeros(kernel.max_actions(n), dtype=np.int64)
+        cnt = kernel.legal_actions(arr, buf)
+        if seat < 0 or [int(x) for x in buf[:cnt]] != ids:
+            raise SearchError(
+                f"{self.game.name}: a state sampled from the view does not offer the legal "
+                "actions of the view's seat (Game.sample_state is inconsistent)"
+            )
+        prior = kernel.greedy_action(arr, buf, cnt) if self.bias > 0 else -1
+        tree, done = compiled_search(
+            self.game.name,
+            arr,
+            seat,
+            iterations=self.iterations,
+            time_limit=self.time_limit,
+            seed=rng.getrandbits(62),
+            c=self.c,
+            scale=self.scale,
+            bias=self.bias,
+            chance=self.chance,
+            rollout=self.rollout,
+            horizon_round=self.horizon == "round",
+            depth=self.depth,
+            tree_limit=self.tree,
+            utility=self.utility,
+            prior=prior,
+            greedy_params=kernel.params,
+            players=n,
+        )
+        self.last_iterations = done
+        root = _tree_nodes(tree, self.game, n, full)
         self.last_root = root
         return root
 
@@ -394,6 +480,54 @@ class ISMCTSAgent:
                     return
 
 
+_WARM: set[tuple[str, int]] = set()
+
+
+def _fast_kernel(game: Game[Any], required: bool) -> Any:
+    """The game's compiled kernel, or ``None`` (``required``: raise ``ValueError`` instead)."""
+    from septet import fast
+
+    if fast.AVAILABLE and game.name in ("flip7", "double-seven", "seven-shot"):
+        try:
+            return fast.kernel_for(game)
+        except fast.FastUnavailable:
+            pass
+    if required:
+        raise ValueError(
+            f"engine=fast needs the fast extra (pip install 'septet[fast]') and a kernel for "
+            f"{game.name}"
+        )
+    return None
+
+
+def _tree_nodes(tree: Any, game: Game[Any], n: int, full: bool) -> _Node:
+    """The compiled tree as :class:`_Node` objects (the root's children only unless ``full``)."""
+    size = tree.size
+    nodes: list[_Node | None] = [None] * size
+    root = _Node(CHANCE)
+    root.visits = int(tree.visits[0])
+    nodes[0] = root
+    parents = tree.parent[:size]
+    for i in range(1, size):
+        p = int(parents[i])
+        if not full and p != 0:
+            continue
+        parent = nodes[p]
+        if parent is None:
+            continue
+        node = _Node(int(tree.player[i]))
+        node.visits = int(tree.visits[i])
+        node.reward = float(tree.reward[i])
+        node.avail = int(tree.avail[i])
+        nodes[i] = node
+        key = int(tree.key[i])
+        if key >= 0:
+            parent.children[game.id_to_action(key, n)] = node
+        else:
+            parent.chance_children[key] = node
+    return root
+
+
 def cut_utilities(state: State, scale: float) -> list[float]:
     """Utilities in (0, 1) of a state by its scores (a rollout cut short, or with
     ``utility=score`` a finished game).
@@ -430,6 +564,7 @@ def make_ismcts(game: Game[Any], **params: str) -> ISMCTSAgent:
         "utility",
         "tree",
         "bias",
+        "engine",
     }
     unknown = sorted(set(params) - allowed)
     if unknown:

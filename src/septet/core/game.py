@@ -16,7 +16,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
+from septet.core.encoding import ActionEncoding
 from septet.core.errors import IllegalActionError, NotationError, OptionError, RecordError
+from septet.core.observation import ObservationSpec
 from septet.core.types import CHANCE, JSON, TERMINAL, Event, Seat
 
 Action = Hashable
@@ -48,8 +50,12 @@ class Game(ABC, Generic[OptionsT]):
     """A frozen dataclass of options with defaults following the rule spec; its
     ``__post_init__`` validates and raises :class:`OptionError`."""
 
-    __slots__ = ("options",)
+    __slots__ = ("_encodings", "_obs_specs", "options")
     options: OptionsT
+    _encodings: dict[int, ActionEncoding]
+    """Declared action encodings by player count, built once (see :meth:`action_encoding`)."""
+    _obs_specs: dict[int, ObservationSpec]
+    """Declared observation specs by player count, built once."""
 
     def __init__(self, **options: Any) -> None:
         names = {f.name for f in dataclasses.fields(self.options_type)}
@@ -66,6 +72,17 @@ class Game(ABC, Generic[OptionsT]):
         except (TypeError, ValueError) as exc:
             raise OptionError(f"{self.name}: invalid options: {exc}") from exc
         object.__setattr__(self, "options", opts)
+        object.__setattr__(self, "_encodings", {})
+        object.__setattr__(self, "_obs_specs", {})
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The caches hold functions (constraints): a Game pickles as its options alone.
+        return {"options": self.options}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        object.__setattr__(self, "options", state["options"])
+        object.__setattr__(self, "_encodings", {})
+        object.__setattr__(self, "_obs_specs", {})
 
     def __setattr__(self, key: str, value: Any) -> None:
         raise AttributeError("Game objects are immutable")
@@ -216,9 +233,58 @@ class Game(ABC, Generic[OptionsT]):
             ValueError: not a player action of this game.
         """
 
-    def observation_size(self, num_players: int) -> int:
-        """Length of ``State.observation_tensor`` for ``num_players`` seats."""
+    def action_encoding(self, num_players: int) -> ActionEncoding:
+        """The declared, versioned layout of the action ids for ``num_players`` seats (kinds and
+        their arguments, see :mod:`septet.core.encoding`); engines that declare one derive
+        :meth:`action_to_id` and :meth:`id_to_action` from it.
+
+        Raises:
+            NotImplementedError: the engine declares none.
+        """
+        raise NotImplementedError(f"{self.name} declares no action encoding")
+
+    # ----- observations (RL) ----------------------------------------------------------------
+    def observation_spec(self, num_players: int) -> ObservationSpec:
+        """The layout of ``State.observation_tensor`` for ``num_players`` seats, as named pieces
+        with true bounds (see :mod:`septet.core.observation`).
+
+        Raises:
+            NotImplementedError: the engine has no observation tensor.
+        """
         raise NotImplementedError(f"{self.name} has no observation tensor")
+
+    def observation_size(self, num_players: int) -> int:
+        """Length of ``State.observation_tensor`` for ``num_players`` seats (the spec's size).
+
+        Raises:
+            NotImplementedError: the engine has no observation tensor.
+        """
+        return self.observation_spec(num_players).size
+
+    def observation_from_view(self, view: Mapping[str, JSON], rng: random.Random) -> list[float]:
+        """The observation tensor of the seat whose view this is, for an agent that only gets
+        views (a trained policy): equal to ``state.observation_tensor(seat)`` of the real state,
+        since that tensor holds nothing the seat cannot see. Default: the tensor of a state
+        drawn from the view's information set (:meth:`sample_state`); an engine whose tensor is
+        built from the view itself overrides this.
+
+        Raises:
+            NotImplementedError: no observation tensor, or a view without a sampler.
+        """
+        seat = int(view["seat"])
+        return self.sample_state(view, rng).observation_tensor(seat)
+
+    def history_bound(self, num_players: int) -> tuple[int, str]:
+        """``(steps, scope)`` for the history part of the information-state tensor: ``scope``
+        ``"game"`` keeps every step of the game, ``"round"`` the steps of the current round
+        (``State.round_index``), the rounds before being summed up by the observation; ``steps``
+        is a true bound on the steps in that scope. Default: the whole game,
+        :meth:`max_game_length` steps."""
+        return self.max_game_length(num_players), "game"
+
+    def teams(self, num_players: int) -> list[list[Seat]]:
+        """The seats that win and score together, as lists (default: each seat alone)."""
+        return [[s] for s in range(num_players)]
 
     @abstractmethod
     def id_to_action(self, action_id: int, num_players: int) -> Action:
@@ -332,9 +398,30 @@ class State(ABC):
 
     def observation_tensor(self, seat: Seat) -> list[float]:
         """A fixed-size numeric encoding of ``view(seat)`` (length
-        ``game.observation_size(num_players)``), documented by each engine. Used by the RL
-        environments; must hold nothing ``seat`` cannot see."""
+        ``game.observation_size(num_players)``), laid out by ``game.observation_spec(n)``
+        (named pieces with true bounds). Used by the RL environments; must hold nothing
+        ``seat`` cannot see."""
         raise NotImplementedError(f"{self.game.name} has no observation tensor")
+
+    def action_visibility(self, action: Action) -> frozenset[Seat] | None:
+        """Who sees the arguments of ``action`` (a player action or chance outcome about to be
+        applied here): ``None`` for everyone, else the seats that see it (a tile drawn face
+        down: the drawer). Everyone always sees that a step of that kind happened. Used by the
+        information-state history (:mod:`septet.core.infostate`); the default is public."""
+        return None
+
+    def information_state_tensor(self, seat: Seat) -> list[float]:
+        """The perfect-recall information state of ``seat``: the observation tensor, then the
+        seat's history of the game (or of the round, see ``Game.history_bound``) as tokens
+        (:mod:`septet.core.infostate`). Rebuilt by replaying ``history``: O(steps); the RL
+        environments keep it up to date step by step instead.
+
+        Raises:
+            NotImplementedError: the engine has no observation tensor or action encoding.
+        """
+        from septet.core.infostate import InfostateEncoder
+
+        return InfostateEncoder.from_state(self).tensor(self, seat)
 
     # ----- results -------------------------------------------------------------------------
     def round_index(self) -> int:

@@ -5,7 +5,13 @@ saves and what ``septet replay`` reads. Format (JSON)::
 
     {"format": "septet-record", "version": 1, "game": "flip7", "options": {...},
      "num_players": 4, "players": ["you", "greedy", ...], "actions": ["deal 7", "hit", ...],
-     "result": {"scores": [...], "winners": [...]} | null, "meta": {...}}
+     "result": {"scores": [...], "winners": [...]} | null, "meta": {...},
+     "action_encoding": 1}
+
+``action_encoding`` (optional; absent from older records) is the version of the game's integer
+action encoding (``Game.action_encoding(n).version``) when the record was written: the actions
+are stored as notation, so a record replays under any version, and the version says which ids
+a dataset made from it used.
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ class GameRecord:
         actions: the notation of every action and chance outcome, in order.
         result: ``{"scores": [...], "winners": [...]}`` once finished, else ``None``.
         meta: free JSON (dates, seed, where it was played).
+        action_encoding: the version of the game's action-id encoding, or ``None`` if unknown.
     """
 
     game: str
@@ -45,6 +52,7 @@ class GameRecord:
     actions: list[str]
     result: dict[str, JSON] | None = None
     meta: dict[str, JSON] = field(default_factory=dict)
+    action_encoding: int | None = None
 
     @classmethod
     def of(
@@ -57,6 +65,10 @@ class GameRecord:
         result: dict[str, JSON] | None = None
         if state.is_terminal:
             result = {"scores": list(state.scores()), "winners": list(state.winners())}
+        try:
+            version: int | None = state.game.action_encoding(state.num_players).version
+        except NotImplementedError:
+            version = None
         return cls(
             game=state.game.name,
             options=state.game.options_dict(),
@@ -67,11 +79,12 @@ class GameRecord:
             actions=[str(a) for a in state.history],
             result=result,
             meta=dict(meta or {}),
+            action_encoding=version,
         )
 
     def to_json(self) -> dict[str, JSON]:
         """The record as a JSON object in the format above."""
-        return {
+        out: dict[str, JSON] = {
             "format": FORMAT,
             "version": VERSION,
             "game": self.game,
@@ -82,6 +95,9 @@ class GameRecord:
             "result": self.result,
             "meta": self.meta,
         }
+        if self.action_encoding is not None:
+            out["action_encoding"] = self.action_encoding
+        return out
 
     @classmethod
     def from_json(cls, data: Any) -> GameRecord:
@@ -108,6 +124,9 @@ class GameRecord:
                 actions=[str(a) for a in data["actions"]],
                 result=data.get("result"),
                 meta=dict(data.get("meta") or {}),
+                action_encoding=(
+                    None if data.get("action_encoding") is None else int(data["action_encoding"])
+                ),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"malformed record: {exc}") from exc

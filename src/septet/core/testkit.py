@@ -16,6 +16,9 @@ plays seeded random games and checks, step by step (the costly checks on a sampl
 - ``view(seat)`` is JSON-serialisable and unchanged by ``determinize(seat)``, and the
   determinized state is playable to the end (no hidden information leaks; the determinization is
   consistent);
+- where the game declares its observation (``Game.observation_spec``), every seat's
+  ``observation_tensor`` lies within the declared bounds and is unchanged by
+  ``determinize(seat)``;
 - games end within ``max_game_length``; replaying the record gives an identical state;
 - at the end, ``winners`` are seats, ``returns`` agree with ``winners``, and an optional
   ``score_oracle`` (the game's scoring rule recomputed independently) agrees with ``scores`` and
@@ -37,6 +40,7 @@ from typing import Any
 
 from septet.core.errors import IllegalActionError
 from septet.core.game import Action, Game, State
+from septet.core.observation import ObservationSpec
 from septet.core.record import GameRecord, replay
 from septet.core.types import CHANCE, TERMINAL
 
@@ -328,6 +332,10 @@ def _deep_checks(
             json.dumps(state.view(viewer))
         except TypeError as exc:
             raise _fail("view", ctx, f"view({viewer}) is not JSON-serialisable: {exc}") from exc
+    try:
+        spec: ObservationSpec | None = game.observation_spec(num_players)
+    except NotImplementedError:
+        spec = None
     for seat in range(num_players):
         view_text = json.dumps(state.view(seat), sort_keys=True)
         det = state.determinize(seat, random.Random(rng.random()))
@@ -342,6 +350,22 @@ def _deep_checks(
             )
         if det.current_player != state.current_player:
             raise _fail("determinize", ctx, "determinized state has another player to move")
+        if spec is not None:
+            obs = state.observation_tensor(seat)
+            bad = spec.out_of_bounds(obs)
+            if bad:
+                raise _fail(
+                    "observation",
+                    ctx,
+                    f"observation_tensor({seat}) outside its declared bounds: {', '.join(bad[:3])}",
+                )
+            if det.observation_tensor(seat) != obs:
+                raise _fail(
+                    "observation",
+                    ctx,
+                    f"observation_tensor({seat}) differs after determinize({seat}): it holds "
+                    "something the seat cannot see",
+                )
         if state.current_player == seat and det.legal_actions() != state.legal_actions():
             raise _fail(
                 "determinize",

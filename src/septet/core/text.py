@@ -21,7 +21,7 @@ SEAT_REF = re.compile(r"(?<![A-Za-z0-9_])P(\d{1,2})(?![0-9])")
 """A seat reference ``P{n}`` in an engine text (``n`` the seat, from 0)."""
 
 _IRREGULAR = {"is": "are", "has": "have", "does": "do", "was": "were"}
-_SENTENCE_START = re.compile(r"(^|[.!?]\s+)$")
+_SENTENCE_START = re.compile(r"(^[ \t▶•·*>]*|[.!?]\s+|\n[ \t▶•·*>]*|—\s+)$")
 
 
 def seat_ref(seat: int) -> str:

@@ -6,8 +6,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from septet import games
+from septet.core.encoding import ActionEncoding
 from septet.core.errors import OptionError
 from septet.core.game import Action, Game, State
+from septet.core.infostate import information_state_spec
+from septet.core.observation import ObservationSpec, Piece
 
 
 def resolve_game(game: str | Game[Any], options: Mapping[str, Any]) -> Game[Any]:
@@ -54,3 +57,35 @@ def legal_ids(state: State) -> dict[int, Action]:
             raise ValueError(f"{game.name}: actions {out[i]} and {action} share the id {i}")
         out[i] = action
     return dict(sorted(out.items()))
+
+
+def observation_spec(game: Game[Any], num_players: int) -> ObservationSpec:
+    """``game.observation_spec(n)``, or for an engine (a plug-in) that declares no pieces, one
+    piece ``observation`` of ``observation_size(n)`` values without known bounds.
+
+    Raises:
+        OptionError: the engine has no observation tensor at all.
+    """
+    try:
+        return game.observation_spec(num_players)
+    except NotImplementedError:
+        size = check_observation_support(game, num_players)
+        return ObservationSpec(
+            [Piece("observation", (size,), "the engine's observation", -float("inf"), float("inf"))]
+        )
+
+
+def action_encoding(game: Game[Any], num_players: int) -> ActionEncoding | None:
+    """``game.action_encoding(n)``, or ``None`` for an engine that declares none."""
+    try:
+        return game.action_encoding(num_players)
+    except NotImplementedError:
+        return None
+
+
+def infostate_spec(game: Game[Any], num_players: int) -> ObservationSpec | None:
+    """The information-state layout, or ``None`` for an engine without pieces or encoding."""
+    try:
+        return information_state_spec(game, num_players)
+    except NotImplementedError:
+        return None

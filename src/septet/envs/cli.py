@@ -1,4 +1,5 @@
-"""``septet rl-check``: run PettingZoo's and OpenSpiel's own environment tests on a game.
+"""``septet rl-check``: run Gymnasium's, PettingZoo's and OpenSpiel's own environment tests on a
+game.
 
 Useful to the author of a new engine (or plug-in game) before training on it. Needs the ``rl``
 extra; without it the command says how to install it.
@@ -29,8 +30,8 @@ def rl_check(
     ),
     games: int = typer.Option(3, "--games", "-g", min=1, help="Games per check."),
 ) -> None:
-    """Run PettingZoo's api_test and seed_test and OpenSpiel's random_sim_test (with
-    serialization) on GAME; exit code 1 if any check fails."""
+    """Run Gymnasium's check_env, PettingZoo's api_test, seed_test and render_test and OpenSpiel's
+    random_sim_test (with serialization) on GAME; exit code 1 if any check fails."""
     console = Console()
     with user_errors():
         g = make_game(game, option)
@@ -39,9 +40,11 @@ def rl_check(
             g.check_num_players(n)
         try:
             import pyspiel
-            from pettingzoo.test import api_test, seed_test
+            from gymnasium.utils.env_checker import check_env
+            from pettingzoo.test import api_test, render_test, seed_test
 
             from septet.envs import openspiel
+            from septet.envs.gymnasium import SeptetEnv
             from septet.envs.pettingzoo import env
         except ModuleNotFoundError as exc:
             missing = exc.name or str(exc)
@@ -66,6 +69,12 @@ def rl_check(
             def pz_seed(n: int = n) -> None:
                 seed_test(lambda: env(g, n), num_cycles=1_000_000)
 
+            def pz_render(n: int = n) -> None:
+                render_test(lambda render_mode=None: env(g, n, render_mode=render_mode))
+
+            def gym_check(n: int = n) -> None:
+                check_env(SeptetEnv(g, n, opponents="random"), skip_render_check=True)
+
             def spiel(n: int = n) -> None:
                 spiel_game = openspiel.load(g.name, n, **options)
                 pyspiel.random_sim_test(spiel_game, num_sims=games, serialize=True, verbose=False)
@@ -73,6 +82,8 @@ def rl_check(
             checks: list[tuple[str, Callable[[], None]]] = [
                 ("pettingzoo api_test", pz_api),
                 ("pettingzoo seed_test", pz_seed),
+                ("pettingzoo render_test", pz_render),
+                ("gymnasium check_env", gym_check),
                 ("openspiel random_sim_test", spiel),
             ]
             for name, check in checks:

@@ -19,9 +19,11 @@ terminal rewards.
   everything that seat knows, its public log included) as canonical JSON; two states give the
   same string exactly when seat ``p`` cannot tell them apart by its view.
 - ``observation_string(p)``: the engine's text rendering of that view (``Game.render``).
-- ``observation_tensor(p)`` and ``information_state_tensor(p)``: the engine's
-  ``State.observation_tensor(p)`` (a fixed-size encoding of the view; it is not a full
-  perfect-recall encoding of the seat's action history).
+- ``observation_tensor(p)``: the engine's ``State.observation_tensor(p)``; the observer's
+  ``dict`` holds its named pieces (``Game.observation_spec(n)``) as views into the tensor.
+- ``information_state_tensor(p)``: the perfect-recall information state
+  (:mod:`septet.core.infostate`: the observation, then every step of the game, or of the round
+  for Flip 7, as the seat saw it), kept up to date move by move once first asked for.
 - Public observations (``IIGObservationType(private_info=NONE)``) use the spectator view
   ``State.view(None)``; ``ALL_PLAYERS`` observations the full state (strings only).
 - ``resample_from_infostate(p, sampler)``: the engine's ``State.determinize(p, rng)``, so
@@ -43,11 +45,17 @@ from typing import Any
 from septet import games
 from septet.core.errors import OptionError, SeptetError
 from septet.core.game import Action, Game, State
+from septet.core.infostate import InfostateEncoder
 from septet.core.play import random_playout
 from septet.core.rng import derive_rng
 from septet.core.types import CHANCE, TERMINAL
 from septet.envs import missing_extra
-from septet.envs._common import check_observation_support, legal_ids
+from septet.envs._common import (
+    check_observation_support,
+    infostate_spec,
+    legal_ids,
+    observation_spec,
+)
 
 try:
     import numpy as np
@@ -92,16 +100,76 @@ class _Holder:
     deep-copies that dict (-> ``State.clone()``) and serialization pickles it
     (-> ``State.to_json()``)."""
 
-    __slots__ = ("legal", "outcomes", "state")
+    __slots__ = ("infostate", "later", "legal", "outcomes", "past", "state")
 
-    def __init__(self, state: State) -> None:
+    def __init__(
+        self,
+        state: State,
+        infostate: InfostateEncoder | None = None,
+        past: list[Action] | None = None,
+        later: InfostateEncoder | None = None,
+    ) -> None:
         self.state = state
         # Caches for the current position (OpenSpiel asks several times), dropped on every move.
         self.outcomes: list[tuple[Action, float]] | None = None
         self.legal: list[int] | None = None
+        # The step tokens of the information state: built on first use, then kept move by move.
+        # A resampled state's own history is not the real one: ``past`` is the real history up
+        # to the resampling (never changed, shared by copies) and ``later`` the tokens of the
+        # steps played since; both turn into ``infostate`` when it is first asked for.
+        self.infostate = infostate
+        self.past = past
+        self.later = later
+
+    def encoder(self) -> InfostateEncoder:
+        """The information-state tokens of the state's history (built once, then kept).
+
+        Raises:
+            NotImplementedError: the engine declares no pieces or no action encoding.
+        """
+        if self.infostate is None:
+            s = self.state
+            if self.past is None:
+                self.infostate = InfostateEncoder.from_state(s)
+            else:
+                enc = InfostateEncoder.from_history(s.game, s.num_players, self.past)
+                if self.later is not None:
+                    enc.tokens.extend(self.later.tokens)
+                self.infostate, self.past, self.later = enc, None, None
+        return self.infostate
+
+    def apply(self, action: Action) -> None:
+        """Apply a player action or chance outcome, keeping the tokens if they are kept.
+
+        Raises:
+            IllegalActionError: not legal (nothing changes).
+        """
+        enc = self.infostate
+        if enc is None and self.past is not None:
+            if self.later is None:
+                try:
+                    self.later = InfostateEncoder(self.state.game, self.state.num_players)
+                except NotImplementedError:  # a plug-in without an encoding: nothing to keep
+                    self.past = None
+            enc = self.later
+        if enc is not None:
+            enc.record(self.state, action)
+        try:
+            self.state.apply(action)
+        except Exception:
+            if enc is not None:
+                enc.tokens.pop()
+            raise
+        self.outcomes = None
+        self.legal = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Holder:
-        return _Holder(self.state.clone())
+        return _Holder(
+            self.state.clone(),
+            self.infostate.clone() if self.infostate is not None else None,
+            self.past,
+            self.later.clone() if self.later is not None else None,
+        )
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_holder_from_json, (json.dumps(self.state.to_json()),))
@@ -166,7 +234,7 @@ class SeptetSpielState(pyspiel.State):  # type: ignore[misc]
             chosen = outcomes[action][0]
         else:
             chosen = state.game.id_to_action(action, state.num_players)
-        state.apply(chosen)  # raises IllegalActionError, state unchanged
+        self._h.apply(chosen)
         self._h.outcomes = None
         self._h.legal = None
 
@@ -194,7 +262,18 @@ class SeptetSpielState(pyspiel.State):  # type: ignore[misc]
         ``probability_sampler()`` (a float in [0, 1)) seeds the draw."""
         seed = int(float(probability_sampler()) * 2**53)
         det = self._h.state.determinize(player_id, random.Random(seed))
-        return SeptetSpielState(self.get_game(), det)
+        out = SeptetSpielState(self.get_game(), det)
+        # Same information state for player_id: its history tokens are the real game's (kept,
+        # or built from the real history when first asked for).
+        h = self._h
+        if h.infostate is not None:
+            out._h.infostate = h.infostate.clone()
+        elif h.past is None:
+            out._h.past = list(h.state.history)
+        else:  # a sample drawn from a sample: the real past and the steps since
+            out._h.past = h.past
+            out._h.later = h.later.clone() if h.later is not None else None
+        return out
 
 
 class _Observer:
@@ -210,17 +289,28 @@ class _Observer:
         elif private == pyspiel.PrivateInfoType.ALL_PLAYERS:
             self.kind = "full"
         self.perfect_recall = bool(iig_obs_type.perfect_recall) if iig_obs_type else False
+        self.history_tensor = False
         if self.kind == "seat":
-            size = check_observation_support(game.septet_game, game.n)
-            self.tensor: Any = np.zeros(size, np.float32)
-            self.dict: dict[str, Any] = {"observation": self.tensor}
+            check_observation_support(game.septet_game, game.n)
+            spec = infostate_spec(game.septet_game, game.n) if self.perfect_recall else None
+            # Without pieces or an encoding (a plug-in), the observation tensor stands in.
+            self.history_tensor = spec is not None
+            if spec is None:
+                spec = observation_spec(game.septet_game, game.n)
+            self.tensor: Any = np.zeros(spec.size, np.float32)
+            self.dict: dict[str, Any] = spec.as_dict(self.tensor)
         else:
             self.tensor = None
             self.dict = {}
 
     def set_from(self, state: SeptetSpielState, player: int) -> None:
-        if self.tensor is not None:
-            self.tensor[:] = state.septet_state.observation_tensor(player)
+        if self.tensor is None:
+            return
+        s = state.septet_state
+        if self.history_tensor:
+            self.tensor[:] = state._h.encoder().tensor(s, player)
+        else:
+            self.tensor[:] = s.observation_tensor(player)
 
     def string_from(self, state: SeptetSpielState, player: int) -> str:
         s = state.septet_state

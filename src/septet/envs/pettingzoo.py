@@ -12,15 +12,20 @@ One environment per game and player count:
   with its own RNG, seeded by ``reset(seed=...)`` (the same seed and actions give the same game).
 - Observation of an agent: ``{"observation": float32[game.observation_size(n)],
   "action_mask": int8[game.num_distinct_actions(n)]}``. ``observation`` is the engine's
-  ``State.observation_tensor(seat)`` (documented per engine; built from what that seat may see and
-  nothing more); ``action_mask`` marks the legal actions in the game's fixed action encoding
-  (``Game.action_to_id``) and is all zeros unless it is that agent's turn.
+  ``State.observation_tensor(seat)`` (laid out by ``Game.observation_spec(n)``: named pieces
+  with true bounds, which are the ``Box`` bounds; ``normalize=True`` maps it to [0, 1]); built
+  from what that seat may see and nothing more. ``action_mask`` marks the legal actions in the
+  game's fixed action encoding (``Game.action_encoding(n)``, whose version is in
+  ``metadata["action_encoding"]``) and is all zeros unless it is that agent's turn.
+- ``state()``: a global state for centralised critics: every seat's observation, seat 0 first
+  (``state_space`` is their bounds); it holds every seat's private information, so give it to a
+  critic, never to a policy.
 - Actions: ``Discrete(game.num_distinct_actions(n))`` ids. An id that is not legal raises
   :class:`~septet.core.errors.IllegalActionError` and leaves the game unchanged.
 - Reward: 0 until the end, then each seat's return (``State.returns()``: 1.0 per winner, 0.0
   otherwise). Every agent is terminated at the end; none is ever truncated.
 - ``render_mode="ansi"``: ``render()`` returns the game's text renderer output for the spectator
-  view (or the view of ``render_seat``), in ``lang``.
+  view (or the view of ``render_seat``), in ``lang``; ``"human"`` prints it.
 - Scripted opponents: ``env.unwrapped.game_state`` is the full :class:`State`; give a bot the
   seat's view (``septet.core.play.choose_action``) and play its choice with
   ``env.step(env.unwrapped.action_id(action))``.
@@ -36,7 +41,13 @@ from septet.core.game import Action, Game, State
 from septet.core.rng import derive_rng
 from septet.core.types import CHANCE
 from septet.envs import missing_extra
-from septet.envs._common import check_observation_support, legal_ids, resolve_game
+from septet.envs._common import (
+    action_encoding,
+    check_observation_support,
+    legal_ids,
+    observation_spec,
+    resolve_game,
+)
 
 try:
     import numpy as np
@@ -55,6 +66,7 @@ def env(
     render_mode: str | None = None,
     render_seat: int | None = None,
     lang: str = "en",
+    normalize: bool = False,
     **options: Any,
 ) -> Any:
     """A PettingZoo AEC environment for ``game`` with ``num_players`` seats, wrapped in
@@ -63,9 +75,10 @@ def env(
     Args:
         game: a registered game name (``"flip7"``) or a :class:`Game` (then no ``options``).
         num_players: seats (default: the game's minimum).
-        render_mode: ``None`` or ``"ansi"``.
+        render_mode: ``None``, ``"human"`` (prints) or ``"ansi"`` (returns the text).
         render_seat: render this seat's view instead of the spectator's.
         lang: ``"en"`` or ``"ja"`` for ``render()``.
+        normalize: map observations to [0, 1] by their declared bounds.
         options: the game's options (``edition="classic"``).
 
     Raises:
@@ -73,7 +86,13 @@ def env(
             without an observation tensor, or an unsupported render mode.
     """
     e = raw_env(
-        game, num_players, render_mode=render_mode, render_seat=render_seat, lang=lang, **options
+        game,
+        num_players,
+        render_mode=render_mode,
+        render_seat=render_seat,
+        lang=lang,
+        normalize=normalize,
+        **options,
     )
     e = _wrappers.AssertOutOfBoundsWrapper(e)
     return _wrappers.OrderEnforcingWrapper(e)
@@ -90,25 +109,38 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         render_mode: str | None = None,
         render_seat: int | None = None,
         lang: str = "en",
+        normalize: bool = False,
         **options: Any,
     ) -> None:
         super().__init__()
         self.game: Game[Any] = resolve_game(game, options)
         n = self.game.min_players if num_players is None else num_players
         obs_size = check_observation_support(self.game, n)
-        if render_mode not in (None, "ansi"):
-            raise OptionError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if render_mode not in (None, "human", "ansi"):
+            raise OptionError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
         if render_seat is not None and not 0 <= render_seat < n:
             raise OptionError(f"render_seat must be a seat 0..{n - 1}, not {render_seat!r}")
         self.num_players = n
         self.render_mode = render_mode
         self.render_seat = render_seat
         self.lang = lang
+        self.normalize = bool(normalize)
+        self.obs_spec = observation_spec(self.game, n)
+        encoding = action_encoding(self.game, n)
         self.metadata = {
-            "render_modes": ["ansi"],
+            "render_modes": ["human", "ansi"],
             "name": f"septet_{self.game.name.replace('-', '_')}_v0",
             "is_parallelizable": False,
+            "action_encoding": {
+                "game": self.game.name,
+                "version": None if encoding is None else encoding.version,
+            },
         }
+        if self.normalize:
+            low, high = np.zeros(obs_size, np.float32), np.ones(obs_size, np.float32)
+        else:
+            low = np.asarray(self.obs_spec.low, np.float32)
+            high = np.asarray(self.obs_spec.high, np.float32)
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         num_actions = self.game.num_distinct_actions(n)
@@ -117,14 +149,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         self._observation_spaces = {
             a: _spaces.Dict(
                 {
-                    "observation": _spaces.Box(
-                        low=-np.inf, high=np.inf, shape=(obs_size,), dtype=np.float32
-                    ),
+                    "observation": _spaces.Box(low=low, high=high, dtype=np.float32),
                     "action_mask": _spaces.Box(low=0, high=1, shape=(num_actions,), dtype=np.int8),
                 }
             )
             for a in self.possible_agents
         }
+        self.state_space = _spaces.Box(np.tile(low, n), np.tile(high, n), dtype=np.float32)
         self._rng: random.Random | None = None
         self._state: State | None = None
         self._legal: dict[int, Action] = {}
@@ -200,10 +231,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
             self._legal = legal_ids(state)
             self.agent_selection = self.possible_agents[state.current_player]
 
+    def _tensor(self, seat: int) -> Any:
+        values = self.game_state.observation_tensor(seat)
+        if self.normalize:
+            values = self.obs_spec.normalize(values)
+        return np.asarray(values, dtype=np.float32)
+
     def observe(self, agent: str) -> dict[str, Any]:
         """``{"observation": float32[obs_size], "action_mask": int8[num_actions]}``."""
         seat = self._seat[agent]
-        obs = np.asarray(self.game_state.observation_tensor(seat), dtype=np.float32)
+        obs = self._tensor(seat)
         mask = np.zeros(self._num_actions, dtype=np.int8)
         if self._legal and agent == self.agent_selection:
             mask[list(self._legal)] = 1
@@ -234,13 +271,24 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         self._advance()
         self._accumulate_rewards()
 
+    def state(self) -> Any:
+        """The global state for a centralised critic: every seat's observation tensor, seat 0
+        first (``float32[n * observation_size]``, bounds ``state_space``). It holds every
+        seat's private information: never give it to a policy."""
+        return np.concatenate([self._tensor(s) for s in range(self.num_players)])
+
     def render(self) -> str | None:
-        """The table as text (``render_mode="ansi"``), or ``None`` without a render mode."""
+        """The table as text: returned (``"ansi"``) or printed (``"human"``, returns ``None``);
+        ``None`` without a render mode."""
         if self.render_mode is None:
-            _gym_logger.warn("render() called without a render_mode; use render_mode='ansi'")
+            _gym_logger.warn("render() called without a render_mode; use 'human' or 'ansi'")
             return None
         state = self.game_state
-        return self.game.render(state.view(self.render_seat), self.lang)
+        text = self.game.render(state.view(self.render_seat), self.lang)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         """Nothing to release."""

@@ -66,3 +66,10 @@ export function toast(message, kind = 'error') {
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { el.hidden = true; }, 4000);
 }
+
+/** Hide the toast now (a toast never outlives the page it was shown on). */
+export function clearToast() {
+  clearTimeout(toastTimer);
+  const el = document.getElementById('toast');
+  if (el) el.hidden = true;
+}

@@ -37,8 +37,8 @@ ACTIONS = [
     ),
     (
         "two-for-one deer rabbit",
-        "Two for one: put out a deer and a rabbit, then draw another tile",
-        "2対1のトレード：鹿とウサギを表向きに出し、別のタイルを1枚引く",
+        "Two for one: put out a deer and a rabbit",
+        "2対1のトレード：鹿とウサギを出す",
     ),
     ("pass", "Pass! (end your turn)", "パス！（手番を終える）"),
     ("discard bird", "Discard a bird (out of the game)", "鳥を1枚捨てる（ゲームから除外）"),
@@ -127,8 +127,24 @@ def test_final_table_explains_the_tie_break() -> None:
     assert en[0] == "Double Seven — game over"
     assert "  P0: 21 points, 2 × 7 tokens, the 77 token · rack: 2 tiles" in en
     assert "     families: 7 birds | 8 squirrels | 2 foxes" in en
-    assert en[-2:] == ["Winner: P0", "P0 and P1 tie on 21 points; P0 holds the 77 token and wins"]
+    assert en[-6:] == [
+        "Points by source:",
+        "  P0: 17 for family tiles (7 birds, 8 squirrels, 2 foxes) + 2 for 7 tokens + 2 for the "
+        "77 token = 21",
+        "  P1: 19 for family tiles (7 frogs and 1 clover, 6 deer, 5 rabbits) + 2 for 7 tokens = 21",
+        "  P2: 6 for family tiles (5 swans and 1 clover) = 6",
+        "Winner: P0",
+        "P0 and P1 tie on 21 points; P0 holds the 77 token and wins",
+    ]
     ja = g.render(st.view(1), "ja").splitlines()
     assert "  P0：21点、「7」トークン2枚、「77」トークン・ラック：2枚" in ja
     assert "     家族：鳥7枚 | リス8枚 | キツネ2枚" in ja
-    assert ja[-2:] == ["勝者：P0", "P0とP1が21点で同点。「77」トークンを持つP0の勝ち"]
+    assert ja[-5:] == [
+        "  P0：家族のタイル17点（鳥7枚、リス8枚、キツネ2枚）＋「7」トークン2点＋「77」トークン2点"
+        "＝21点",
+        "  P1：家族のタイル19点（カエル7枚＋クローバー1枚、鹿6枚、ウサギ5枚）＋「7」トークン2点"
+        "＝21点",
+        "  P2：家族のタイル6点（白鳥5枚＋クローバー1枚）＝6点",
+        "勝者：P0",
+        "P0とP1が21点で同点。「77」トークンを持つP0の勝ち",
+    ]

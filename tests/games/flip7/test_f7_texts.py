@@ -127,3 +127,30 @@ def test_the_table_in_both_languages() -> None:
         "山札108枚・捨て札0枚",
         "P0が選ぶ：ヒットかステイ",
     ]
+
+
+def test_the_last_round_is_shown_with_its_arithmetic() -> None:
+    # F7V-7.2: P0 3 + 4 = 7, −10 → 0 (not below 0); P1 holds the Zero: 0; P2 8 + 9 = 17,
+    # ÷2 → 8 (rounded down), −2 → 6. Shown during the next deal, in both languages.
+    g = game()
+    s = position(
+        3,
+        [["3", "4", "-10"], ["zero", "5"], ["8", "9", "/2", "-2"]],
+        to_move=0,
+        status=["active", "stayed", "stayed"],
+    )
+    play(s, "stay")
+    en = g.render(s.view(0), "en").splitlines()
+    assert en[-4:] == [
+        "Round 1 result:",
+        "  P0: 3 4 | −10 — 7 − 10 = 0 (not below 0)",
+        "  P1: Zero 5 — the Zero makes it 0",
+        "  P2: 8 9 | ÷2 −2 — 17 ÷ 2 = 8, 8 − 2 = 6",
+    ]
+    ja = g.render(s.view(0), "ja").splitlines()
+    assert ja[-4:] == [
+        "ラウンド1の結果：",
+        "  P0：3 4 | −10 — 7 − 10 = 0点（0未満にはならない）",
+        "  P1：ゼロ 5 — ゼロがあるので0点",
+        "  P2：8 9 | ÷2 −2 — 17 ÷ 2 = 8、8 − 2 = 6点",
+    ]

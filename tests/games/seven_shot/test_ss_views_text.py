@@ -86,13 +86,13 @@ def test_render_in_english_and_japanese() -> None:
     assert en[1] == "Score (first to 7): Team 1 (P0 & P2) 0 · Team 2 (P1 & P3) 0"
     assert en[2] == "Trump: ■ Earth (brown, 7–13); the indicator is the 13 of Earth"
     assert en[4] == "  P1: 11 cards in hand, 0 tricks, 0 sevens; has no Water"
-    assert "Trick led by P0 (Water): P0 5 of Water, P1 8 of Earth" in en
+    assert "Trick led by P0 (Water): 5 of Water (P0), 8 of Earth (P1)" in en
     assert "Your hand: ☀Sun A 3 7  ☾Moon 5  ▲Fire 3 7  ♣Tree 6 8 10  ◆Gold 8 12  ■Earth 11" in en
     ja = g.render(state.view(2), "ja").splitlines()
     assert ja[0] == "セブンショット — 第1ディール — トリック — P2（あなた）の番"
     assert ja[2] == "切り札：■土（茶・7〜13）。切り札表示カード：土の13"
     assert ja[4] == "  P1：手札11枚、トリック0回、7を0枚、持っていないシンボル：水"
-    assert "場のトリック（P0のリード、水）：P0 水の5、P1 土の8" in ja
+    assert "場のトリック（P0のリード、水）：水の5（P0）、土の8（P1）" in ja
     assert "手札：☀日 A 3 7  ☾月 5  ▲火 3 7  ♣木 6 8 10  ◆金 8 12  ■土 11" in ja
 
 
@@ -287,3 +287,25 @@ def test_japanese_rules_text_has_no_breaks_inside_sentences() -> None:
         whole = line.endswith(("。", "：")) or line.startswith(("- ", "#"))  # suits, headings
         assert not line.strip() or whole, line
     assert "直前のディール" in text and "直前 の" not in text
+
+
+def test_the_final_table_lists_the_deals_and_the_winning_team() -> None:
+    # SS-2.1: team 1 had 6 points; 4 sevens in deal 2 (SS-4.1, 4 - 0 + 1 = 5) ends the game.
+    hands = fill_hands(
+        4,
+        [["W4", "W5", "W6", "W7", "W8", "W9", "W10"], ["M7"], ["F7"], ["T7"]],
+        "E13",
+        voids={1: "W", 2: "W", 3: "W"},
+    )
+    g = game(pass_cards=0)
+    state = g.deal_state(hands, "E13", points=[6, 0], deal_number=2)
+    play(state, "W7 M7 F7 T7")
+    assert state.is_terminal
+    en = g.render(state.view(None), "en").splitlines()
+    assert en[-2:] == [
+        "Deal 2 over: Team 1 (P0 & P2) took 4 sevens and wins the deal. "
+        "Points: 4 − 0 + 1 = 5 → Team 1 (P0 & P2) +5",
+        "Winner: Team 1 (P0 & P2)",
+    ]
+    ja = g.render(state.view(None), "ja").splitlines()
+    assert ja[-1] == "勝者：チーム1（P0・P2）"

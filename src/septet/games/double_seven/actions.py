@@ -25,14 +25,16 @@ Tiles of one animal are interchangeable, so actions name tile *types* and counts
 that would lead to the same position are one action. Action objects are interned (the legal-move
 generator hands out the same objects every time).
 
-Integer encoding (``action_to_id``), for ``n`` players, in blocks::
+Integer encoding (``action_to_id``): declared once in :func:`encoding` (version
+:data:`ENCODING_VERSION`) as kinds with their arguments; the ids follow (kinds in order, each
+kind's argument tuples in lexicographic order), for ``n`` players::
 
     0 draw | 1 rainbow | 2 no-rainbow | 3 pass | 4..12 take t | 13..21 discard t
-    22..66 two-for-one (x <= y, 45 pairs)
-    +352     start: family index (animal*11 + animals-1)*4 + clovers
-    +352*44  expand: family index*44 + added animals (0..10)*4 + added clovers (0..3)
-    +P*n     exchange: pair index (P equal-size family pairs) * n + their seat
-    +352*n   retrieve: seat*352 + family index
+    22..66 two-for-one (first <= second, 45 pairs)
+    +352     start (animal, animals 1..11, clovers 0..3)
+    +352*44  expand (the family, then added animals 0..10 and clovers 0..3)
+    +P*n     exchange (my family, their equal-size family, their seat)
+    +352*n   retrieve (seat, family)
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
+from septet.core.encoding import ActionEncoding, ActionKind, Arg, Args
 from septet.core.errors import NotationError
 
 from .tiles import (
@@ -422,101 +425,133 @@ def action_from_str(text: str) -> DSAction:
 
 # ----- integer encoding ----------------------------------------------------------------------
 
-# Equal-size (mine, theirs) family pairs, for the exchange block.
-EXCHANGE_PAIRS: Final = tuple(
-    (f, g) for f in FAMILIES for g in FAMILIES if f[1] + f[2] == g[1] + g[2]
-)
-_PAIR_INDEX: Final = {p: i for i, p in enumerate(EXCHANGE_PAIRS)}
-_PAIR_ID: Final = {p: i for i, p in enumerate(PAIRS)}
+ENCODING_VERSION: Final = 1
+"""Raise it whenever an id moves (tests pin a sample of ids of every kind)."""
 
-_ADD = TILES_PER_ANIMAL * (NUM_CLOVERS + 1)  # 44 additions: animals 0..10, clovers 0..3
-OFF_TAKE: Final = 4
-OFF_DISCARD: Final = OFF_TAKE + NUM_TYPES
-OFF_T41: Final = OFF_DISCARD + NUM_TYPES
-OFF_START: Final = OFF_T41 + len(PAIRS)
-OFF_EXPAND: Final = OFF_START + NUM_FAMILIES
-OFF_EXCHANGE: Final = OFF_EXPAND + NUM_FAMILIES * _ADD
+_TILE = Arg("tile", NUM_TYPES, meaning="tile type: 0..7 the animals, 8 the clover")
+_ANIMAL = Arg("animal", NUM_ANIMALS, meaning="the family's animal 0..7")
+_ANIMALS = Arg("animals", TILES_PER_ANIMAL, 1, "animal tiles in the family")
+_CLOVERS = Arg("clovers", NUM_CLOVERS + 1, meaning="clovers in the family")
+_FAMILY = (_ANIMAL, _ANIMALS, _CLOVERS)
 
 
-def num_distinct_actions(n: int) -> int:
-    """Size of the player-action space for ``n`` players."""
-    return OFF_EXCHANGE + len(EXCHANGE_PAIRS) * n + NUM_FAMILIES * n
+def _other(arg: Arg) -> Arg:
+    return Arg("other_" + arg.name, arg.size, arg.start, "the other family's " + arg.name)
 
 
-def action_to_id(action: object, n: int) -> int:
-    """The integer id of a player action (see the module docstring).
-
-    Raises:
-        ValueError: not a player action of the encoding for ``n`` players.
-    """
-    if isinstance(action, Draw):
-        return 0
-    if isinstance(action, Rainbow):
-        return 1 if action.declare else 2
-    if isinstance(action, Pass):
-        return 3
-    if isinstance(action, Take) and 0 <= action.tile < NUM_TYPES:
-        return OFF_TAKE + action.tile
-    if isinstance(action, Discard) and 0 <= action.tile < NUM_TYPES:
-        return OFF_DISCARD + action.tile
-    if isinstance(action, TwoForOne) and (action.first, action.second) in _PAIR_ID:
-        return OFF_T41 + _PAIR_ID[(action.first, action.second)]
-    if isinstance(action, Start):
-        return OFF_START + family_index(action.family)
-    if (
-        isinstance(action, Expand)
-        and 0 <= action.animals < TILES_PER_ANIMAL
-        and 0 <= action.clovers <= NUM_CLOVERS
-    ):
-        return (
-            OFF_EXPAND
-            + family_index(action.family) * _ADD
-            + action.animals * (NUM_CLOVERS + 1)
-            + action.clovers
-        )
-    if isinstance(action, Exchange):
-        i = _PAIR_INDEX.get((action.family, action.other))
-        if i is not None and 0 <= action.seat < n:
-            return OFF_EXCHANGE + i * n + action.seat
-    if isinstance(action, Retrieve) and 0 <= action.seat < n:
-        return (
-            OFF_EXCHANGE
-            + len(EXCHANGE_PAIRS) * n
-            + action.seat * NUM_FAMILIES
-            + (family_index(action.family))
-        )
-    raise ValueError(f"{action!r} is not a Double Seven player action for {n} players")
+def _args_of(action: object) -> tuple[str, Args]:
+    t = type(action)
+    if t is Draw:
+        return "draw", ()
+    if t is Pass:
+        return "pass", ()
+    if t is Rainbow:
+        return ("rainbow" if action.declare else "no-rainbow"), ()  # type: ignore[attr-defined]
+    if t is Take or t is Discard or t is Deal or t is Flip or t is PileDraw:
+        return _KIND_NAME[t], (action.tile,)  # type: ignore[attr-defined]
+    if t is TwoForOne:
+        return "two-for-one", (action.first, action.second)  # type: ignore[attr-defined]
+    if t is Start:
+        return "start", action.family  # type: ignore[attr-defined]
+    if t is Expand:
+        return "expand", (*action.family, action.animals, action.clovers)  # type: ignore[attr-defined]
+    if t is Exchange:
+        return "exchange", (*action.family, *action.other, action.seat)  # type: ignore[attr-defined]
+    if t is Retrieve:
+        return "retrieve", (action.seat, *action.family)  # type: ignore[attr-defined]
+    if t is FirstPlayer:
+        return "first", (action.seat,)  # type: ignore[attr-defined]
+    raise ValueError(f"{action!r} is not a Double Seven action")
 
 
-def id_to_action(i: int, n: int) -> PlayerAction:
-    """Inverse of :func:`action_to_id`.
+_KIND_NAME: Final = {Take: "take", Discard: "discard", Deal: "deal", Flip: "flip", PileDraw: "pile"}
 
-    Raises:
-        ValueError: ``i`` out of range.
-    """
-    if not (0 <= i < num_distinct_actions(n)):
-        raise ValueError(f"action id {i} out of range({num_distinct_actions(n)})")
-    if i < OFF_TAKE:
-        return (DRAW, RAINBOW_YES, RAINBOW_NO, PASS)[i]
-    if i < OFF_DISCARD:
-        return TAKE[i - OFF_TAKE]
-    if i < OFF_T41:
-        return DISCARD[i - OFF_DISCARD]
-    if i < OFF_START:
-        return TWO_FOR_ONE[PAIRS[i - OFF_T41]]
-    if i < OFF_EXPAND:
-        return START[FAMILIES[i - OFF_START]]
-    if i < OFF_EXCHANGE:
-        j = i - OFF_EXPAND
-        f = FAMILIES[j // _ADD]
-        r = j % _ADD
-        return expand(f, r // (NUM_CLOVERS + 1), r % (NUM_CLOVERS + 1))
-    j = i - OFF_EXCHANGE
-    if j < len(EXCHANGE_PAIRS) * n:
-        f, g = EXCHANGE_PAIRS[j // n]
-        return exchange(f, j % n, g)
-    j -= len(EXCHANGE_PAIRS) * n
-    return retrieve(j // NUM_FAMILIES, FAMILIES[j % NUM_FAMILIES])
+
+def _build(kind: str, a: Args) -> DSAction:
+    simple: dict[str, DSAction] = {
+        "draw": DRAW,
+        "pass": PASS,
+        "rainbow": RAINBOW_YES,
+        "no-rainbow": RAINBOW_NO,
+    }
+    if kind in simple:
+        return simple[kind]
+    tables: dict[str, tuple[DSAction, ...]] = {
+        "take": TAKE,
+        "discard": DISCARD,
+        "deal": DEAL,
+        "flip": FLIP,
+        "pile": PILE,
+    }
+    if kind in tables:
+        return tables[kind][a[0]]
+    if kind == "first":
+        return FIRST[a[0]]
+    if kind == "two-for-one":
+        return TWO_FOR_ONE[(a[0], a[1])]
+    if kind == "start":
+        return START[(a[0], a[1], a[2])]
+    if kind == "expand":
+        return expand((a[0], a[1], a[2]), a[3], a[4])
+    if kind == "exchange":
+        return exchange((a[0], a[1], a[2]), a[6], (a[3], a[4], a[5]))
+    if kind == "retrieve":
+        return retrieve(a[0], (a[1], a[2], a[3]))
+    raise ValueError(f"no Double Seven action kind {kind!r}")
+
+
+def encoding(n: int) -> ActionEncoding:
+    """The declared encoding for ``n`` players (see the module docstring)."""
+    seat = Arg("seat", n, meaning="the other player's seat (absolute)")
+    return ActionEncoding(
+        "double-seven",
+        ENCODING_VERSION,
+        [
+            ActionKind("draw", (), "draw the top face-down tile (DS-4.1)"),
+            ActionKind("rainbow", (), "declare Rainbow (DS-4.3)"),
+            ActionKind("no-rainbow", (), "decline Rainbow (DS-4.3)"),
+            ActionKind("pass", (), "end the turn, Pass! (DS-6.1)"),
+            ActionKind("take", (_TILE,), "take a face-up tile from the display (DS-4.1)"),
+            ActionKind("discard", (_TILE,), "end-of-turn discard (DS-6.2)"),
+            ActionKind(
+                "two-for-one",
+                (Arg("first", NUM_TYPES), Arg("second", NUM_TYPES)),
+                "put two tiles into the display, then draw (DS-5.6)",
+                lambda x, y: x <= y,
+                "first <= second",
+            ),
+            ActionKind("start", _FAMILY, "start a family (DS-5.1)"),
+            ActionKind(
+                "expand",
+                (
+                    *_FAMILY,
+                    Arg("add_animals", TILES_PER_ANIMAL, meaning="animal tiles added"),
+                    Arg("add_clovers", NUM_CLOVERS + 1, meaning="clovers added"),
+                ),
+                "add tiles to my family (DS-5.3)",
+            ),
+            ActionKind(
+                "exchange",
+                (*_FAMILY, *(_other(x) for x in _FAMILY), seat),
+                "swap my family for another player's of the same size (DS-5.4)",
+                lambda a, k, c, oa, ok, oc, s: k + c == ok + oc,
+                "animals + clovers == other_animals + other_clovers",
+            ),
+            ActionKind(
+                "retrieve",
+                (seat, *_FAMILY),
+                "take a clover from a family, giving a tile of its animal (DS-5.5)",
+            ),
+        ],
+        _args_of,
+        _build,
+        chance_kinds=[
+            ActionKind("deal", (_TILE,), "chance: a setup tile dealt face down (DS-2.2)"),
+            ActionKind("first", (Arg("seat", n),), "chance: the first player (DS-2.3)"),
+            ActionKind("flip", (_TILE,), "chance: the tile flipped into the display (DS-3.1)"),
+            ActionKind("pile", (_TILE,), "chance: the tile drawn face down (DS-4.1)"),
+        ],
+    )
 
 
 __all__ = [
@@ -541,7 +576,5 @@ __all__ = [
     "Take",
     "TwoForOne",
     "action_from_str",
-    "action_to_id",
-    "id_to_action",
-    "num_distinct_actions",
+    "encoding",
 ]

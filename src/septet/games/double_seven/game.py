@@ -7,13 +7,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
+from septet.core.encoding import ActionEncoding
 from septet.core.errors import OptionError, RecordError
 from septet.core.game import Game
+from septet.core.observation import ObservationSpec
 from septet.core.types import JSON, Event
 
 from . import actions as A
 from . import render as R
-from .observation import observation_size as _obs_size
+from .observation import spec as _obs_spec
 from .state import _PHASE_BY_NAME, DoubleSevenState
 from .tiles import (
     CLOVER,
@@ -80,7 +82,10 @@ class DoubleSevenOptions:
             "家族を最初に2つ持った人",
             "rule": "DS-5.3",
             "choices": {"second_token": "second 7 token", "two_families": "two families of 7+"},
-            "choices_ja": {"second_token": "2枚目の7トークン", "two_families": "7枚以上の家族2つ"},
+            "choices_ja": {
+                "second_token": "2枚目の「7」トークン",
+                "two_families": "7枚以上の家族2つ",
+            },
         },
     )
 
@@ -132,18 +137,50 @@ class DoubleSeven(Game[DoubleSevenOptions]):
         """Read an action (see :mod:`septet.games.double_seven.actions` for the notation)."""
         return A.action_from_str(text)
 
+    def action_encoding(self, num_players: int) -> ActionEncoding:
+        """The declared action ids (kinds and arguments; see
+        :mod:`septet.games.double_seven.actions`)."""
+        enc = self._encodings.get(num_players)
+        if enc is None:
+            enc = self._encodings[num_players] = A.encoding(num_players)
+        return enc
+
     def num_distinct_actions(self, num_players: int) -> int:
-        return A.num_distinct_actions(num_players)
+        """36 579 / 46 915 / 57 251 ids for 2 / 3 / 4 players."""
+        return self.action_encoding(num_players).size
 
     def action_to_id(self, action: Any, num_players: int) -> int:
-        return A.action_to_id(action, num_players)
+        """The id of a player action (see :meth:`action_encoding`).
+
+        Raises:
+            ValueError: not a player action of the encoding for ``num_players``.
+        """
+        enc = self._encodings.get(num_players) or self.action_encoding(num_players)
+        return enc.id_of(action)
 
     def id_to_action(self, action_id: int, num_players: int) -> Any:
-        return A.id_to_action(action_id, num_players)
+        """Inverse of :meth:`action_to_id`.
 
-    def observation_size(self, num_players: int) -> int:
-        """See :mod:`septet.games.double_seven.observation`."""
-        return _obs_size(num_players)
+        Raises:
+            ValueError: id out of range.
+        """
+        return self.action_encoding(num_players).action(action_id)
+
+    def observation_from_view(self, view: Mapping[str, JSON], rng: random.Random) -> list[float]:
+        """The observation tensor, built from the view itself (no sampling needed)."""
+        from .observation import encode
+
+        return encode(view, int(view["num_players"]))
+
+    def observation_spec(self, num_players: int) -> ObservationSpec:
+        """The observation's named pieces (``61 + 124 n`` values; see
+        :mod:`septet.games.double_seven.observation`).
+
+        Raises:
+            OptionError: not 2 to 4 players.
+        """
+        self.check_num_players(num_players)
+        return _obs_spec(num_players)
 
     # ----- text ----------------------------------------------------------------------------
     def render(self, view: Mapping[str, JSON], lang: str = "en") -> str:

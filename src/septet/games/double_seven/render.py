@@ -193,6 +193,12 @@ def render(view: Mapping[str, JSON], lang: str = "en") -> str:
                 f"{mark}{_me(s, me, lang)}: {scores[s]:g} points{tokens} · rack: {rack_text}"
             )
             lines.append(f"     families: {fam_text}")
+    breakdown = view.get("score_breakdown")
+    if phase == "over" and breakdown:
+        lines.append("得点の内訳：" if ja else "Points by source:")
+        for s, b in enumerate(breakdown):
+            words = [family_text(_fam_from_json(f), lang) for f in view["families"][s]]
+            lines.append("  " + _breakdown_text(seat_ref(s), b, words, lang))
     if view["winners"]:
         ws = [seat_ref(int(x)) for x in view["winners"]]
         if ja:
@@ -203,6 +209,29 @@ def render(view: Mapping[str, JSON], lang: str = "en") -> str:
         if tie:
             lines.append(_tie_text(tie, scores, lang))
     return "\n".join(lines)
+
+
+def _breakdown_text(who: str, b: Mapping[str, Any], fams: Sequence[str], lang: str) -> str:
+    """A seat's points by source (DS-8.1), ``fams`` its families in words: ``"P1: 26 for family
+    tiles (7 foxes, 8 swans …) + 2 for 7 tokens + 2 for the 77 token = 30"``."""
+    ja = _ja(lang)
+    if ja:
+        text = f"{who}：家族のタイル{b['tile_points']}点"
+        if fams:
+            text += f"（{'、'.join(fams)}）"
+        if b["sevens"]:
+            text += f"＋「7」トークン{b['sevens']}点"
+        if b["seventy_seven"]:
+            text += f"＋「77」トークン{b['seventy_seven']}点"
+        return text + f"＝{b['total']}点"
+    text = f"{who}: {b['tile_points']} for family tiles"
+    if fams:
+        text += f" ({', '.join(fams)})"
+    if b["sevens"]:
+        text += f" + {b['sevens']} for 7 tokens"
+    if b["seventy_seven"]:
+        text += f" + {b['seventy_seven']} for the 77 token"
+    return text + f" = {b['total']}"
 
 
 def _tie_text(tie: Mapping[str, Any], scores: Sequence[Any], lang: str) -> str:
@@ -255,9 +284,7 @@ def describe_action(action: Any, lang: str = "en") -> str:
         return f"Take the clover from {q}'s family of {f}, putting your {t} in its place"
     if isinstance(action, A.TwoForOne):
         pair = _pair(action.first, action.second, lang)
-        if ja:
-            return f"2対1のトレード：{pair}を表向きに出し、別のタイルを1枚引く"
-        return f"Two for one: put out {pair}, then draw another tile"
+        return f"2対1のトレード：{pair}を出す" if ja else f"Two for one: put out {pair}"
     if isinstance(action, A.Pass):
         return "パス！（手番を終える）" if ja else "Pass! (end your turn)"
     if isinstance(action, A.Discard):
@@ -352,7 +379,7 @@ def _event_ja(k: str, who: str, d: Mapping[str, Any], seat: int | None) -> str |
     if k == "dealt":
         return f"{who}に{tile_name(_tile(d, 'tile'), 'ja')}が配られた"
     if k == "first_player":
-        return f"{who}が最初のプレイヤー"
+        return f"{who}から始める"
     if k == "turn":
         return f"{who}の手番"
     if k == "flip":
@@ -512,8 +539,8 @@ RULES_JA = """\
    - **家族を交換する**：自分の家族1つを、他のプレイヤーのまったく同じ枚数の家族と交換する。
    - **クローバーを回収する**：どの家族からでも、その動物のタイルをラックから置いて、代わりに\
 クローバーをラックに取る。{two_for_one}
-4. ラックが空になる（**空っぽ！**：次の手番は3枚引く）か、**パス！**で手番終了。ラックに6枚\
-以上残っていたら1枚捨てる（ゲームから除外）。
+4. ラックが空になる（**空っぽ！**：次の手番は3枚引く）か、パスする（**パス！**）と手番終了。\
+ラックに6枚以上残っていたら1枚捨てる（ゲームから除外）。
 
 ## 終了と得点
 

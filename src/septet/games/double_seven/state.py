@@ -993,10 +993,20 @@ class DoubleSevenState(State):
         return self.game.sample_state(self.view(seat), rng)
 
     def observation_tensor(self, seat: int) -> list[float]:
-        """See :mod:`septet.games.double_seven.observation`."""
+        """The encoding of ``view(seat)`` laid out by :mod:`septet.games.double_seven.observation`
+        (named pieces, true bounds)."""
         from .observation import encode
 
         return encode(self.view(seat), self.num_players)
+
+    def action_visibility(self, action: Any) -> frozenset[int] | None:
+        """A setup tile dealt face down is seen by the seat it goes to (DS-2.2), a tile drawn
+        from the pile by the drawer (DS-4.1); everything else is public."""
+        if type(action) is A.Deal:
+            return frozenset((self.dealt // 3,))
+        if type(action) is A.PileDraw:
+            return frozenset((self.turn,))
+        return None
 
     # ----- copying and serialisation -------------------------------------------------------
     def clone(self) -> DoubleSevenState:

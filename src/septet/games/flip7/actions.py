@@ -16,12 +16,18 @@ Notation (seats are 0-based indices; cards are the tokens of :mod:`.cards`):
 
 ``F7Action`` is a ``NamedTuple`` ``(op, a, b, c, d)`` so that hashing and equality run at C
 speed in the hot loop; the common ones are interned (``HIT``, ``STAY``, ``draw_action(k)``...).
+
+Integer ids (RL): declared in :func:`encoding` (version :data:`ENCODING_VERSION`) as kinds with
+arguments: ``hit`` 0, ``stay`` 1, ``bonus`` 2, ``target`` seat, ``penalty`` seat, then in
+Vengeance ``steal`` (seat, card), ``discard`` (seat, card) and ``swap`` (seat, other seat, card,
+other card; seat < other seat), a card being the index of its kind among the edition's row kinds.
 """
 
 from __future__ import annotations
 
 from typing import Final, NamedTuple
 
+from septet.core.encoding import ActionEncoding, ActionKind, Arg, Args
 from septet.core.errors import NotationError
 from septet.games.flip7.cards import KIND_OF_TOKEN, NUM_KINDS, TOKENS
 
@@ -174,4 +180,87 @@ def parse(text: str) -> F7Action:
         reason_ja=f"{text!r}はフリップ7のアクションではありません（hit、stay、target N、"
         "swap N:カード N:カード、steal N:カード、discard N:カード、bonus、penalty N、"
         "draw カード、dealer N）",
+    )
+
+
+# ----- integer encoding --------------------------------------------------------------------------
+
+ENCODING_VERSION: Final = 1
+"""Raise it whenever an id moves (tests pin a sample of ids)."""
+
+_SIMPLE: Final = {OP_HIT: "hit", OP_STAY: "stay", OP_BONUS: "bonus"}
+_SEATED: Final = {OP_TARGET: "target", OP_PENALTY: "penalty", OP_DEALER: "dealer"}
+
+
+def encoding(n: int, row_kinds: tuple[int, ...]) -> ActionEncoding:
+    """The declared encoding for ``n`` seats; ``row_kinds`` are the card kinds Swap, Steal and
+    Discard can pick (the Vengeance row kinds; none in classic, whose blocks are then empty)."""
+    r = len(row_kinds)
+    index = {k: i for i, k in enumerate(row_kinds)}
+    seat = Arg("seat", n, meaning="a seat (absolute)")
+    other = Arg("other_seat", n, meaning="the second seat of a swap (absolute)")
+    card = Arg("card", r, meaning="index of a card kind among the edition's row kinds")
+    other_card = Arg("other_card", r, meaning="the second seat's card, as for card")
+
+    def args_of(action: object) -> tuple[str, Args]:
+        if type(action) is not F7Action:
+            raise ValueError(f"{action!r} is not a Flip 7 action")
+        op = action.op
+        if op in _SIMPLE:
+            return _SIMPLE[op], ()
+        if op in _SEATED:
+            return _SEATED[op], (action.a,)
+        if op == OP_DRAW:
+            return "draw", (action.a,)
+        if op in (OP_STEAL, OP_DISCARD) and action.b in index:
+            return ("steal" if op == OP_STEAL else "discard"), (action.a, index[action.b])
+        if op == OP_SWAP and action.b in index and action.d in index:
+            return "swap", (action.a, action.c, index[action.b], index[action.d])
+        raise ValueError(f"{action} is not a player action of this Flip 7 game")
+
+    def build(kind: str, a: Args) -> F7Action:
+        simple = {"hit": HIT, "stay": STAY, "bonus": BONUS}
+        if kind in simple:
+            return simple[kind]
+        if kind == "target":
+            return target_action(a[0])
+        if kind == "penalty":
+            return penalty_action(a[0])
+        if kind == "dealer":
+            return dealer_action(a[0])
+        if kind == "draw":
+            return draw_action(a[0])
+        if kind == "steal":
+            return F7Action(OP_STEAL, a[0], row_kinds[a[1]])
+        if kind == "discard":
+            return F7Action(OP_DISCARD, a[0], row_kinds[a[1]])
+        return F7Action(OP_SWAP, a[0], row_kinds[a[2]], a[1], row_kinds[a[3]])
+
+    return ActionEncoding(
+        "flip7",
+        ENCODING_VERSION,
+        [
+            ActionKind("hit", (), "take the next card (F7V-3.3)"),
+            ActionKind("stay", (), "stop and bank the row (F7V-3.3)"),
+            ActionKind("bonus", (), "brutal Flip 7: +15 for oneself (F7V-8.3)"),
+            ActionKind("target", (seat,), "give the card being resolved to a seat (F7V-4.1)"),
+            ActionKind("penalty", (seat,), "brutal Flip 7: -15 to a seat (F7V-8.3)"),
+            ActionKind("steal", (seat, card), "Steal a seat's row card (F7V-4.6)"),
+            ActionKind("discard", (seat, card), "Discard: a seat discards a row card (F7V-4.7)"),
+            ActionKind(
+                "swap",
+                (seat, other, card, other_card),
+                "Swap two seats' row cards (F7V-4.5)",
+                lambda s1, s2, k1, k2: s1 < s2,
+                "seat < other_seat",
+            ),
+        ],
+        args_of,
+        build,
+        chance_kinds=[
+            ActionKind(
+                "draw", (Arg("card", NUM_KINDS, meaning="card kind"),), "chance: a card drawn"
+            ),
+            ActionKind("dealer", (seat,), "chance: the first dealer (F7V-3.1)"),
+        ],
     )

@@ -7,27 +7,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
+from septet.core.encoding import ActionEncoding
 from septet.core.errors import OptionError, RecordError
 from septet.core.game import Action, Game
+from septet.core.observation import ObservationSpec
 from septet.core.types import JSON, Event
 from septet.games.flip7 import cards as C
-from septet.games.flip7.actions import (
-    BONUS,
-    HIT,
-    OP_BONUS,
-    OP_DISCARD,
-    OP_HIT,
-    OP_PENALTY,
-    OP_STAY,
-    OP_STEAL,
-    OP_SWAP,
-    OP_TARGET,
-    STAY,
-    F7Action,
-    parse,
-    penalty_action,
-    target_action,
-)
+from septet.games.flip7.actions import encoding as _actions_encoding
+from septet.games.flip7.actions import parse
 from septet.games.flip7.state import Flip7State
 
 
@@ -68,11 +55,13 @@ class Flip7Options:
     brutal: bool = field(
         default=False,
         metadata={
-            "help": "brutal mode (Vengeance only): scores below 0, ±15",
+            "help": "brutal mode (Vengeance only): round scores may go below 0, and a Flip 7 "
+            "gives +15 to you or −15 to another player",
             "label": "Brutal mode",
             "label_ja": "残忍モード",
             "rule": "F7V-8",
-            "help_ja": "残忍モード（復讐心とともにのみ）：0点未満あり、±15",
+            "help_ja": "残忍モード（復讐心とともにのみ）：ラウンドの得点がマイナスにもなり、"
+            "フリップ7で自分に+15点か他の1人に−15点",
         },
     )
     target: int = field(
@@ -199,47 +188,28 @@ class Flip7(Game[Flip7Options]):
     def _row_kinds(self) -> tuple[int, ...]:
         return C.VENGEANCE_ROW_KINDS if self.vengeance else ()
 
+    def action_encoding(self, num_players: int) -> ActionEncoding:
+        """The declared action ids (:func:`septet.games.flip7.actions.encoding`): hit, stay,
+        bonus, target s, penalty s, then in Vengeance steals, discards and swaps of row cards."""
+        enc = self._encodings.get(num_players)
+        if enc is None:
+            enc = self._encodings[num_players] = _actions_encoding(num_players, self._row_kinds())
+        return enc
+
     def num_distinct_actions(self, num_players: int) -> int:
         """``3 + 2n`` (hit, stay, bonus, target s, penalty s) plus, in Vengeance, ``n·R`` steals,
         ``n·R`` discards and ``n(n−1)/2 · R²`` swaps (a pair of seats, lower first, and a card
         kind for each; ``R = 22`` row card kinds)."""
-        n = num_players
-        r = len(self._row_kinds())
-        return 3 + 2 * n + 2 * n * r + n * (n - 1) // 2 * r * r
+        return self.action_encoding(num_players).size
 
     def action_to_id(self, action: Action, num_players: int) -> int:
-        """The fixed id of a player action (layout in :meth:`num_distinct_actions`).
+        """The fixed id of a player action (layout in :meth:`action_encoding`).
 
         Raises:
             ValueError: not a player action for ``num_players`` seats of this edition.
         """
-        if type(action) is not F7Action:
-            raise ValueError(f"{action!r} is not a Flip 7 action")
-        n = num_players
-        op, a = action.op, action.a
-        if op == OP_HIT:
-            return 0
-        if op == OP_STAY:
-            return 1
-        if op == OP_BONUS:
-            return 2
-        if op in (OP_TARGET, OP_PENALTY) and 0 <= a < n:
-            return 3 + a + (n if op == OP_PENALTY else 0)
-        rk = self._row_kinds()
-        r = len(rk)
-        m = n * r
-        if op in (OP_STEAL, OP_DISCARD, OP_SWAP) and r and 0 <= a < n and action.b in rk:
-            slot = a * r + rk.index(action.b)
-            if op == OP_STEAL:
-                return 3 + 2 * n + slot
-            if op == OP_DISCARD:
-                return 3 + 2 * n + m + slot
-            s2 = action.c
-            if a < s2 < n and action.d in rk:
-                pair = a * n - a * (a + 1) // 2 + (s2 - a - 1)
-                cards = rk.index(action.b) * r + rk.index(action.d)
-                return 3 + 2 * n + 2 * m + pair * r * r + cards
-        raise ValueError(f"{action} is not a player action of this Flip 7 game")
+        enc = self._encodings.get(num_players) or self.action_encoding(num_players)
+        return enc.id_of(action)
 
     def id_to_action(self, action_id: int, num_players: int) -> Action:
         """Inverse of :meth:`action_to_id`.
@@ -247,39 +217,28 @@ class Flip7(Game[Flip7Options]):
         Raises:
             ValueError: id out of range.
         """
-        n = num_players
-        if not 0 <= action_id < self.num_distinct_actions(n):
-            raise ValueError(f"action id {action_id} out of range")
-        if action_id < 3:
-            return (HIT, STAY, BONUS)[action_id]
-        i = action_id - 3
-        if i < n:
-            return target_action(i)
-        if i < 2 * n:
-            return penalty_action(i - n)
-        rk = self._row_kinds()
-        r = len(rk)
-        m = n * r
-        i -= 2 * n
-        if i < m:
-            return F7Action(OP_STEAL, i // r, rk[i % r])
-        i -= m
-        if i < m:
-            return F7Action(OP_DISCARD, i // r, rk[i % r])
-        i -= m
-        pair, cards = divmod(i, r * r)
-        s1 = 0
-        while pair >= n - s1 - 1:
-            pair -= n - s1 - 1
-            s1 += 1
-        return F7Action(OP_SWAP, s1, rk[cards // r], s1 + 1 + pair, rk[cards % r])
+        return self.action_encoding(num_players).action(action_id)
 
     # ----- observation -------------------------------------------------------------------------
-    def observation_size(self, num_players: int) -> int:
-        """Length of ``Flip7State.observation_tensor`` (see :mod:`.observation`)."""
-        from septet.games.flip7.observation import size
+    def observation_spec(self, num_players: int) -> ObservationSpec:
+        """The observation's named pieces (``n(R+9) + 4K + 10`` values; see :mod:`.observation`).
 
-        return size(self, num_players)
+        Raises:
+            OptionError: an unsupported number of players.
+        """
+        sp = self._obs_specs.get(num_players)
+        if sp is None:
+            from septet.games.flip7.observation import spec
+
+            self.check_num_players(num_players)
+            sp = self._obs_specs[num_players] = spec(self, num_players)
+        return sp
+
+    def history_bound(self, num_players: int) -> tuple[int, str]:
+        """The information-state history keeps the current round: at most
+        ``3 × round_draw_cap + n + 2`` steps (see :meth:`max_game_length`); the rounds before
+        are summed up by the observation (totals, deck and discard counts, round)."""
+        return 3 * self.round_draw_cap(num_players) + num_players + 2, "round"
 
     # ----- text ----------------------------------------------------------------------------------
     def render(self, view: Mapping[str, JSON], lang: str = "en") -> str:

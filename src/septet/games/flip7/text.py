@@ -175,7 +175,28 @@ def render(game: Flip7, view: Mapping[str, JSON], lang: str = "en") -> str:
         what = _DECISIONS[key][dec["kind"]].format(card=card_text(dec["card"], lang))
         who = seat_ref(int(dec["player"]))
         lines.append(f"{who}が選ぶ：{what}" if ja else f"{who} chooses {what}")
-    if view["winners"]:
+    over = bool(view["winners"])
+    detail = view.get("last_round_detail")
+    # The last round as it ended, with each row's arithmetic: during the next deal (until the
+    # players start deciding) and at the end of the game.
+    if detail and (over or int(view.get("round_draws") or 0) <= len(view["players"])):
+        lines.append(
+            f"ラウンド{detail['round']}の結果：" if ja else f"Round {detail['round']} result:"
+        )
+        for p in range(len(view["players"])):
+            lines.append("  " + round_row_text(detail, p, lang))
+    rounds = view.get("rounds") or []
+    if over and rounds:
+        lines.append("ラウンドごとの得点：" if ja else "Points by round:")
+        for r in rounds:
+            cells = []
+            for p, (pts, st) in enumerate(zip(r["scores"], r["status"], strict=True)):
+                mark = {"busted": " ✗", "flip7": " ★"}.get(str(st), "")
+                cells.append(f"{seat_ref(p)} {_points(int(pts))}{mark}")
+            head = f"  {r['round']}: " if not ja else f"  ラウンド{r['round']}："
+            lines.append(head + ("、" if ja else ", ").join(cells))
+        lines.append("  （✗ バースト、★ フリップ7）" if ja else "  (✗ busted, ★ Flip 7)")
+    if over:
         names = [seat_ref(int(w)) for w in view["winners"]]
         lines.append(
             "勝者：" + "・".join(names)
@@ -183,6 +204,66 @@ def render(game: Flip7, view: Mapping[str, JSON], lang: str = "en") -> str:
             else ("Winner: " if len(names) == 1 else "Winners: ") + _list(names, lang)
         )
     return "\n".join(lines)
+
+
+def round_row_text(detail: Mapping[str, Any], seat: int, lang: str) -> str:
+    """One row of a finished round (the ``round_end`` data) with its score arithmetic (F7V-7):
+    ``"P1: 10 5 | ÷2 −2 — 15 ÷2 = 7, −2 = 5"``, ``"P2: busted — 0"``, ``"P0: 1 2 3 4 5 6 7 —
+    28, Flip 7 +15 = 43"``."""
+    ja = _ja(lang)
+    row = [str(t) for t in detail["rows"][seat]]
+    kinds = [C.KIND_OF_TOKEN[t] for t in row]
+    nums = " ".join(card_text(t, lang) for t, k in zip(row, kinds, strict=True) if C.IS_NUM[k])
+    mod_cards = [card_text(t, lang) for t, k in zip(row, kinds, strict=True) if not C.IS_NUM[k]]
+    mod_cards += [card_text(t, lang) for t in detail.get("after_bust", [[]] * (seat + 1))[seat]]
+    cards = (nums or "—") + (" | " + " ".join(mod_cards) if mod_cards else "")
+    b = detail["breakdown"][seat]
+    score = int(b["score"])
+    who = seat_ref(seat)
+    if b["busted"]:
+        calc = "バースト" if ja else "busted"
+        mods = int(b.get("modifiers") or 0)
+        if mods:  # brutal: modifiers received after busting
+            calc += f"、修正{_points(mods)}" if ja else f", modifiers {_points(mods)}"
+        return (
+            f"{who}：{cards} — {calc}：{_points(score)}点"
+            if ja
+            else (f"{who}: {cards} — {calc}: {_points(score)}")
+        )
+    # (text, note) per step; Japanese puts 点 after the last number, before its note.
+    steps: list[tuple[str, str]] = []
+    val = int(b["numbers"])
+    after = int(b["after_multiplier"])
+    if after != val or "/2" in row or "x2" in row:
+        op = "÷" if "/2" in row else "×"
+        steps.append((f"{val} {op} 2 = {after}", ""))
+        val = after
+    mods = int(b["modifiers"])
+    before_bonus = score - int(b["bonus"]) - int(b["penalty"])
+    if mods:
+        new = val + mods
+        note = ""
+        if new < 0 <= before_bonus and not b["zero"]:
+            new = before_bonus  # not below 0 (F7V-7.2)
+            note = "（0未満にはならない）" if ja else " (not below 0)"
+        sign = "+" if mods > 0 else "−"
+        steps.append((f"{val} {sign} {abs(mods)} = {_points(new)}", note))
+        val = new
+    if b["zero"]:
+        steps.append(("ゼロがあるので0" if ja else "the Zero makes it 0", ""))
+        val = 0
+    if int(b["bonus"]):
+        steps.append((f"{val} + 15 = {val + 15}", "（フリップ7）" if ja else " (Flip 7)"))
+        val += 15
+    if int(b["penalty"]):
+        steps.append((f"{_points(val)} − 15 = {_points(val - 15)}", ""))
+    if not steps:
+        steps.append((_points(val), ""))
+    if ja:
+        last = len(steps) - 1
+        calc = "、".join(t + ("点" if i == last else "") + n for i, (t, n) in enumerate(steps))
+        return f"{who}：{cards} — {calc}"
+    return f"{who}: {cards} — " + ", ".join(t + n for t, n in steps)
 
 
 def describe_action(action: Action, lang: str = "en") -> str:
@@ -490,7 +571,7 @@ CARDS_V_EN = """
 - **Zero**: counts toward Flip 7; your round score is 0 unless you Flip 7; you may only hit.
 - **Unlucky 7**: discard your other number and modifier cards; it never busts you.
 - **Lucky 13**: you may hold one other 13 as well; a third 13 busts you.
-- **Modifiers** (÷2, −2 … −10): give each to any player who has not busted.
+- **Modifiers** (÷2, −2 … −10): give each to any player who has not busted (you included).
 - **Just One More!**: the target takes the next card, then must stay.
 - **Flip 4!**: the target flips 4 cards; action and modifier cards among them wait until the
   end (they are lost on a bust).
@@ -506,7 +587,7 @@ CARDS_V_JA = """
 - **ゼロ**：7枚に数える。フリップ7しない限りそのラウンドは0点。ヒットしか選べない。
 - **アンラッキー7**：他のナンバーカードと修正カードをすべて捨てる。これでバーストはしない。
 - **ラッキー13**：もう1枚の13を持っていてもよい。3枚目の13でバースト。
-- **修正カード**（÷2、−2〜−10）：バーストしていない誰かに渡す。
+- **修正カード**（÷2、−2〜−10）：バーストしていないプレイヤー（自分も可）に渡す。
 - **ジャスト・ワンモア！**：対象は次の1枚を受け取り、その後ステイする。
 - **フリップ4！**：対象は4枚めくる。その中のアクションカードと修正カードは最後に解決する\
 （バーストしたら捨てる）。

@@ -9,7 +9,8 @@ Notation (context-free; ``action_from_str(str(a)) == a``):
   seat 0, one at a time, and the 49th card is the trump indicator.
 - ``first 2`` (chance): seat 2 leads the first trick of the first deal (SS-2.4).
 
-Integer encoding of player actions (RL): ``0..48`` play card ``c``; ``49..97`` pass card ``c-49``.
+Integer encoding of player actions (RL), declared in :func:`encoding` (version
+:data:`ENCODING_VERSION`): ``0..48`` play card ``c``; ``49..97`` pass card ``c-49``.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from septet.core.encoding import ActionEncoding, ActionKind, Arg, Args
 from septet.core.errors import NotationError
 from septet.games.seven_shot.cards import CARD_NAMES, NUM_CARDS, parse_card
 
@@ -68,7 +70,6 @@ PLAYS: Final = tuple(Play(c) for c in range(NUM_CARDS))
 PASSES: Final = tuple(Pass(c) for c in range(NUM_CARDS))
 DEALS: Final = tuple(Deal(c) for c in range(NUM_CARDS))
 FIRSTS: Final = tuple(FirstLeader(s) for s in range(4))
-NUM_DISTINCT_ACTIONS: Final = 2 * NUM_CARDS
 
 
 def action_from_str(text: str) -> SevenShotAction:
@@ -108,27 +109,48 @@ def action_from_str(text: str) -> SevenShotAction:
     )
 
 
-def action_to_id(action: object) -> int:
-    """The integer id of a player action (see the module docstring).
+ENCODING_VERSION: Final = 1
+"""Raise it whenever an id moves (tests pin a sample of ids)."""
 
-    Raises:
-        ValueError: a chance outcome or something that is not a Seven Shot action.
-    """
-    if isinstance(action, Play) and 0 <= action.card < NUM_CARDS:
-        return action.card
-    if isinstance(action, Pass) and 0 <= action.card < NUM_CARDS:
-        return NUM_CARDS + action.card
-    raise ValueError(f"{action!r} is not a Seven Shot player action")
+_CARD = Arg("card", NUM_CARDS, meaning="card id 0..48 (suit x 7 + rank)")
 
 
-def id_to_action(action_id: int) -> SevenShotAction:
-    """Inverse of :func:`action_to_id`.
+def _args_of(action: object) -> tuple[str, Args]:
+    t = type(action)
+    if t is Play:
+        return "play", (action.card,)  # type: ignore[attr-defined]
+    if t is Pass:
+        return "pass", (action.card,)  # type: ignore[attr-defined]
+    if t is Deal:
+        return "deal", (action.card,)  # type: ignore[attr-defined]
+    if t is FirstLeader:
+        return "first", (action.seat,)  # type: ignore[attr-defined]
+    raise ValueError(f"{action!r} is not a Seven Shot action")
 
-    Raises:
-        ValueError: id outside ``0..97``.
-    """
-    if 0 <= action_id < NUM_CARDS:
-        return PLAYS[action_id]
-    if NUM_CARDS <= action_id < NUM_DISTINCT_ACTIONS:
-        return PASSES[action_id - NUM_CARDS]
-    raise ValueError(f"action id {action_id} is outside 0..{NUM_DISTINCT_ACTIONS - 1}")
+
+def _build(kind: str, args: Args) -> SevenShotAction:
+    table: dict[str, tuple[SevenShotAction, ...]] = {
+        "play": PLAYS,
+        "pass": PASSES,
+        "deal": DEALS,
+        "first": FIRSTS,
+    }
+    return table[kind][args[0]]
+
+
+def encoding(n: int) -> ActionEncoding:
+    """The declared encoding for ``n`` players (the same ids for 3 and 4)."""
+    return ActionEncoding(
+        "seven-shot",
+        ENCODING_VERSION,
+        [
+            ActionKind("play", (_CARD,), "play the card to the trick (SS-3.1)"),
+            ActionKind("pass", (_CARD,), "choose the card as one to pass (SS-2.3, SS-5.2)"),
+        ],
+        _args_of,
+        _build,
+        chance_kinds=[
+            ActionKind("deal", (_CARD,), "chance: the next card dealt (SS-2.2)"),
+            ActionKind("first", (Arg("seat", n),), "chance: the first leader (SS-2.4)"),
+        ],
+    )

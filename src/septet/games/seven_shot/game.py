@@ -7,8 +7,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from septet.core.encoding import ActionEncoding
 from septet.core.errors import OptionError
 from septet.core.game import Action, Game, State
+from septet.core.observation import ObservationSpec
 from septet.core.types import JSON, Event
 from septet.games.seven_shot import actions as _actions
 from septet.games.seven_shot.actions import DEALS, FIRSTS, PASSES
@@ -101,13 +103,25 @@ class SevenShot(Game[SevenShotOptions]):
         return _actions.action_from_str(text)
 
     def num_distinct_actions(self, num_players: int) -> int:
-        return _actions.NUM_DISTINCT_ACTIONS
+        """98: play or pass one of the 49 cards."""
+        return self.action_encoding(num_players).size
 
     def action_to_id(self, action: Action, num_players: int) -> int:
-        return _actions.action_to_id(action)
+        """``0..48`` play card ``c``; ``49..97`` pass card ``c - 49``.
+
+        Raises:
+            ValueError: a chance outcome or not a Seven Shot action.
+        """
+        enc = self._encodings.get(num_players) or self.action_encoding(num_players)
+        return enc.id_of(action)
 
     def id_to_action(self, action_id: int, num_players: int) -> Action:
-        return _actions.id_to_action(action_id)
+        """Inverse of :meth:`action_to_id`.
+
+        Raises:
+            ValueError: id outside ``0..97``.
+        """
+        return self.action_encoding(num_players).action(action_id)
 
     def sample_state(self, view: Mapping[str, JSON], rng: random.Random) -> State:
         """A state drawn from the information set of the seat whose view this is; works from a
@@ -124,8 +138,33 @@ class SevenShot(Game[SevenShotOptions]):
 
         return state_from_view(self, view, rng)
 
-    def observation_size(self, num_players: int) -> int:
-        return 208 + 113 * num_players
+    def action_encoding(self, num_players: int) -> ActionEncoding:
+        """The declared action ids (see :mod:`septet.games.seven_shot.actions`)."""
+        enc = self._encodings.get(num_players)
+        if enc is None:
+            enc = self._encodings[num_players] = _actions.encoding(num_players)
+        return enc
+
+    def observation_spec(self, num_players: int) -> ObservationSpec:
+        """The observation's named pieces (``208 + 113 n`` values; see
+        :mod:`septet.games.seven_shot.observation`).
+
+        Raises:
+            OptionError: not 3 or 4 players.
+        """
+        sp = self._obs_specs.get(num_players)
+        if sp is None:
+            from septet.games.seven_shot.observation import spec
+
+            self.check_num_players(num_players)
+            sp = self._obs_specs[num_players] = spec(self, num_players)
+        return sp
+
+    def teams(self, num_players: int) -> list[list[int]]:
+        """Partners opposite with 4 players (SS-2.1); each for themselves with 3 (SS-5.1)."""
+        if num_players == 4:
+            return [[0, 2], [1, 3]]
+        return [[s] for s in range(num_players)]
 
     # ----- text -----------------------------------------------------------------------------
     def render(self, view: Mapping[str, JSON], lang: str = "en") -> str:

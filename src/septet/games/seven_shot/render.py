@@ -111,6 +111,12 @@ def _hand_by_suit(names: Any, lang: str) -> str:
     return "  ".join(parts) if parts else ("なし" if lang == "ja" else "none")
 
 
+def _played(card: Any, seat: Any, lang: str) -> str:
+    """A card of a trick with who played it: ``"8 of Earth (P1)"`` / ``"土の8（P1）"``."""
+    ref = seat_ref(int(seat))
+    return f"{_bare(card, lang)}（{ref}）" if lang == "ja" else f"{_bare(card, lang)} ({ref})"
+
+
 _PHASES = {
     "deal": ("dealing", "配札中"),
     "pass": ("passing cards", "カードを渡す"),
@@ -214,32 +220,26 @@ def render(view: Mapping[str, JSON], lang: str = "en") -> str:
         )
     trick = view.get("trick") or []
     if trick:
-        played = ("、" if ja else ", ").join(
-            f"{_me(t['seat'], me, lang)} {_bare(t['card'], lang)}" for t in trick
-        )
+        played = ("、" if ja else ", ").join(_played(t["card"], t["seat"], lang) for t in trick)
         led = _suit_name(view["led_suit"], lang)
         lines.append(
-            f"場のトリック（{_me(view['leader'], me, lang)}のリード、{led}）：{played}"
+            f"場のトリック（{seat_ref(view['leader'])}のリード、{led}）：{played}"
             if ja
-            else f"Trick led by {_me(view['leader'], me, lang)} ({led}): {played}"
+            else f"Trick led by {seat_ref(view['leader'])} ({led}): {played}"
         )
     elif phase == "play":
         last = view.get("last_trick")
         if last and last.get("deal") == view["deal_number"]:
             cards = ("、" if ja else ", ").join(
-                f"{_me(s, me, lang)} {_bare(c, lang)}"
-                for s, c in zip(last["seats"], last["cards"], strict=False)
+                _played(c, s, lang) for s, c in zip(last["seats"], last["cards"], strict=False)
             )
             lines.append(
-                f"前のトリック：{cards} → {_me(last['winner'], me, lang)}が取った"
+                f"前のトリック：{cards} → {seat_ref(last['winner'])}が取った"
                 if ja
-                else f"Last trick: {cards}; won by {_me(last['winner'], me, lang)}"
+                else f"Last trick: {cards}; won by {seat_ref(last['winner'])}"
             )
-        lines.append(
-            f"{_me(view['leader'], me, lang)}がリードする"
-            if ja
-            else f"{_me(view['leader'], me, lang)} leads"
-        )
+        lead = seat_ref(int(view["leader"]))
+        lines.append(f"{lead}がリードする" if ja else f"{lead} leads")
     if view.get("hand") is not None:
         lines.append(("手札：" if ja else "Your hand: ") + _hand_by_suit(view["hand"], lang))
         if view.get("passing"):
@@ -257,7 +257,9 @@ def render(view: Mapping[str, JSON], lang: str = "en") -> str:
                 else f"Passed to {to}: {gave}. Received from {frm}: {got}"
             )
     deals = view.get("deals") or []
-    if deals:
+    if phase == "over":  # every deal, for the end of the game
+        lines.extend(describe_deal_end(d, view, lang) for d in deals)
+    elif deals and not view.get("tricks"):  # the last one, until the next first trick is done
         lines.append(describe_deal_end(deals[-1], view, lang))
     if phase == "over":
         winners = [int(w) for w in view.get("winners") or []]
@@ -331,10 +333,14 @@ def _deal_sentences(d: Mapping[str, Any], num_sides: int, lang: str) -> str:
     # Points (SS-4.4, SS-5.4, SS-5.5).
     terms = d.get("terms")
     formula = d.get("formula")
+    # The winners first, then anyone paid as second (SS-5.4).
+    order = winning + [s for s in range(len(gains)) if s not in winning]
     got = [
-        f"{side_name(s, num_sides, lang)} +{g}点" if ja else f"{side_name(s, num_sides, lang)} +{g}"
-        for s, g in enumerate(gains)
-        if g
+        f"{side_name(s, num_sides, lang)} +{gains[s]}点"
+        if ja
+        else f"{side_name(s, num_sides, lang)} +{gains[s]}"
+        for s in order
+        if gains[s]
     ]
     got_text = ("、" if ja else ", ").join(got)
     if isinstance(terms, Mapping) or (formula and "=" in str(formula)):
@@ -416,9 +422,11 @@ def _trick_won(d: Mapping[str, Any], seat: int, lang: str) -> str:
     sevens = list(d.get("sevens") or [])
     if sevens:
         got = _cards(sevens, lang)
-        text = (
-            (text[: -len("取った")] + f"取り、{got}を獲得した") if ja else f"{text} and takes {got}"
-        )
+        if ja:
+            text = text[: -len("取った")] + f"取り、{got}を獲得した"
+        else:
+            sep = ", and" if how == "trump" else " and"
+            text = f"{text}{sep} takes {got}"
     return text
 
 

@@ -20,31 +20,9 @@ Phases of a deal (rule ids from ``shared/rules/seven-shot.md``):
 "Side": a team of two partners (4 players, seats ``s`` and ``s+2``, side ``s % 2``) or a single
 player (3 players, side = seat).
 
-Observation tensor (``observation_tensor(seat)``), floats, seats relative to the observer
-(relative seat ``r`` is absolute seat ``(seat + r) % n``; 4 players: ``r = 2`` is the partner).
-With ``n`` players the length is ``208 + 113 n`` (547 for 3, 660 for 4):
-
-======================  ========  ===========================================================
-Offset                  Length    Content
-======================  ========  ===========================================================
-0                       49        own hand (1 per card held)
-49                      49        own cards chosen to pass / passed this deal
-98                      49        cards received this deal
-147                     49        trump indicator (one-hot; zeros before it is dealt)
-196                     49 n      cards taken in tricks this deal by relative seat r
-196 + 49 n              49 n      card played to the current trick by relative seat r
-196 + 98 n              7         suit led in the current trick (one-hot)
-203 + 98 n              7 n       suits relative seat r is known to be void in
-203 + 105 n             n         tricks won this deal by r / 16
-203 + 106 n             n         7s taken this deal by r / 7
-203 + 107 n             n         game score of r / target
-203 + 108 n             n         hand size of r / 16 (cards being passed count as held)
-203 + 109 n             n         cards r has chosen to pass / pass_cards (0 if no pass)
-203 + 110 n             5         phase one-hot: deal, pass, first_leader, play, over
-208 + 110 n             n         seat to move (one-hot, relative; zeros at chance/terminal)
-208 + 111 n             n         leader of the current trick (one-hot, relative)
-208 + 112 n             n         first leader of the deal (one-hot, relative)
-======================  ========  ===========================================================
+Observation tensor (``observation_tensor(seat)``): declared as named pieces with true bounds in
+``septet.games.seven_shot.observation`` (``SevenShot.observation_spec(n)``; the table is in
+``docs/rl.md``).
 """
 
 from __future__ import annotations
@@ -790,60 +768,22 @@ class SevenShotState(State):
         return determinize(self, seat, rng)
 
     def observation_tensor(self, seat: Seat) -> list[float]:
-        """The encoding in the module docstring; only what ``view(seat)`` shows."""
-        n = self.num_players
-        size = 208 + 113 * n
-        out = [0.0] * size
+        """The encoding of ``septet.games.seven_shot.observation`` (named pieces, true bounds);
+        only what ``view(seat)`` shows."""
+        from septet.games.seven_shot.observation import encode
 
-        def put_mask(offset: int, mask: int) -> None:
-            while mask:
-                low = mask & -mask
-                out[offset + low.bit_length() - 1] = 1.0
-                mask ^= low
+        return encode(self, seat)
 
-        put_mask(0, self.hands[seat])
-        put_mask(49, self.pass_sel[seat] | self.passed[seat])
-        put_mask(98, self.received[seat])
-        if self.indicator >= 0:
-            out[147 + self.indicator] = 1.0
-        base_trick = 196 + 49 * n
-        for r in range(n):
-            s = (seat + r) % n
-            put_mask(196 + 49 * r, self.taken[s])
-        for i, c in enumerate(self.trick):
-            s = (self.leader + i) % n
-            out[base_trick + 49 * ((s - seat) % n) + c] = 1.0
-        o = 196 + 98 * n
-        if self.trick:
-            out[o + SUIT_OF[self.trick[0]]] = 1.0
-        o += 7
-        for r in range(n):
-            s = (seat + r) % n
-            v = self.voids[s]
-            for su in range(7):
-                if v >> su & 1:
-                    out[o + 7 * r + su] = 1.0
-        o += 7 * n
-        for r in range(n):
-            s = (seat + r) % n
-            out[o + r] = self.tricks_won[s] / 16.0
-            out[o + n + r] = _popcount(self.taken[s] & SEVEN_MASK) / 7.0
-            out[o + 2 * n + r] = self.points[self._side[s]] / self._target
-            out[o + 3 * n + r] = _popcount(self.hands[s] | self.pass_sel[s]) / 16.0
-            if self._k:
-                out[o + 4 * n + r] = _popcount(self.pass_sel[s] | self.passed[s]) / self._k
-        o += 5 * n
-        out[o + self.phase] = 1.0
-        o += 5
-        if self._cur >= 0:
-            out[o + (self._cur - seat) % n] = 1.0
-        o += n
-        if self.leader >= 0:
-            out[o + (self.leader - seat) % n] = 1.0
-        o += n
-        if self.first_leader >= 0:
-            out[o + (self.first_leader - seat) % n] = 1.0
-        return out
+    def action_visibility(self, action: Action) -> frozenset[Seat] | None:
+        """A card dealt to a hand is seen by that seat only (the 49th, the trump indicator, by
+        everyone, SS-2.2); a card chosen to pass by the passer only (SS-2.3); the rest is
+        public."""
+        if type(action) is Deal:
+            pos = self.deal_pos
+            return None if pos >= HAND_CARDS else _ONLY[pos % self.num_players]
+        if type(action) is Pass:
+            return _ONLY[self._cur]
+        return None
 
     # ----- copying and serialisation ---------------------------------------------------------
     def clone(self) -> SevenShotState:

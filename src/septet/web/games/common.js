@@ -4,36 +4,43 @@ import { h } from '../dom.js';
 
 /**
  * Make `el` play `action` when it is one of the legal moves now (highlighted, focusable,
- * keyboard-activated); otherwise leave it inert. Returns el.
+ * keyboard-activated, named by the move's words); otherwise leave it inert. The move is then
+ * played by the piece itself and its button is left out of the move list, unless
+ * `keepButton` (a move whose words say more than the piece, e.g. "Give Flip 4! to Ben").
+ * Returns el.
  */
-export function bind(el, action, ctx) {
+export function bind(el, action, ctx, { keepButton = false } = {}) {
   if (action && ctx.canPlay(action)) {
     el.classList.add('legal');
     el.setAttribute('role', 'button');
     el.setAttribute('tabindex', '0');
     el.dataset.action = action;
-    const text = (ctx.legal.find((x) => x.a === action) || {})[ctx.lang] || action;
-    el.title = ctx.named ? ctx.named(text) : text;
-    el.addEventListener('click', () => ctx.play(action));
+    const move = ctx.legal.find((x) => x.a === action) || {};
+    const text = ctx.named ? ctx.named(move[ctx.lang] || move.en || '') : (move[ctx.lang] || '');
+    if (text) {
+      el.title = text;
+      el.setAttribute('aria-label', text);
+    }
+    el.addEventListener('click', (ev) => { ev.stopPropagation(); ctx.play(action); });
     el.addEventListener('keydown', (ev) => {
       if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); ctx.play(action); }
     });
+    if (!keepButton && ctx.bound) ctx.bound.add(action);
   }
   return el;
 }
 
 /**
  * A labelled number, "label value", followed by a space so that neighbouring stats never run
- * together in the text ("points 0/7 tricks 1/7"). Returns [element, ' '] (a child list for h()).
+ * together in the text. Returns [element, ' '] (a child list for h()).
  */
 export function stat(label, value, cls = '') {
   return [h('span', { class: `stat ${cls}` }, h('span', { class: 'stat-label' }, label), ' ', h('strong', {}, String(value))), ' '];
 }
 
-/** A number with its counter word after it, "12 cards" / "12枚"; same shape as stat(). */
-export function count(value, en, ja, ctx, cls = '') {
-  const unit = ctx.lang === 'ja' ? ja : ` ${en}`;
-  return [h('span', { class: `stat ${cls}` }, h('strong', {}, String(value)), h('span', { class: 'stat-label' }, unit)), ' '];
+/** "1 trick" / "3 tricks": English words by count (Japanese has no plural). */
+export function plural(n, one, many) {
+  return `${n} ${n === 1 ? one : many}`;
 }
 
 /** Pick the text for the current language from {en, ja}. */

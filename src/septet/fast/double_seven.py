@@ -1,0 +1,915 @@
+"""Double Seven (2 to 4 players, every option) as compiled kernels over an integer array.
+
+The exact twin of :mod:`septet.games.double_seven.state` (rules DS-1 … DS-8): the same chance
+outcomes and the same actions give the same position and the same scores at every step (checked
+by :func:`septet.fast.kit.check_twin`). Tile types are the engine's ``0..8`` (8 the clover);
+a family is its index in ``actions.FAMILIES`` (``(animal*11 + animals-1)*4 + clovers``), so a
+sorted list of indices is the engine's sorted tuple of families.
+
+Encoding (``int64[size(n)]``, built from ``state_dict()`` by :func:`encode`): a header (players,
+the three options, phase, turn, tiles dealt, draws left, a face-down draw pending, Rainbow and
+two-for-one used this turn, 7 tokens left, the 77 token's holder, the seat that triggered the
+end, families given away this turn), the blocked, pile, display and removed counts (9 each),
+the families given away, and per seat: rack, known rack tiles, 7 tokens, number of families and
+the sorted family indices. The public event ``log`` is not encoded: play never reads it.
+
+Actions are the game's ids (``actions.action_to_id``); chance outcomes are ``deal t`` → ``t``,
+``flip t`` → ``16 + t``, ``pile t`` → ``32 + t`` and ``first s`` → ``64 + s``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from septet.fast.rng import randbelow
+from septet.games.double_seven import actions as A
+
+H_N, H_RAINBOW, H_T41OPT, H_TWOFAM, H_PHASE, H_TURN, H_DEALT, H_DRAWS = range(8)
+H_AWAIT, H_RUSED, H_T41USED, H_SEVLEFT, H_H77, H_TRIGGER, H_NGIVEN = range(8, 15)
+HEADER = 16
+NT = 9
+CLOVER = 8
+O_BLOCKED = HEADER
+O_PILE = O_BLOCKED + NT
+O_DISPLAY = O_PILE + NT
+O_REMOVED = O_DISPLAY + NT
+MAXGIVEN = 64
+O_GIVEN = O_REMOVED + NT
+O_SEATS = O_GIVEN + MAXGIVEN
+MAXFAM = 48
+S_RACK = 0
+S_KNOWN = NT
+S_SEVENS = 2 * NT
+S_NFAM = 2 * NT + 1
+S_FAMS = 2 * NT + 2
+SEAT = S_FAMS + MAXFAM
+PH_DEAL, PH_FIRST, PH_FLIP, PH_DRAW, PH_RAINBOW, PH_ACT, PH_T41, PH_DISCARD, PH_OVER = range(9)
+PHASES = (
+    "deal",
+    "first_player",
+    "flip",
+    "draw",
+    "rainbow",
+    "actions",
+    "two_for_one_draw",
+    "discard",
+    "over",
+)
+CHANCE, TERMINAL = -1, -4
+CH_FLIP, CH_PILE, CH_FIRST = 16, 32, 64
+NF = A.NUM_FAMILIES
+ADD = 44
+# The ids of the engine's declared encoding (``actions.encoding``): the kinds up to exchange do
+# not depend on the number of players; exchange ids are (pair of equal-size families, seat).
+_ENC = A.encoding(2)
+OFF_TAKE = _ENC.offsets["take"]
+OFF_DISCARD = _ENC.offsets["discard"]
+OFF_T41 = _ENC.offsets["two-for-one"]
+OFF_START = _ENC.offsets["start"]
+OFF_EXPAND = _ENC.offsets["expand"]
+OFF_EXCHANGE = _ENC.offsets["exchange"]
+_PAIRS = [(f, g) for f in A.FAMILIES for g in A.FAMILIES if f[1] + f[2] == g[1] + g[2]]
+NP = len(_PAIRS)
+if _ENC.sizes["exchange"] != 2 * NP or _ENC.offsets["retrieve"] != OFF_EXCHANGE + 2 * NP:
+    raise ImportError("septet.fast.double_seven: the engine's action encoding changed")
+FULL_SET = np.array([11] * 8 + [3], dtype=np.int64)
+
+_FI = {f: i for i, f in enumerate(A.FAMILIES)}
+PAIR_INDEX = np.full((NF, NF), -1, dtype=np.int64)
+PAIR_F = np.zeros(NP, dtype=np.int64)
+PAIR_G = np.zeros(NP, dtype=np.int64)
+for _i, (_f, _g) in enumerate(_PAIRS):
+    PAIR_INDEX[_FI[_f], _FI[_g]] = _i
+    PAIR_F[_i] = _FI[_f]
+    PAIR_G[_i] = _FI[_g]
+T41_X = np.array([p[0] for p in A.PAIRS], dtype=np.int64)
+T41_Y = np.array([p[1] for p in A.PAIRS], dtype=np.int64)
+T41_ID = np.full((NT, NT), -1, dtype=np.int64)
+for _i, (_x, _y) in enumerate(A.PAIRS):
+    T41_ID[_x, _y] = _i
+BUF = 8
+
+
+def size(num_players: int) -> int:
+    """Length of the encoding for ``num_players`` seats."""
+    return O_SEATS + num_players * SEAT
+
+
+def max_actions(num_players: int) -> int:
+    """An upper bound on the legal actions at one node (starts, expansions, exchanges...)."""
+    return 8192
+
+
+@njit(cache=True)
+def family_index(a: int, k: int, c: int) -> int:
+    """Index of family ``(animal, animals, clovers)`` in ``actions.FAMILIES``."""
+    return (a * 11 + k - 1) * 4 + c
+
+
+def encode(state: Any) -> np.ndarray:
+    """The kernel array of a :class:`~septet.games.double_seven.state.DoubleSevenState`, from
+    its ``state_dict()`` (the stable format) and its game's options."""
+    return encode_dict(state.game, state.num_players, state.state_dict())
+
+
+def encode_dict(game: Any, n: int, d: Mapping[str, Any]) -> np.ndarray:
+    """:func:`encode` from a ``state_dict()`` of ``game`` with ``n`` seats."""
+    opts = game.options
+    s = np.zeros(size(n), dtype=np.int64)
+    s[H_N] = n
+    s[H_RAINBOW] = int(bool(opts.rainbow))
+    s[H_T41OPT] = int(bool(opts.two_for_one))
+    s[H_TWOFAM] = int(opts.double_seven == "two_families")
+    s[H_PHASE] = PHASES.index(d["phase"])
+    s[H_TURN] = int(d["turn"])
+    s[H_DEALT] = int(d["dealt"])
+    s[H_DRAWS] = int(d["draws_left"])
+    s[H_AWAIT] = int(bool(d["await_pile"]))
+    s[H_RUSED] = int(bool(d["rainbow_used"]))
+    s[H_T41USED] = int(bool(d["t41_used"]))
+    s[H_SEVLEFT] = int(d["sevens_left"])
+    s[H_H77] = int(d["holder77"])
+    s[H_TRIGGER] = int(d["trigger"])
+    given = [family_index(*(int(x) for x in f)) for f in d["given"]]
+    if len(given) > MAXGIVEN:
+        raise ValueError("more families given away in one turn than the kernel holds")
+    s[H_NGIVEN] = len(given)
+    for i, f in enumerate(given):
+        s[O_GIVEN + i] = f
+    for off, key in ((O_BLOCKED, "blocked"), (O_PILE, "pile"), (O_DISPLAY, "display")):
+        s[off : off + NT] = [int(x) for x in d[key]]
+    s[O_REMOVED : O_REMOVED + NT] = [int(x) for x in d["removed"]]
+    for p in range(n):
+        b = O_SEATS + p * SEAT
+        s[b + S_RACK : b + S_RACK + NT] = [int(x) for x in d["racks"][p]]
+        s[b + S_KNOWN : b + S_KNOWN + NT] = [int(x) for x in d["known"][p]]
+        s[b + S_SEVENS] = int(d["sevens"][p])
+        fams = sorted(family_index(*(int(x) for x in f)) for f in d["families"][p])
+        if len(fams) > MAXFAM:
+            raise ValueError("more families than the kernel holds")
+        s[b + S_NFAM] = len(fams)
+        for i, f in enumerate(fams):
+            s[b + S_FAMS + i] = f
+    return s
+
+
+@njit(cache=True)
+def canonical(s: np.ndarray) -> np.ndarray:
+    """A copy with unused list slots cleared (as :func:`encode` leaves them)."""
+    c = s.copy()
+    for i in range(c[H_NGIVEN], MAXGIVEN):
+        c[O_GIVEN + i] = 0
+    for p in range(c[H_N]):
+        b = O_SEATS + p * SEAT
+        for i in range(c[b + S_NFAM], MAXFAM):
+            c[b + S_FAMS + i] = 0
+    return c
+
+
+# ----- helpers --------------------------------------------------------------------------------
+
+
+@njit(cache=True, inline="always")
+def _sb(p: int) -> int:
+    return O_SEATS + p * SEAT
+
+
+@njit(cache=True, inline="always")
+def _fsize(f: int) -> int:
+    return (f % 44) // 4 + 1 + f % 4
+
+
+@njit(cache=True)
+def _sum(s: np.ndarray, off: int) -> int:
+    t = 0
+    for i in range(NT):
+        t += s[off + i]
+    return t
+
+
+@njit(cache=True)
+def _take_from_rack(s: np.ndarray, tile: int, k: int) -> None:
+    b = _sb(s[H_TURN])
+    s[b + S_RACK + tile] -= k
+    v = s[b + S_KNOWN + tile] - k
+    s[b + S_KNOWN + tile] = v if v > 0 else 0  # the public lower bound
+
+
+@njit(cache=True)
+def _fam_remove(s: np.ndarray, p: int, f: int) -> None:
+    b = _sb(p)
+    n = s[b + S_NFAM]
+    j = 0
+    while j < n and s[b + S_FAMS + j] != f:
+        j += 1
+    for i in range(j, n - 1):
+        s[b + S_FAMS + i] = s[b + S_FAMS + i + 1]
+    s[b + S_FAMS + n - 1] = 0
+    s[b + S_NFAM] = n - 1
+
+
+@njit(cache=True)
+def _fam_add(s: np.ndarray, p: int, f: int) -> None:
+    """Insert keeping the families sorted (identical families are interchangeable)."""
+    b = _sb(p)
+    n = s[b + S_NFAM]
+    j = n
+    while j > 0 and s[b + S_FAMS + j - 1] > f:
+        s[b + S_FAMS + j] = s[b + S_FAMS + j - 1]
+        j -= 1
+    s[b + S_FAMS + j] = f
+    s[b + S_NFAM] = n + 1
+
+
+# ----- the engine -----------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def _after_draws(s: np.ndarray) -> None:
+    s[H_AWAIT] = 0
+    b = _sb(s[H_TURN])
+    # DS-4.3: the decision comes whenever the rack holds 5+ tiles and a tile is left to draw.
+    if (
+        s[H_RAINBOW] == 1
+        and s[H_RUSED] == 0
+        and _sum(s, b + S_RACK) >= 5
+        and _sum(s, O_PILE) + _sum(s, O_DISPLAY) > 0
+    ):
+        s[H_PHASE] = PH_RAINBOW
+        return
+    s[H_PHASE] = PH_ACT
+
+
+@njit(cache=True)
+def _enter_draw(s: np.ndarray) -> None:
+    reserve = _sum(s, O_PILE) + _sum(s, O_DISPLAY)
+    if s[H_DRAWS] > reserve:
+        s[H_DRAWS] = reserve  # DS-4.2
+    if s[H_DRAWS] > 0:
+        s[H_PHASE] = PH_DRAW
+        s[H_AWAIT] = 1 if _sum(s, O_DISPLAY) == 0 else 0
+    else:
+        _after_draws(s)
+
+
+@njit(cache=True)
+def _begin_turn(s: np.ndarray, seat: int) -> None:
+    s[H_TURN] = seat
+    s[H_RUSED] = 0
+    s[H_T41USED] = 0
+    s[H_NGIVEN] = 0
+    # DS-4.1: 3 tiles if the rack was empty at the start of the turn, otherwise 2.
+    s[H_DRAWS] = 2 if _sum(s, _sb(seat) + S_RACK) > 0 else 3
+    if _sum(s, O_DISPLAY) == 0 and _sum(s, O_PILE) > 0:
+        s[H_PHASE] = PH_FLIP  # DS-3.1
+        s[H_AWAIT] = 0
+    else:
+        _enter_draw(s)
+
+
+@njit(cache=True)
+def _end_turn(s: np.ndarray) -> None:
+    nxt = (s[H_TURN] + 1) % s[H_N]
+    s[H_NGIVEN] = 0
+    if s[H_TRIGGER] >= 0 and nxt == s[H_TRIGGER]:
+        s[H_PHASE] = PH_OVER  # DS-7.2
+        s[H_AWAIT] = 0
+        return
+    _begin_turn(s, nxt)
+
+
+@njit(cache=True)
+def _after_one_draw(s: np.ndarray) -> None:
+    reserve = _sum(s, O_PILE) + _sum(s, O_DISPLAY)
+    if reserve == 0 and s[H_TRIGGER] < 0:
+        s[H_TRIGGER] = s[H_TURN]  # DS-7.1: the last tile of the reserve is drawn
+    if s[H_PHASE] == PH_T41:
+        s[H_PHASE] = PH_ACT
+        s[H_AWAIT] = 0
+        for i in range(NT):
+            s[O_BLOCKED + i] = 0
+        return
+    s[H_DRAWS] -= 1
+    if s[H_DRAWS] > 0 and reserve > 0:
+        s[H_AWAIT] = 1 if _sum(s, O_DISPLAY) == 0 else 0
+    else:
+        s[H_DRAWS] = 0
+        _after_draws(s)
+
+
+@njit(cache=True)
+def _take_77(s: np.ndarray) -> None:
+    me = s[H_TURN]
+    s[H_H77] = me
+    if s[H_TRIGGER] < 0:
+        s[H_TRIGGER] = me  # DS-7.1
+
+
+@njit(cache=True)
+def _after_placement(s: np.ndarray) -> None:
+    me = s[H_TURN]
+    b = _sb(me)
+    if s[H_TWOFAM] == 1 and s[H_H77] < 0:
+        big = 0
+        for i in range(s[b + S_NFAM]):
+            if _fsize(s[b + S_FAMS + i]) >= 7:
+                big += 1
+        if big >= 2:
+            _take_77(s)
+    if _sum(s, b + S_RACK) == 0:
+        _end_turn(s)  # DS-6.1 "Clear!"
+
+
+@njit(cache=True)
+def _rainbow_ok(s: np.ndarray) -> bool:
+    b = _sb(s[H_TURN])
+    total = 0
+    top = 0
+    for t in range(NT):
+        x = s[b + S_RACK + t]
+        total += x
+        if x > top:
+            top = x
+    return s[b + S_RACK + CLOVER] == 0 and total >= 5 and top == 1
+
+
+# ----- the contract, compiled -------------------------------------------------------------------
+
+
+@njit(cache=True)
+def current_player(s: np.ndarray) -> int:
+    """The seat to act, ``-1`` (chance) or ``-4`` (terminal)."""
+    ph = s[H_PHASE]
+    if ph <= PH_FLIP or s[H_AWAIT] == 1:
+        return CHANCE
+    if ph == PH_OVER:
+        return TERMINAL
+    return s[H_TURN]
+
+
+@njit(cache=True)
+def round_index(s: np.ndarray) -> int:
+    """Double Seven is one round."""
+    return 0
+
+
+@njit(cache=True)
+def legal_actions(s: np.ndarray, out: np.ndarray) -> int:
+    """The legal action ids in the engine's order; 0 at chance and terminal nodes."""
+    ph = s[H_PHASE]
+    if ph <= PH_FLIP or s[H_AWAIT] == 1 or ph == PH_OVER:
+        return 0
+    n = s[H_N]
+    me = s[H_TURN]
+    b = _sb(me)
+    cnt = 0
+    if ph == PH_DRAW or ph == PH_T41:
+        if _sum(s, O_PILE) > 0:
+            out[cnt] = 0
+            cnt += 1
+        for t in range(NT):
+            if s[O_DISPLAY + t] > s[O_BLOCKED + t]:
+                out[cnt] = OFF_TAKE + t
+                cnt += 1
+        return cnt
+    if ph == PH_DISCARD:
+        for t in range(NT):
+            if s[b + S_RACK + t] > 0:
+                out[cnt] = OFF_DISCARD + t
+                cnt += 1
+        return cnt
+    if ph == PH_RAINBOW:
+        if _rainbow_ok(s):
+            out[0] = 1
+            out[1] = 2
+            return 2
+        out[0] = 2
+        return 1
+    # PH_ACT
+    out[0] = 3
+    cnt = 1
+    rc = s[b + S_RACK + CLOVER]
+    nfam = s[b + S_NFAM]
+    own = np.zeros(8, dtype=np.bool_)
+    for i in range(nfam):
+        own[s[b + S_FAMS + i] // 44] = True
+    # DS-5.1 start a family: k animals + c clovers, k >= 1, k + c >= 2.
+    for a in range(8):
+        ra = s[b + S_RACK + a]
+        if ra > 0 and not own[a]:
+            for k in range(1, ra + 1):
+                for c in range(0 if k >= 2 else 1, rc + 1):
+                    out[cnt] = OFF_START + family_index(a, k, c)
+                    cnt += 1
+    if nfam > 0:
+        # DS-5.3 expand one of my families (identical families: one action).
+        prev = -1
+        for i in range(nfam):
+            f = s[b + S_FAMS + i]
+            if f == prev:
+                continue
+            prev = f
+            ra = s[b + S_RACK + f // 44]
+            for k in range(ra + 1):
+                for c in range(0 if k > 0 else 1, rc + 1):
+                    out[cnt] = OFF_EXPAND + f * ADD + k * 4 + c
+                    cnt += 1
+        # DS-5.4 exchange (ruling: never receive a composition given away this turn).
+        for q in range(n):
+            bq = _sb(q)
+            if q == me or s[bq + S_NFAM] == 0:
+                continue
+            prev = -1
+            for i in range(nfam):
+                f = s[b + S_FAMS + i]
+                if f == prev:
+                    continue
+                prev = f
+                fs = _fsize(f)
+                prev_g = -1
+                for j in range(s[bq + S_NFAM]):
+                    g = s[bq + S_FAMS + j]
+                    if g == prev_g:
+                        continue
+                    prev_g = g
+                    if _fsize(g) == fs and g != f:
+                        given = False
+                        for x in range(s[H_NGIVEN]):
+                            if s[O_GIVEN + x] == g:
+                                given = True
+                                break
+                        if not given:
+                            out[cnt] = OFF_EXCHANGE + PAIR_INDEX[f, g] * n + q
+                            cnt += 1
+    # DS-5.5 retrieve a clover from any family, with a matching animal from my rack.
+    for q in range(n):
+        bq = _sb(q)
+        prev = -1
+        for j in range(s[bq + S_NFAM]):
+            g = s[bq + S_FAMS + j]
+            if g % 4 > 0 and g != prev and s[b + S_RACK + g // 44] > 0:
+                out[cnt] = OFF_EXCHANGE + NP * n + q * NF + g
+                cnt += 1
+            prev = g
+    # DS-5.6 two for one: once a turn, 2 tiles on the rack and a tile left to draw.
+    if (
+        s[H_T41OPT] == 1
+        and s[H_T41USED] == 0
+        and _sum(s, b + S_RACK) >= 2
+        and _sum(s, O_PILE) + _sum(s, O_DISPLAY) > 0
+    ):
+        for x in range(NT):
+            if s[b + S_RACK + x] > 0:
+                if s[b + S_RACK + x] >= 2:
+                    out[cnt] = OFF_T41 + T41_ID[x, x]
+                    cnt += 1
+                for y in range(x + 1, NT):
+                    if s[b + S_RACK + y] > 0:
+                        out[cnt] = OFF_T41 + T41_ID[x, y]
+                        cnt += 1
+    return cnt
+
+
+@njit(cache=True)
+def chance_outcomes(s: np.ndarray, codes: np.ndarray, weights: np.ndarray) -> int:
+    """The chance outcomes and integer weights (tile counts of the pile, or 1 per seat)."""
+    ph = s[H_PHASE]
+    if ph == PH_FIRST:
+        for q in range(s[H_N]):
+            codes[q] = CH_FIRST + q
+            weights[q] = 1
+        return s[H_N]
+    if ph == PH_DEAL:
+        base = 0
+    elif ph == PH_FLIP:
+        base = CH_FLIP
+    elif s[H_AWAIT] == 1 and ph != PH_OVER:
+        base = CH_PILE
+    else:
+        return 0
+    cnt = 0
+    for t in range(NT):
+        if s[O_PILE + t] > 0:
+            codes[cnt] = base + t
+            weights[cnt] = s[O_PILE + t]
+            cnt += 1
+    return cnt
+
+
+@njit(cache=True)
+def sample_chance(s: np.ndarray, rng: np.ndarray) -> int:
+    """One chance outcome drawn with its exact probability."""
+    ph = s[H_PHASE]
+    if ph == PH_FIRST:
+        return CH_FIRST + randbelow(rng, s[H_N])
+    base = 0 if ph == PH_DEAL else (CH_FLIP if ph == PH_FLIP else CH_PILE)
+    r = randbelow(rng, _sum(s, O_PILE))
+    for t in range(NT):
+        r -= s[O_PILE + t]
+        if r < 0:
+            return base + t
+    return -1
+
+
+@njit(cache=True)
+def apply_chance(s: np.ndarray, code: int, buf: np.ndarray) -> None:
+    """Apply a possible chance outcome."""
+    if code >= CH_FIRST:
+        _begin_turn(s, code - CH_FIRST)
+        return
+    t = code % 16
+    s[O_PILE + t] -= 1
+    if code < CH_FLIP:
+        seat = s[H_DEALT] // 3
+        s[_sb(seat) + S_RACK + t] += 1
+        s[H_DEALT] += 1
+        if s[H_DEALT] == 3 * s[H_N]:
+            s[H_PHASE] = PH_FIRST
+    elif code < CH_PILE:
+        s[O_DISPLAY + t] += 1
+        _enter_draw(s)
+    else:
+        s[_sb(s[H_TURN]) + S_RACK + t] += 1
+        _after_one_draw(s)
+
+
+@njit(cache=True)
+def apply_action(s: np.ndarray, aid: int, buf: np.ndarray) -> None:
+    """Apply a legal player action id."""
+    n = s[H_N]
+    me = s[H_TURN]
+    b = _sb(me)
+    if aid == 0:  # draw face down: a chance node reveals the tile
+        s[H_AWAIT] = 1
+    elif aid == 1 or aid == 2:
+        s[H_RUSED] = 1
+        if aid == 1:
+            for t in range(NT):
+                s[b + S_KNOWN + t] = s[b + S_RACK + t]  # DS-4.3: the rack is shown
+            s[H_DRAWS] = 1
+            _enter_draw(s)
+        else:
+            s[H_PHASE] = PH_ACT
+    elif aid == 3:  # DS-6.1 "Pass!"
+        if _sum(s, b + S_RACK) >= 6:
+            s[H_PHASE] = PH_DISCARD  # DS-6.2
+        else:
+            _end_turn(s)
+    elif aid < OFF_DISCARD:
+        t = aid - OFF_TAKE
+        s[O_DISPLAY + t] -= 1
+        s[b + S_RACK + t] += 1
+        s[b + S_KNOWN + t] += 1
+        _after_one_draw(s)
+    elif aid < OFF_T41:
+        t = aid - OFF_DISCARD
+        _take_from_rack(s, t, 1)
+        s[O_REMOVED + t] += 1
+        _end_turn(s)
+    elif aid < OFF_START:
+        x = T41_X[aid - OFF_T41]
+        y = T41_Y[aid - OFF_T41]
+        _take_from_rack(s, x, 1)
+        _take_from_rack(s, y, 1)
+        for i in range(NT):
+            s[O_BLOCKED + i] = 0
+        s[O_BLOCKED + x] += 1
+        s[O_BLOCKED + y] += 1
+        s[O_DISPLAY + x] += 1
+        s[O_DISPLAY + y] += 1
+        s[H_T41USED] = 1
+        s[H_PHASE] = PH_T41
+        s[H_AWAIT] = 1 if _sum(s, O_DISPLAY) == 2 else 0
+    elif aid < OFF_EXPAND:
+        f = aid - OFF_START
+        a = f // 44
+        k = (f % 44) // 4 + 1
+        c = f % 4
+        _take_from_rack(s, a, k)
+        if c:
+            _take_from_rack(s, CLOVER, c)
+        _fam_add(s, me, f)
+        # Ruling: starting a family, even of 7+, earns no 7 token.
+        _after_placement(s)
+    elif aid < OFF_EXCHANGE:
+        j = aid - OFF_EXPAND
+        f = j // ADD
+        k = (j % ADD) // 4
+        c = j % 4
+        a = f // 44
+        k0 = (f % 44) // 4 + 1
+        c0 = f % 4
+        if k:
+            _take_from_rack(s, a, k)
+        if c:
+            _take_from_rack(s, CLOVER, c)
+        _fam_remove(s, me, f)
+        _fam_add(s, me, family_index(a, k0 + k, c0 + c))
+        # DS-5.3 Seven!: from 6 or fewer tiles to 7 or more, while tokens remain.
+        if k0 + c0 <= 6 and k0 + k + c0 + c > 6 and s[H_SEVLEFT] > 0:
+            s[H_SEVLEFT] -= 1
+            s[b + S_SEVENS] += 1
+            if s[H_TWOFAM] == 0 and s[b + S_SEVENS] == 2 and s[H_H77] < 0:
+                _take_77(s)
+        _after_placement(s)
+    else:
+        j = aid - OFF_EXCHANGE
+        if j < NP * n:
+            q = j % n
+            f = PAIR_F[j // n]
+            g = PAIR_G[j // n]
+            _fam_remove(s, me, f)
+            _fam_add(s, me, g)
+            _fam_remove(s, q, g)
+            _fam_add(s, q, f)
+            s[O_GIVEN + s[H_NGIVEN]] = f
+            s[H_NGIVEN] += 1
+        else:
+            j -= NP * n
+            q = j // NF
+            g = j % NF
+            a = g // 44
+            _take_from_rack(s, a, 1)
+            s[b + S_RACK + CLOVER] += 1
+            s[b + S_KNOWN + CLOVER] += 1
+            _fam_remove(s, q, g)
+            _fam_add(s, q, g + 4 - 1)  # one more animal, one clover less
+
+
+@njit(cache=True)
+def _score(s: np.ndarray, p: int) -> int:
+    """DS-8.1: one point per tile in families, +1 per 7 token, +2 for the 77 token."""
+    b = _sb(p)
+    t = 0
+    for i in range(s[b + S_NFAM]):
+        t += _fsize(s[b + S_FAMS + i])
+    t += s[b + S_SEVENS]
+    if s[H_H77] == p:
+        t += 2
+    return t
+
+
+@njit(cache=True)
+def scores(s: np.ndarray, out: np.ndarray) -> None:
+    """DS-8.1 points per seat."""
+    for p in range(s[H_N]):
+        out[p] = _score(s, p)
+
+
+@njit(cache=True)
+def is_winner(s: np.ndarray, p: int) -> bool:
+    """DS-8.2: most points; a tied holder of the 77 token wins alone (terminal states)."""
+    if s[H_PHASE] != PH_OVER:
+        return False
+    best = -1
+    for q in range(s[H_N]):
+        x = _score(s, q)
+        if x > best:
+            best = x
+    h = s[H_H77]
+    if h >= 0 and _score(s, h) == best:
+        return p == h
+    return _score(s, p) == best
+
+
+# ----- the greedy bot, compiled -----------------------------------------------------------------
+
+
+@njit(cache=True)
+def _keep(rack: np.ndarray, fam_animals: np.ndarray, t: int) -> float:
+    if t == CLOVER:
+        return 5.0
+    v = 0.0
+    if fam_animals[t]:
+        v += 2.0
+    if rack[t] >= 2:
+        v += 1.0 + rack[t] * 0.5
+    return v
+
+
+@njit(cache=True)
+def greedy_action(s: np.ndarray, legal: np.ndarray, cnt: int, params: np.ndarray) -> int:
+    """The move of ``septet.bots.greedy.double_seven.GreedyAgent`` among ``legal[:cnt]``, from
+    the facts of the seat's view (own rack and families, tokens, the end trigger)."""
+    if cnt == 1:
+        return legal[0]
+    n = s[H_N]
+    me = s[H_TURN]
+    b = _sb(me)
+    rack = s[b + S_RACK : b + S_RACK + NT]
+    fam_animals = np.zeros(NT, dtype=np.bool_)
+    for i in range(s[b + S_NFAM]):
+        fam_animals[s[b + S_FAMS + i] // 44] = True
+    endgame = s[H_TRIGGER] >= 0
+    sevens_left = s[H_SEVLEFT]
+    my_sevens = s[b + S_SEVENS]
+    free77 = s[H_H77] < 0
+    rack_total = 0
+    for t in range(NT):
+        rack_total += rack[t]
+    clover_w = 1.0 if endgame else -0.3
+    best = legal[0]
+    best_v = -np.inf
+    for i in range(cnt):
+        aid = legal[i]
+        if aid == 3:
+            v = 0.0
+        elif aid == 1:
+            v = 1.0
+        elif aid == 2:
+            v = 0.0
+        elif aid == 0:
+            v = 0.8
+        elif aid < OFF_DISCARD:
+            t = aid - OFF_TAKE
+            if t == CLOVER:
+                v = 3.0
+            elif fam_animals[t]:
+                v = 2.0
+            elif rack[t] > 0:
+                v = 1.5
+            else:
+                v = 0.3
+        elif aid < OFF_T41:
+            v = -_keep(rack, fam_animals, aid - OFF_DISCARD)
+        elif aid < OFF_START:
+            x = T41_X[aid - OFF_T41]
+            y = T41_Y[aid - OFF_T41]
+            stray = _keep(rack, fam_animals, x) + _keep(rack, fam_animals, y)
+            v = 0.6 - stray if rack_total >= 3 and not endgame else -1.0
+        elif aid < OFF_EXPAND:
+            f = aid - OFF_START
+            a = f // 44
+            k = (f % 44) // 4 + 1
+            c = f % 4
+            v = k + clover_w * c - 0.5
+            if k < rack[a]:
+                v -= 0.1 * (rack[a] - k)
+        elif aid < OFF_EXCHANGE:
+            j = aid - OFF_EXPAND
+            f = j // ADD
+            ka = (j % ADD) // 4
+            kc = j % 4
+            old = _fsize(f)
+            new = old + ka + kc
+            bonus = 0.0
+            if old <= 6 and new > 6 and sevens_left:
+                bonus = 1.5
+                if my_sevens == 1 and free77:
+                    bonus += 2.5
+            w = 1.0 if bonus else clover_w
+            v = ka + w * kc + bonus
+        else:
+            j = aid - OFF_EXCHANGE
+            if j < NP * n:
+                f = PAIR_F[j // n]
+                g = PAIR_G[j // n]
+                gain = rack[g // 44] - rack[f // 44]
+                v = 0.9 * gain + 0.3 * (g % 4 - f % 4) * (1 if rack[g // 44] else 0)
+                if _fsize(f) >= 7:
+                    v -= 0.5
+                v -= 0.05
+            else:
+                j -= NP * n
+                q = j // NF
+                g = j % NF
+                v = 1.2 if q == me else 0.9
+                if _fsize(g) <= 6 and rack[g // 44] == 1:
+                    v -= 0.2
+        if v > best_v:
+            best = aid
+            best_v = v
+    return best
+
+
+# ----- playouts ------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def playout(
+    s: np.ndarray,
+    rng: np.ndarray,
+    policies: np.ndarray,
+    horizon_round: bool,
+    max_steps: int,
+    params: np.ndarray,
+    legal: np.ndarray,
+    buf: np.ndarray,
+) -> int:
+    """Play on in place (see ``septet.fast.flip7.playout``); returns the steps taken."""
+    steps = 0
+    while steps != max_steps:
+        tm = current_player(s)
+        if tm == TERMINAL:
+            break
+        if tm == CHANCE:
+            apply_chance(s, sample_chance(s, rng), buf)
+        else:
+            cnt = legal_actions(s, legal)
+            if policies[tm] == 1 and cnt > 1:
+                a = greedy_action(s, legal, cnt, params)
+            else:
+                a = legal[randbelow(rng, cnt)]
+            apply_action(s, a, buf)
+        steps += 1
+    return steps
+
+
+@njit(cache=True)
+def play_many(
+    start: np.ndarray,
+    rngs: np.ndarray,
+    policies: np.ndarray,
+    horizon_round: bool,
+    max_steps: int,
+    params: np.ndarray,
+    scores_out: np.ndarray,
+    wins_out: np.ndarray,
+) -> int:
+    """Playouts from copies of ``start`` (see ``septet.fast.flip7.play_many``)."""
+    n = start[H_N]
+    legal = np.zeros(8192, dtype=np.int64)
+    buf = np.zeros(BUF, dtype=np.int64)
+    total = 0
+    for i in range(rngs.shape[0]):
+        s = start.copy()
+        total += playout(s, rngs[i], policies, horizon_round, max_steps, params, legal, buf)
+        for p in range(n):
+            scores_out[i, p] = _score(s, p)
+            wins_out[i, p] = 1 if is_winner(s, p) else 0
+    return total
+
+
+def greedy_params(agent_params: Mapping[str, str]) -> np.ndarray:
+    """The greedy bot takes no parameters."""
+    if agent_params:
+        raise ValueError(f"greedy takes no parameters, got {', '.join(sorted(agent_params))}")
+    return np.zeros(1)
+
+
+def chance_code(action: Any) -> int:
+    """``deal t`` → ``t``, ``flip t`` → ``16+t``, ``pile t`` → ``32+t``, ``first s`` → ``64+s``."""
+    if isinstance(action, A.Deal):
+        return int(action.tile)
+    if isinstance(action, A.Flip):
+        return CH_FLIP + int(action.tile)
+    if isinstance(action, A.PileDraw):
+        return CH_PILE + int(action.tile)
+    if isinstance(action, A.FirstPlayer):
+        return CH_FIRST + int(action.seat)
+    raise ValueError(f"{action} is not a Double Seven chance outcome")
+
+
+def code_to_chance(code: int) -> Any:
+    """Inverse of :func:`chance_code`."""
+    if code >= CH_FIRST:
+        return A.FirstPlayer(code - CH_FIRST)
+    if code >= CH_PILE:
+        return A.PILE[code - CH_PILE]
+    if code >= CH_FLIP:
+        return A.FLIP[code - CH_FLIP]
+    return A.DEAL[code]
+
+
+def field_name(i: int, n: int) -> str:
+    """What index ``i`` of the encoding holds (for failure messages)."""
+    heads = [
+        "players",
+        "rainbow",
+        "two_for_one",
+        "two_families",
+        "phase",
+        "turn",
+        "dealt",
+        "draws_left",
+        "await_pile",
+        "rainbow_used",
+        "t41_used",
+        "sevens_left",
+        "holder77",
+        "trigger",
+        "given_count",
+    ]
+    if i < len(heads):
+        return heads[i]
+    for off, name in ((O_BLOCKED, "blocked"), (O_PILE, "pile"), (O_DISPLAY, "display")):
+        if off <= i < off + NT:
+            return f"{name}[{i - off}]"
+    if O_REMOVED <= i < O_GIVEN:
+        return f"removed[{i - O_REMOVED}]"
+    if O_GIVEN <= i < O_SEATS:
+        return f"given[{i - O_GIVEN}]"
+    p, j = divmod(i - O_SEATS, SEAT)
+    if j < S_KNOWN:
+        return f"seat[{p}].rack[{j}]"
+    if j < S_SEVENS:
+        return f"seat[{p}].known[{j - S_KNOWN}]"
+    if j == S_SEVENS:
+        return f"seat[{p}].sevens"
+    if j == S_NFAM:
+        return f"seat[{p}].families_count"
+    return f"seat[{p}].families[{j - S_FAMS}]"

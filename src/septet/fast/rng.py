@@ -1,0 +1,120 @@
+"""A small random number generator for the compiled kernels: xoshiro256** (Blackman & Vigna,
+"Scrambled linear pseudorandom number generators", ACM TOMS 2021), seeded with SplitMix64.
+
+A generator is a ``uint64`` array of 4 words, advanced in place, so kernels stay free of global
+state and a batch can give every playout its own stream (``seed_streams``). Streams are
+reproducible for a seed on every machine; they are not the Python engines' ``random.Random``
+streams (the exact-twin checks feed both sides the same chance outcomes instead).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from numba import njit, uint64
+
+_MASK = 0xFFFFFFFFFFFFFFFF
+
+
+def _splitmix(x: int) -> tuple[int, int]:
+    x = (x + 0x9E3779B97F4A7C15) & _MASK
+    z = x
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return x, z ^ (z >> 31)
+
+
+def make_rng(seed: int) -> np.ndarray:
+    """A generator (``uint64[4]``) seeded from any Python int (SplitMix64 expansion)."""
+    x = seed & _MASK
+    out = np.zeros(4, dtype=np.uint64)
+    for i in range(4):
+        x, z = _splitmix(x)
+        out[i] = z
+    if not out.any():  # the all-zero state is the one fixed point of xoshiro
+        out[0] = 1
+    return out
+
+
+@njit(cache=True)
+def _splitmix_seed(x: np.uint64, out: np.ndarray) -> None:
+    for i in range(4):
+        x = x + uint64(0x9E3779B97F4A7C15)
+        z = x
+        z = (z ^ (z >> uint64(30))) * uint64(0xBF58476D1CE4E5B9)
+        z = (z ^ (z >> uint64(27))) * uint64(0x94D049BB133111EB)
+        out[i] = z ^ (z >> uint64(31))
+    if out[0] == 0 and out[1] == 0 and out[2] == 0 and out[3] == 0:
+        out[0] = 1
+
+
+@njit(cache=True)
+def _seed_many(seeds: np.ndarray, out: np.ndarray) -> None:
+    for i in range(seeds.shape[0]):
+        _splitmix_seed(seeds[i], out[i])
+
+
+def rngs_for_seeds(seeds: Sequence[int] | np.ndarray) -> np.ndarray:
+    """One generator per seed (``uint64[len(seeds), 4]``), row ``i`` equal to
+    ``make_rng(seeds[i])``, built in one compiled call."""
+    arr = np.array([int(x) & _MASK for x in seeds], dtype=np.uint64)
+    out = np.zeros((len(arr), 4), dtype=np.uint64)
+    _seed_many(arr, out)
+    return out
+
+
+def seed_streams(seed: int, count: int) -> np.ndarray:
+    """``count`` independent generators (``uint64[count, 4]``) for the stream ``seed``."""
+    out = np.zeros((count, 4), dtype=np.uint64)
+    base = _splitmix(seed & _MASK)[1]
+    for i in range(count):
+        out[i] = make_rng(base ^ ((i * 0xD1B54A32D192ED03) & _MASK))
+    return out
+
+
+@njit(cache=True, inline="always")
+def _rotl(x: np.uint64, k: int) -> np.uint64:
+    return (x << uint64(k)) | (x >> uint64(64 - k))
+
+
+@njit(cache=True)
+def next_u64(rng: np.ndarray) -> np.uint64:
+    """The next 64 random bits (xoshiro256**), advancing ``rng`` in place."""
+    s0 = rng[0]
+    s1 = rng[1]
+    s2 = rng[2]
+    s3 = rng[3]
+    result = _rotl(s1 * uint64(5), 7) * uint64(9)
+    t = s1 << uint64(17)
+    s2 ^= s0
+    s3 ^= s1
+    s1 ^= s2
+    s0 ^= s3
+    s2 ^= t
+    s3 = _rotl(s3, 45)
+    rng[0] = s0
+    rng[1] = s1
+    rng[2] = s2
+    rng[3] = s3
+    return result
+
+
+@njit(cache=True)
+def randbelow(rng: np.ndarray, k: int) -> int:
+    """A uniform int in ``range(k)`` (``k >= 1``), exact: Lemire's multiply-shift with
+    rejection of the biased low range (Lemire, "Fast random integer generation in an interval",
+    ACM TOMACS 2019), on 32-bit halves (``k < 2**32``)."""
+    kk = uint64(k)
+    while True:
+        x = next_u64(rng) >> uint64(32)
+        m = x * kk
+        low = m & uint64(0xFFFFFFFF)
+        if low >= kk or low >= (uint64(0x100000000) - kk) % kk:
+            return int(m >> uint64(32))
+
+
+@njit(cache=True)
+def random01(rng: np.ndarray) -> float:
+    """A uniform float in [0, 1) with 53 random bits."""
+    return float(next_u64(rng) >> uint64(11)) * (1.0 / 9007199254740992.0)

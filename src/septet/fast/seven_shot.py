@@ -1,0 +1,808 @@
+"""Seven Shot (3 or 4 players) as compiled kernels over an integer array.
+
+The exact twin of :mod:`septet.games.seven_shot.state` (rules SS-1 … SS-5): the same chance
+outcomes and the same actions give the same position and the same scores at every step (checked
+by :func:`septet.fast.kit.check_twin`). Cards are the engine's ints ``0..48`` and sets of cards
+its 49-bit masks.
+
+Encoding (``int64[SIZE]``, built from ``state_dict()`` by :func:`encode`): a header (players,
+cards passed, target, the 7s that end a deal, phase, seat to move, deal number, cards dealt, the
+step at which the deal started and the steps so far (``len(history)``), the undealt cards as a
+mask, the trump indicator, the first leader, the leader, the current trick's length and cards,
+the winning sides as a mask), then per seat (hand, cards chosen to pass, passed, received,
+played, tricks won, cards taken, voids as a suit mask) and per side (points, cards added at the
+deal's end). The engine's logs (this deal's tricks, the finished deals' summaries, the previous
+deal's tricks) are not encoded: play never reads them.
+
+Actions are the game's ids (``0..48`` play a card, ``49..97`` pass one); chance outcomes are
+``deal c`` → ``c`` and ``first s`` → ``64 + s``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from septet.fast.rng import randbelow
+from septet.games.seven_shot import cards as SC
+
+H_N, H_K, H_TARGET, H_THRESH, H_PHASE, H_CUR, H_DEALNO, H_DEALPOS = range(8)
+H_DEALSTART, H_STEPS, H_UNDEALT, H_IND, H_FIRST, H_LEADER, H_TRICKLEN, H_FINALW = range(8, 16)
+O_TRICK = 16
+HEADER = 20
+S_HAND, S_PASSSEL, S_PASSED, S_RECEIVED, S_PLAYED, S_TRICKS, S_TAKEN, S_VOIDS = range(8)
+SEAT = 8
+O_SEATS = HEADER
+O_SIDES = O_SEATS + 4 * SEAT
+SIZE = O_SIDES + 2 * 4
+PH_DEAL, PH_PASS, PH_FIRST, PH_PLAY, PH_OVER = range(5)
+CHANCE, TERMINAL = -1, -4
+CH_FIRST = 64
+NUM_CARDS = 49
+HAND_CARDS = 48
+ACE = 0
+FULL = (1 << 49) - 1
+SEVEN_MASK = SC.SEVEN_MASK
+SUIT_OF = np.array(SC.SUIT_OF, dtype=np.int64)
+RANK_OF = np.array(SC.RANK_OF, dtype=np.int64)
+SUIT_MASK = np.array(SC.SUIT_MASK, dtype=np.int64)
+BUF = 8
+
+
+def max_actions(num_players: int) -> int:
+    """An upper bound on the legal actions at one node."""
+    return NUM_CARDS
+
+
+def encode(state: Any) -> np.ndarray:
+    """The kernel array of a :class:`~septet.games.seven_shot.state.SevenShotState`, from its
+    ``state_dict()`` (the stable format), its game's options and ``len(history)``."""
+    return encode_dict(state.game, state.num_players, state.state_dict(), len(state.history))
+
+
+def encode_dict(game: Any, n: int, d: Mapping[str, Any], steps: int) -> np.ndarray:
+    """:func:`encode` from a ``state_dict()`` of ``game`` with ``n`` seats after ``steps``."""
+    mask = SC.mask_from_names
+    s = np.zeros(SIZE, dtype=np.int64)
+    s[H_N] = n
+    s[H_K] = int(game.options.pass_cards)
+    s[H_TARGET] = int(game.options.target)
+    s[H_THRESH] = 4 if n == 4 else 3
+    s[H_PHASE] = ("deal", "pass", "first_leader", "play", "over").index(d["phase"])
+    s[H_CUR] = int(d["current"])
+    s[H_DEALNO] = int(d["deal_number"])
+    s[H_DEALPOS] = int(d["deal_pos"])
+    s[H_DEALSTART] = int(d["deal_start"])
+    s[H_STEPS] = steps
+    s[H_UNDEALT] = mask(d["undealt"])
+    s[H_IND] = -1 if d["indicator"] is None else SC.parse_card(d["indicator"])
+    s[H_FIRST] = int(d["first_leader"])
+    s[H_LEADER] = int(d["leader"])
+    trick = [SC.parse_card(c) for c in d["trick"]]
+    s[H_TRICKLEN] = len(trick)
+    for i, c in enumerate(trick):
+        s[O_TRICK + i] = c
+    w = 0
+    for side in d["winners"]:
+        w |= 1 << int(side)
+    s[H_FINALW] = w
+    for p in range(n):
+        b = O_SEATS + p * SEAT
+        s[b + S_HAND] = mask(d["hands"][p])
+        s[b + S_PASSSEL] = mask(d["pass_sel"][p])
+        s[b + S_PASSED] = mask(d["passed"][p])
+        s[b + S_RECEIVED] = mask(d["received"][p])
+        s[b + S_PLAYED] = mask(d["played"][p])
+        s[b + S_TRICKS] = int(d["tricks_won"][p])
+        s[b + S_TAKEN] = mask(d["taken"][p])
+        s[b + S_VOIDS] = int(d["voids"][p])
+    for side, pts in enumerate(d["points"]):
+        s[O_SIDES + 2 * side] = int(pts)
+        s[O_SIDES + 2 * side + 1] = mask(d["bonus"][side])
+    return s
+
+
+@njit(cache=True)
+def canonical(s: np.ndarray) -> np.ndarray:
+    """A copy with the unused trick slots cleared (as :func:`encode` leaves them)."""
+    c = s.copy()
+    for i in range(c[H_TRICKLEN], 4):
+        c[O_TRICK + i] = 0
+    return c
+
+
+# ----- helpers --------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def popcount(x: int) -> int:
+    """Bits set in a non-negative int (SWAR)."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return ((x * 0x0101010101010101) >> 56) & 0xFF
+
+
+@njit(cache=True)
+def lowbit_index(x: int) -> int:
+    """Index of the lowest set bit of ``x > 0``."""
+    return popcount((x & -x) - 1)
+
+
+@njit(cache=True)
+def bit_length(x: int) -> int:
+    """``int.bit_length`` of ``x >= 0``."""
+    n = 0
+    while x:
+        x >>= 1
+        n += 1
+    return n
+
+
+@njit(cache=True, inline="always")
+def _sb(p: int) -> int:
+    return O_SEATS + p * SEAT
+
+
+@njit(cache=True)
+def side_of(s: np.ndarray, p: int) -> int:
+    """The side of seat ``p``: its team (4 players, partners opposite, SS-2.1) or itself."""
+    return p % 2 if s[H_N] == 4 else p
+
+
+@njit(cache=True)
+def num_sides(s: np.ndarray) -> int:
+    return 2 if s[H_N] == 4 else 3
+
+
+@njit(cache=True)
+def pass_target(s: np.ndarray, p: int) -> int:
+    """The partner (SS-2.3) or the left neighbour (SS-5.2)."""
+    n = s[H_N]
+    return (p + 2) % 4 if n == 4 else (p + 1) % n
+
+
+@njit(cache=True)
+def side_taken(s: np.ndarray, side: int) -> int:
+    m = 0
+    for p in range(s[H_N]):
+        if side_of(s, p) == side:
+            m |= s[_sb(p) + S_TAKEN]
+    return m
+
+
+@njit(cache=True)
+def side_tricks(s: np.ndarray, side: int) -> int:
+    t = 0
+    for p in range(s[H_N]):
+        if side_of(s, p) == side:
+            t += s[_sb(p) + S_TRICKS]
+    return t
+
+
+@njit(cache=True)
+def side_sevens(s: np.ndarray, side: int) -> int:
+    """7s taken by a side this deal, cards added at the deal's end included."""
+    return popcount((s[O_SIDES + 2 * side + 1] | side_taken(s, side)) & SEVEN_MASK)
+
+
+# ----- the engine -----------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def _reset_deal(s: np.ndarray) -> None:
+    s[H_PHASE] = PH_DEAL
+    s[H_CUR] = CHANCE
+    s[H_DEALPOS] = 0
+    s[H_UNDEALT] = FULL
+    s[H_IND] = -1
+    s[H_LEADER] = -1
+    s[H_TRICKLEN] = 0
+    for i in range(4):
+        s[O_TRICK + i] = 0
+    for p in range(s[H_N]):
+        b = _sb(p)
+        for j in range(SEAT):
+            s[b + j] = 0
+    for side in range(num_sides(s)):
+        s[O_SIDES + 2 * side + 1] = 0
+
+
+@njit(cache=True)
+def _start_play(s: np.ndarray) -> None:
+    s[H_PHASE] = PH_PLAY
+    s[H_LEADER] = s[H_FIRST]
+    s[H_CUR] = s[H_FIRST]
+
+
+@njit(cache=True)
+def _after_pass(s: np.ndarray) -> None:
+    if s[H_FIRST] < 0:
+        s[H_PHASE] = PH_FIRST
+        s[H_CUR] = CHANCE
+    else:
+        _start_play(s)
+
+
+@njit(cache=True)
+def _end_deal(s: np.ndarray, condition: int, side: int) -> None:
+    """Score the deal (SS-4.2 … SS-4.4, SS-5.4, SS-5.5); end the game or deal the next.
+    ``condition``: 0 sevens, 1 seven tricks, 2 hands empty."""
+    n = s[H_N]
+    ns = num_sides(s)
+    gains = np.zeros(4, dtype=np.int64)
+    winning = np.zeros(4, dtype=np.bool_)
+    if condition == 1:
+        loser = side
+        if ns == 2:
+            # SS-4.2: the losers' 7s in hand and a 7 indicator go to the other team.
+            winning[1 - loser] = True
+            transferred = 0
+            for p in range(n):
+                if side_of(s, p) == loser:
+                    b = _sb(p)
+                    transferred |= s[b + S_HAND] & SEVEN_MASK
+                    s[b + S_HAND] &= ~SEVEN_MASK
+            transferred |= (1 << s[H_IND]) & SEVEN_MASK
+            s[O_SIDES + 2 * (1 - loser) + 1] |= transferred
+        else:
+            for q in range(ns):
+                winning[q] = q != loser  # SS-5.5
+    else:
+        winning[side] = True
+        if condition == 2:
+            s[O_SIDES + 2 * side + 1] |= 1 << s[H_IND]  # SS-4.3
+    sevens = np.zeros(4, dtype=np.int64)
+    for q in range(ns):
+        sevens[q] = side_sevens(s, q)
+    if ns == 2:
+        w = 0 if winning[0] else 1
+        raw = sevens[w] - sevens[1 - w] + 1  # SS-4.4
+        gains[w] = max(1, raw)
+    elif condition == 1:
+        for q in range(ns):
+            if winning[q]:
+                gains[q] = 2  # SS-5.5
+    else:
+        w = side
+        second = -1
+        for q in range(ns):
+            if q != w and sevens[q] > second:
+                second = sevens[q]
+        raw = sevens[w] - second + 1  # SS-5.4
+        gains[w] = max(1, raw)
+        for q in range(ns):
+            if q != w and sevens[q] == second:
+                gains[q] = gains[w] // 2
+    best = -1
+    for q in range(ns):
+        s[O_SIDES + 2 * q] += gains[q]
+        if s[O_SIDES + 2 * q] > best:
+            best = s[O_SIDES + 2 * q]
+    if best >= s[H_TARGET]:
+        fw = 0
+        for q in range(ns):
+            if s[O_SIDES + 2 * q] == best:
+                fw |= 1 << q
+        s[H_FINALW] = fw
+        s[H_PHASE] = PH_OVER
+        s[H_CUR] = TERMINAL
+        return
+    # SS-2.4: the next first leader sits left of the previous one.
+    s[H_DEALNO] += 1
+    s[H_FIRST] = (s[H_FIRST] + 1) % n
+    _reset_deal(s)
+    s[H_DEALSTART] = s[H_STEPS]
+
+
+@njit(cache=True)
+def _finish_trick(s: np.ndarray) -> None:
+    n = s[H_N]
+    leader = s[H_LEADER]
+    # SS-3.2: the A wins; else the highest trump; else the highest card of the led suit.
+    idx = -1
+    for i in range(n):
+        if s[O_TRICK + i] == ACE:
+            idx = i
+            break
+    if idx < 0:
+        trump = SUIT_OF[s[H_IND]]
+        best = -1
+        idx = 0
+        for i in range(n):
+            c = s[O_TRICK + i]
+            if SUIT_OF[c] == trump and c > best:
+                best = c
+                idx = i
+        if best < 0:
+            led = SUIT_OF[s[O_TRICK]]
+            for i in range(n):
+                c = s[O_TRICK + i]
+                if SUIT_OF[c] == led and c > best:
+                    best = c
+                    idx = i
+    winner = (leader + idx) % n
+    mask = 0
+    for i in range(n):
+        mask |= 1 << s[O_TRICK + i]
+        s[O_TRICK + i] = 0
+    b = _sb(winner)
+    s[b + S_TAKEN] |= mask  # SS-3.3
+    s[b + S_TRICKS] += 1
+    s[H_TRICKLEN] = 0
+    side = side_of(s, winner)
+    # SS-4: the deal-end conditions, in order.
+    if popcount(side_taken(s, side) & SEVEN_MASK) >= s[H_THRESH]:
+        _end_deal(s, 0, side)
+        return
+    if side_tricks(s, side) >= 7:
+        _end_deal(s, 1, side)
+        return
+    empty = True
+    for p in range(n):
+        if s[_sb(p) + S_HAND] != 0:
+            empty = False
+    if empty:
+        _end_deal(s, 2, side)
+        return
+    s[H_LEADER] = winner
+    s[H_CUR] = winner
+
+
+# ----- the contract, compiled -------------------------------------------------------------------
+
+
+@njit(cache=True)
+def current_player(s: np.ndarray) -> int:
+    """The seat to act, ``-1`` (chance) or ``-4`` (terminal)."""
+    return s[H_CUR]
+
+
+@njit(cache=True)
+def round_index(s: np.ndarray) -> int:
+    """The deal being played (``SevenShotState.round_index``)."""
+    return s[H_DEALNO]
+
+
+@njit(cache=True)
+def legal_actions(s: np.ndarray, out: np.ndarray) -> int:
+    """The legal action ids in the engine's order (cards ascending); 0 at chance/terminal."""
+    ph = s[H_PHASE]
+    cnt = 0
+    if ph == PH_PLAY:
+        hand = s[_sb(s[H_CUR]) + S_HAND]
+        m = hand
+        if s[H_TRICKLEN] > 0:
+            m = hand & SUIT_MASK[SUIT_OF[s[O_TRICK]]]  # SS-3.1: follow suit
+            if m == 0:
+                m = hand
+        while m:
+            low = m & -m
+            out[cnt] = lowbit_index(low)
+            cnt += 1
+            m ^= low
+    elif ph == PH_PASS:
+        m = s[_sb(s[H_CUR]) + S_HAND]
+        while m:
+            low = m & -m
+            out[cnt] = NUM_CARDS + lowbit_index(low)
+            cnt += 1
+            m ^= low
+    return cnt
+
+
+@njit(cache=True)
+def chance_outcomes(s: np.ndarray, codes: np.ndarray, weights: np.ndarray) -> int:
+    """The chance outcomes (uniform weights) in the engine's order; 0 elsewhere."""
+    cnt = 0
+    if s[H_PHASE] == PH_DEAL:
+        m = s[H_UNDEALT]
+        while m:
+            low = m & -m
+            codes[cnt] = lowbit_index(low)
+            weights[cnt] = 1
+            cnt += 1
+            m ^= low
+    elif s[H_PHASE] == PH_FIRST:
+        for q in range(s[H_N]):
+            codes[cnt] = CH_FIRST + q
+            weights[cnt] = 1
+            cnt += 1
+    return cnt
+
+
+@njit(cache=True)
+def sample_chance(s: np.ndarray, rng: np.ndarray) -> int:
+    """One chance outcome drawn with its exact (uniform) probability."""
+    if s[H_PHASE] == PH_FIRST:
+        return CH_FIRST + randbelow(rng, s[H_N])
+    m = s[H_UNDEALT]
+    r = randbelow(rng, popcount(m))
+    for _ in range(r):
+        m &= m - 1
+    return lowbit_index(m & -m)
+
+
+@njit(cache=True)
+def apply_chance(s: np.ndarray, code: int, buf: np.ndarray) -> None:
+    """Apply a possible chance outcome."""
+    s[H_STEPS] += 1
+    if code >= CH_FIRST:
+        s[H_FIRST] = code - CH_FIRST
+        _start_play(s)
+        return
+    s[H_UNDEALT] &= ~(1 << code)
+    pos = s[H_DEALPOS]
+    s[H_DEALPOS] = pos + 1
+    if pos < HAND_CARDS:
+        s[_sb(pos % s[H_N]) + S_HAND] |= 1 << code
+        return
+    s[H_IND] = code  # SS-2.2: the card left over is the trump indicator
+    if s[H_K] > 0:
+        s[H_PHASE] = PH_PASS
+        s[H_CUR] = 0
+    else:
+        _after_pass(s)
+
+
+@njit(cache=True)
+def apply_action(s: np.ndarray, aid: int, buf: np.ndarray) -> None:
+    """Apply a legal player action id."""
+    s[H_STEPS] += 1
+    n = s[H_N]
+    seat = s[H_CUR]
+    b = _sb(seat)
+    if aid < NUM_CARDS:
+        c = aid
+        if s[H_TRICKLEN] > 0:
+            led = SUIT_OF[s[O_TRICK]]
+            if SUIT_OF[c] != led:
+                s[b + S_VOIDS] |= 1 << led  # a void revealed
+        bit = 1 << c
+        s[b + S_HAND] ^= bit
+        s[b + S_PLAYED] |= bit
+        t = s[H_TRICKLEN]
+        s[O_TRICK + t] = c
+        s[H_TRICKLEN] = t + 1
+        if t + 1 < n:
+            s[H_CUR] = (seat + 1) % n
+            return
+        _finish_trick(s)
+        return
+    c = aid - NUM_CARDS
+    bit = 1 << c
+    s[b + S_HAND] ^= bit
+    s[b + S_PASSSEL] |= bit
+    if popcount(s[b + S_PASSSEL]) < s[H_K]:
+        return
+    if seat + 1 < n:
+        s[H_CUR] = seat + 1
+        return
+    # Every seat has chosen: the cards change hands at once.
+    for p in range(n):
+        bp = _sb(p)
+        t = pass_target(s, p)
+        s[bp + S_PASSED] = s[bp + S_PASSSEL]
+        s[_sb(t) + S_RECEIVED] = s[bp + S_PASSSEL]
+    for p in range(n):
+        s[_sb(pass_target(s, p)) + S_HAND] |= s[_sb(p) + S_PASSED]
+    for p in range(n):
+        s[_sb(p) + S_PASSSEL] = 0
+    _after_pass(s)
+
+
+@njit(cache=True)
+def scores(s: np.ndarray, out: np.ndarray) -> None:
+    """Game points per seat (a team's points for both partners)."""
+    for p in range(s[H_N]):
+        out[p] = s[O_SIDES + 2 * side_of(s, p)]
+
+
+@njit(cache=True)
+def is_winner(s: np.ndarray, p: int) -> bool:
+    """Whether seat ``p``'s side won (terminal states only)."""
+    return s[H_PHASE] == PH_OVER and (s[H_FINALW] >> side_of(s, p)) & 1 == 1
+
+
+# ----- the greedy bot, compiled -----------------------------------------------------------------
+
+
+@njit(cache=True)
+def _power(c: int, led: int, trump: int) -> int:
+    """Trick strength (SS-3.2): the A beats everything, then trumps, then the led suit."""
+    if c == ACE:
+        return 1000
+    su = SUIT_OF[c]
+    if su == trump:
+        return 100 + RANK_OF[c]
+    if su == led:
+        return RANK_OF[c]
+    return -1
+
+
+@njit(cache=True)
+def _threats(
+    c: int, led: int, unseen: int, trump: int, voids: np.ndarray, later: np.ndarray, nl: int
+) -> bool:
+    """``greedy.seven_shot._threats``: a seat still to play might beat ``c`` with an unseen card."""
+    if nl == 0 or c == ACE:
+        return False
+    power = _power(c, led, trump)
+    any_follow = False
+    any_not_follow = False
+    for i in range(nl):
+        if (voids[later[i]] >> led) & 1:
+            any_not_follow = True
+        else:
+            any_follow = True
+    may_ruff = any_not_follow or popcount(unseen & SUIT_MASK[led]) < nl
+    if unseen & 1 and (led == 0 or may_ruff):
+        return True
+    if (
+        led != trump
+        and any_follow
+        and power < 100
+        and unseen & SUIT_MASK[led] & ~((1 << (c + 1)) - 1)
+    ):
+        return True
+    if led == trump or may_ruff:
+        floor = c + 1 if SUIT_OF[c] == trump else 7 * trump
+        trumps_above = unseen & SUIT_MASK[trump] & ~((1 << floor) - 1)
+        if trumps_above:
+            for i in range(nl):
+                if not (voids[later[i]] >> trump) & 1:
+                    return True
+    return False
+
+
+@njit(cache=True)
+def greedy_action(s: np.ndarray, legal: np.ndarray, cnt: int, params: np.ndarray) -> int:
+    """The move of ``septet.bots.greedy.seven_shot.GreedyAgent`` among ``legal[:cnt]``, from the
+    facts of the seat's view (own hand, trump, the trick, cards taken, voids, tricks and 7s)."""
+    if cnt == 1:
+        return legal[0]
+    n = s[H_N]
+    me = s[H_CUR]
+    hand = s[_sb(me) + S_HAND]
+    ind = s[H_IND]
+    trump = SUIT_OF[ind] if ind >= 0 else -1
+    if legal[0] >= NUM_CARDS:
+        to_partner = n == 4
+        best = legal[0]
+        best_score = -1e9
+        for i in range(cnt):
+            c = legal[i] - NUM_CARDS
+            su = SUIT_OF[c]
+            length = popcount(hand & SUIT_MASK[su])
+            score = 2.0 * (7 - length)
+            rank = (RANK_OF[c] - su - 1) / 6.0
+            score += rank
+            if c == ACE:
+                score -= 100.0
+            if su == trump:
+                score -= 10.0 + 5.0 * rank
+            if (SEVEN_MASK >> c) & 1:
+                score -= 3.0 if to_partner else 50.0
+            if score > best_score:
+                best = legal[i]
+                best_score = score
+        return best
+    nt = s[H_TRICKLEN]
+    seen = hand | (1 << ind)
+    for p in range(n):
+        seen |= s[_sb(p) + S_TAKEN]
+    for i in range(nt):
+        seen |= 1 << s[O_TRICK + i]
+    unseen = FULL & ~seen
+    voids = np.zeros(4, dtype=np.int64)
+    for p in range(n):
+        voids[p] = s[_sb(p) + S_VOIDS]
+    my_side = me % 2 if n == 4 else me
+    st = side_tricks(s, my_side)
+    ssev = side_sevens(s, my_side)
+    threshold = 4 if n == 4 else 3
+    danger = st >= 6
+    pressure = max(0, st - 3)
+    leader = s[H_LEADER]
+    later = np.zeros(4, dtype=np.int64)
+    nl = 0
+    for j in range(nt + 1, n):
+        later[nl] = (leader + j) % n
+        nl += 1
+    if nt == 0:
+        best = legal[0]
+        best_score = -1e9
+        for i in range(cnt):
+            c = legal[i]
+            su = SUIT_OF[c]
+            higher = unseen & SUIT_MASK[su] & ~((1 << (c + 1)) - 1)
+            sure = not _threats(c, su, unseen, trump, voids, later, nl)
+            is_seven = (SEVEN_MASK >> c) & 1 == 1
+            length = popcount(hand & SUIT_MASK[su])
+            if danger or (pressure >= 2 and not is_seven):
+                score = popcount(higher) - (20.0 if sure else 0.0) - (3.0 if is_seven else 0.0)
+                score -= 5.0 if su == trump else 0.0
+            elif is_seven:
+                score = 6.0 if sure else -6.0
+            elif c == ACE:
+                score = 1.0 if unseen & (1 << 6) else -3.0
+            else:
+                seven = SEVEN_MASK & SUIT_MASK[su]
+                seven_out_below = (unseen & seven) != 0 and (bit_length(seven) - 1) < c
+                score = 4.0 if sure and seven_out_below else 0.5 - RANK_OF[c] / 20.0
+                score += 0.1 * length
+                if su == trump:
+                    score -= 1.5
+            if score > best_score:
+                best = c
+                best_score = score
+        return best
+    led = SUIT_OF[s[O_TRICK]]
+    best_seat = leader
+    best_card = s[O_TRICK]
+    for i in range(1, nt):
+        c = s[O_TRICK + i]
+        if _power(c, led, trump) > _power(best_card, led, trump):
+            best_seat = (leader + i) % n
+            best_card = c
+    sevens_in_trick = 0
+    for i in range(nt):
+        if (SEVEN_MASK >> s[O_TRICK + i]) & 1:
+            sevens_in_trick += 1
+    partner_wins = n == 4 and best_seat == (me + 2) % n
+    partner_sure = partner_wins and not _threats(best_card, led, unseen, trump, voids, later, nl)
+    top = _power(best_card, led, trump)
+    choice = legal[0]
+    best_score = -1e9
+    for i in range(cnt):
+        c = legal[i]
+        is_seven = (SEVEN_MASK >> c) & 1 == 1
+        power = _power(c, led, trump)
+        if power > top:
+            sure = not _threats(c, led, unseen, trump, voids, later, nl)
+            pw = 1.0 if sure else 0.5
+            gained = sevens_in_trick + (1 if is_seven else 0)
+            ends_on_sevens = ssev + gained >= threshold
+            if danger and not ends_on_sevens:
+                score = -10.0 * pw
+            else:
+                score = pw * (3.0 * gained + (5.0 if ends_on_sevens else 0.0))
+                score -= (1 - pw) * (3.0 if is_seven else 0.0)
+                if partner_wins:
+                    score -= 1.0
+                score -= 1.5 if c == ACE else 0.0
+                score -= 0.05 * RANK_OF[c] + (0.5 + 0.7 * pressure if gained == 0 else 0.0)
+                score -= 0.3 if SUIT_OF[c] == trump else 0.0
+        else:
+            if partner_wins:
+                score = (3.0 if is_seven else 0.0) * (1.0 if partner_sure else 0.4)
+            else:
+                score = -3.0 if is_seven else 0.0
+            score -= 2.0 if c == ACE else 0.0
+            score -= 0.5 if SUIT_OF[c] == trump else 0.0
+            score += RANK_OF[c] / 100.0
+        if score > best_score:
+            choice = c
+            best_score = score
+    return choice
+
+
+# ----- playouts ------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def playout(
+    s: np.ndarray,
+    rng: np.ndarray,
+    policies: np.ndarray,
+    horizon_round: bool,
+    max_steps: int,
+    params: np.ndarray,
+    legal: np.ndarray,
+    buf: np.ndarray,
+) -> int:
+    """Play on in place (see ``septet.fast.flip7.playout``); returns the steps taken."""
+    start_round = s[H_DEALNO]
+    steps = 0
+    while steps != max_steps:
+        tm = s[H_CUR]
+        if tm == TERMINAL:
+            break
+        if horizon_round and s[H_DEALNO] != start_round:
+            break
+        if tm == CHANCE:
+            apply_chance(s, sample_chance(s, rng), buf)
+        else:
+            cnt = legal_actions(s, legal)
+            if policies[tm] == 1 and cnt > 1:
+                a = greedy_action(s, legal, cnt, params)
+            else:
+                a = legal[randbelow(rng, cnt)]
+            apply_action(s, a, buf)
+        steps += 1
+    return steps
+
+
+@njit(cache=True)
+def play_many(
+    start: np.ndarray,
+    rngs: np.ndarray,
+    policies: np.ndarray,
+    horizon_round: bool,
+    max_steps: int,
+    params: np.ndarray,
+    scores_out: np.ndarray,
+    wins_out: np.ndarray,
+) -> int:
+    """Playouts from copies of ``start`` (see ``septet.fast.flip7.play_many``)."""
+    n = start[H_N]
+    legal = np.zeros(NUM_CARDS, dtype=np.int64)
+    buf = np.zeros(BUF, dtype=np.int64)
+    total = 0
+    for i in range(rngs.shape[0]):
+        s = start.copy()
+        total += playout(s, rngs[i], policies, horizon_round, max_steps, params, legal, buf)
+        for p in range(n):
+            scores_out[i, p] = s[O_SIDES + 2 * side_of(s, p)]
+            wins_out[i, p] = 1 if is_winner(s, p) else 0
+    return total
+
+
+def greedy_params(agent_params: Mapping[str, str]) -> np.ndarray:
+    """The greedy bot takes no parameters."""
+    if agent_params:
+        raise ValueError(f"greedy takes no parameters, got {', '.join(sorted(agent_params))}")
+    return np.zeros(1)
+
+
+def chance_code(action: Any) -> int:
+    """``deal c`` → ``c``; ``first s`` → ``64 + s``."""
+    from septet.games.seven_shot.actions import Deal, FirstLeader
+
+    if isinstance(action, Deal):
+        return int(action.card)
+    if isinstance(action, FirstLeader):
+        return CH_FIRST + int(action.seat)
+    raise ValueError(f"{action} is not a Seven Shot chance outcome")
+
+
+def code_to_chance(code: int) -> Any:
+    """Inverse of :func:`chance_code`."""
+    from septet.games.seven_shot.actions import DEALS, FIRSTS
+
+    return FIRSTS[code - CH_FIRST] if code >= CH_FIRST else DEALS[code]
+
+
+def field_name(i: int, n: int) -> str:
+    """What index ``i`` of the encoding holds (for failure messages)."""
+    heads = [
+        "players",
+        "pass_cards",
+        "target",
+        "threshold",
+        "phase",
+        "current",
+        "deal_number",
+        "deal_pos",
+        "deal_start",
+        "steps",
+        "undealt",
+        "indicator",
+        "first_leader",
+        "leader",
+        "trick_len",
+        "winners",
+    ]
+    if i < len(heads):
+        return heads[i]
+    if i < HEADER:
+        return f"trick[{i - O_TRICK}]"
+    if i < O_SIDES:
+        p, j = divmod(i - O_SEATS, SEAT)
+        names = ["hand", "pass_sel", "passed", "received", "played", "tricks_won", "taken", "voids"]
+        return f"seat[{p}].{names[j]}"
+    side, j = divmod(i - O_SIDES, 2)
+    return f"side[{side}].{'points' if j == 0 else 'bonus'}"

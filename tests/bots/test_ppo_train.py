@@ -1,0 +1,33 @@
+"""The trainer end to end on a tiny budget (two updates of 32 steps): it writes a checkpoint that
+plays, the best-evaluation checkpoint, the curve and its plot. Slow (PyTorch's import alone
+takes seconds on the shared machine); it does not train anything worth keeping."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("torch", reason="needs the train extra: pip install 'septet[train]'")
+pytest.importorskip("gymnasium", reason="needs the rl extra")
+
+
+@pytest.mark.slow
+def test_ppo_train_writes_a_playable_checkpoint(tmp_path: Path) -> None:
+    from septet import games
+    from septet.bots import make_agent
+    from septet.bots.ppo_train import main
+    from septet.core import play_game
+
+    args = ["--game", "double-seven", "--max-updates", "2", "--num-envs", "2", "--rollout", "16"]
+    args += ["--eval-games", "2", "--eval-every", "1", "--out", str(tmp_path)]
+    assert main(args) == 0
+    for name in ("ppo_double_seven.npz", "ppo_double_seven_best.npz", "ppo_double_seven.png"):
+        assert (tmp_path / name).stat().st_size > 0
+    results = json.loads((tmp_path / "ppo_double_seven.json").read_text())
+    assert [p["update"] for p in results["curve"]] == [0, 1, 2]
+    assert results["meta"]["trained_steps"] == 64 and results["meta"]["actions"] == "compact"
+    game = games.get("double-seven")
+    agent = make_agent(f"ppo:checkpoint={tmp_path / 'ppo_double_seven.npz'}", game)
+    assert play_game(game, [agent, make_agent("greedy", game)], seed=0).state.is_terminal
