@@ -130,7 +130,7 @@ def test_many_processes_whole_games_audited(
     assert r.json()["my_seat"] == 1
     cb = RealWs(pb, tid, ben, inbox, "Ben@B")
     clients = [ca, cb, spec_a, spec_b]
-    play_through(clients, inbox, seed=7, timeout=600)
+    play_through(clients, inbox, seed=7, timeout=600, pace=0.12)  # under 10 moves a second
     for c in clients:
         c.close()
     rec = GameRecord.from_json(httpx.get(f"http://127.0.0.1:{pb}/api/tables/{tid}/record").json())
@@ -157,6 +157,7 @@ def _play_until(
                     return True
                 if msg["legal"]:
                     choice = rng.choice(msg["legal"])["a"]
+                    time.sleep(0.11)  # a person's pace: under the 10 messages a second
                     ws.send({"type": "move", "version": msg["version"], "action": choice})
         if ws.closed.is_set():
             return False
@@ -171,7 +172,7 @@ def test_many_processes_kill9_a_server(site: Site) -> None:
     for trial in range(10):
         victim, port = site.server()
         cookie = site.guest(survivor, f"p{trial}")
-        tid = site.table(port, cookie, "tiny-sevens", {"target": 150}, ["human", "bot:random"])
+        tid = site.table(port, cookie, "tiny-sevens", {"target": 70}, ["human", "bot:random"])
         inbox: queue.Queue[Any] = queue.Queue()
         acks: list[dict[str, Any]] = []
         ws = RealWs(port, tid, cookie, inbox, f"trial{trial}@victim")
