@@ -1,23 +1,28 @@
-"""Load benchmark of ``septet serve``: concurrent tables of bots and simulated people over
-WebSocket on loopback.
+"""Load benchmarks of ``septet serve``, on loopback; each prints a table with ratios against a
+baseline run in the same command, and writes JSON under bench/results/.
 
-For each table count (default 50 and 200) it starts a fresh server process (SQLite file in a
-temporary directory unless --db is given), creates that many tables of ``--game`` with one
-simulated person and ``--bots`` bots each, connects every person over WebSocket, and for
-``--seconds`` answers each offered move with a random legal one (after ``--think`` seconds).
-Move latency is the time from sending a move to receiving its ``ack`` (the move validated,
-applied, committed to the database and acknowledged). It prints a table and writes
-bench/results/bench_server.json.
+``moves`` (default): concurrent tables of bots and simulated people over WebSocket. For each
+table count it starts fresh servers, creates that many tables of ``--game`` with one simulated
+person and ``--bots`` bots each, connects every person, and for ``--seconds`` answers each
+offered move with a random legal one (after ``--think`` seconds). Move latency: from sending a
+move to receiving its ``ack`` (validated, applied, committed, acknowledged). ``--layout both``
+runs each table count on one process and then on two ``septet serve --redis`` processes (tables
+spread over them, a ``septet bots`` worker; PostgreSQL and Redis needed), and gives the ratio.
 
     python bench/bench_server.py                    # 50 and 200 tables, flip7, table pace
+    python bench/bench_server.py --tables 1000 --layout both \
+        --db postgresql://postgres@127.0.0.1/test --redis redis://127.0.0.1:6379/0
     python bench/bench_server.py --think 0.1 --bot-delay 0.1   # stress: ten times the pace
-    python bench/bench_server.py --tables 10 --seconds 5 --game double-seven
-    python bench/bench_server.py --server http://127.0.0.1:8000   # a server started by hand
+
+``health``: ``GET /api/health`` latency (p50/p99, 20 requests a second) while ``--bot-tables``
+tables of four ISMCTS bots (Strong) play, with the bots in the server's own threads (how Septet
+ran them before) and then in its pool of bot processes (now), in one run:
+
+    python bench/bench_server.py health --bot-tables 12 --seconds 20
 
 The default pace is a person thinking 1 s on average (uniform 0-2 s) and bots waiting 0.8 s
 (``septet serve``'s default), on 2-player tables (one person, one random bot).
-
-Target: p99 under 100 ms at 200 tables.
+Targets: move p99 under 100 ms at 200 tables on one process, under 50 ms at 1,000 tables on two.
 """
 
 from __future__ import annotations
@@ -50,11 +55,12 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(db_url: str, port: int, bot_delay: float) -> subprocess.Popen[bytes]:
+def start_server(db_url: str, port: int, bot_delay: float, *extra: str) -> subprocess.Popen[bytes]:
     cmd = [sys.executable, "-m", "septet.cli", "serve", "--port", str(port), "--db", db_url]
     cmd += ["--bot-delay", str(bot_delay), "--log-level", "warning"]
-    proc = subprocess.Popen(cmd, cwd=ROOT)
-    end = time.monotonic() + 60
+    cmd += ["--guests-per-minute", "1000000", *extra]  # the bench creates a guest per table
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL)
+    end = time.monotonic() + 90
     while time.monotonic() < end:
         try:
             if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
@@ -66,8 +72,73 @@ def start_server(db_url: str, port: int, bot_delay: float) -> subprocess.Popen[b
     raise SystemExit("the server did not start")
 
 
+def start_worker(db_url: str, redis: str, prefix: str, bot_delay: float) -> subprocess.Popen[bytes]:
+    cmd = [sys.executable, "-m", "septet.cli", "bots", "--redis", redis, "--db", db_url]
+    cmd += ["--redis-prefix", prefix, "--bot-delay", str(bot_delay), "--log-level", "warning"]
+    return subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL)
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+class Site:
+    """The server processes of one run: ``one`` (embedded) or ``two`` (``--redis``, a worker)."""
+
+    def __init__(self, args: argparse.Namespace, layout: str, db_url: str, *extra: str) -> None:
+        self.procs: list[subprocess.Popen[bytes]] = []
+        self.bases: list[str] = []
+        extra_args = list(extra)
+        if layout == "two":
+            prefix = f"bench-{os.getpid()}-{time.monotonic_ns()}"
+            extra_args += ["--redis", args.redis, "--redis-prefix", prefix]
+            self.procs.append(start_worker(db_url, args.redis, prefix, args.bot_delay))
+        for _ in range(2 if layout == "two" else 1):
+            port = free_port()
+            self.procs.append(start_server(db_url, port, args.bot_delay, *extra_args))
+            self.bases.append(f"http://127.0.0.1:{port}")
+
+    def close(self) -> None:
+        for proc in self.procs:
+            stop(proc)
+
+
+class FreshDatabase:
+    """A database of its own for one run: an SQLite file, or a new PostgreSQL schema."""
+
+    def __init__(self, url: str) -> None:
+        self.tmp = tempfile.TemporaryDirectory()
+        self.schema = ""
+        if not url:
+            self.url = f"sqlite:///{Path(self.tmp.name) / 'bench.sqlite3'}"
+            return
+        from sqlalchemy import create_engine, text
+
+        from septet.server.config import normalize_database_url
+
+        base = normalize_database_url(url)
+        self.schema = f"bench_{os.getpid()}_{time.monotonic_ns()}"
+        self.admin = create_engine(base)
+        with self.admin.begin() as conn:
+            conn.execute(text(f'CREATE SCHEMA "{self.schema}"'))
+        sep = "&" if "?" in base else "?"
+        self.url = f"{base}{sep}options=-csearch_path%3D{self.schema}"
+
+    def close(self) -> None:
+        if self.schema:
+            from sqlalchemy import text
+
+            with self.admin.begin() as conn:
+                conn.execute(text(f'DROP SCHEMA "{self.schema}" CASCADE'))
+            self.admin.dispose()
+        self.tmp.cleanup()
+
+
 async def person(
-    base: str,
     ws_base: str,
     table: str,
     cookie: str,
@@ -109,72 +180,171 @@ async def person(
                     )
 
 
-async def run_load(args: argparse.Namespace, tables: int, db_url: str) -> dict[str, Any]:
-    if args.server:  # a server started by hand (its own --bot-delay applies)
-        proc = None
-        base = args.server.rstrip("/")
-    else:
-        port = free_port()
-        proc = start_server(db_url, port, args.bot_delay)
-        base = f"http://127.0.0.1:{port}"
-    ws_base = "ws" + base[4:]
+async def make_tables(
+    args: argparse.Namespace, bases: list[str], tables: int, seats: list[Any]
+) -> list[tuple[str, str, str]]:
+    """``tables`` tables spread over ``bases``: ``(base, table id, creator's cookie)``."""
+    out = []
+    clients = [httpx.AsyncClient(base_url=b, timeout=60) for b in bases]
     try:
-        async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-            ids, cookies = [], []
-            for i in range(tables):
-                r = await http.post("/api/guest", json={"name": f"p{i}"})
-                cookie = f"septet_token={r.cookies['septet_token']}"
-                http.cookies.clear()
-                seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * args.bots
-                r = await http.post(
-                    "/api/tables",
-                    json={"game": args.game, "options": {}, "seats": seats},
-                    headers={"Cookie": cookie},
-                )
-                r.raise_for_status()
-                ids.append(r.json()["id"])
-                cookies.append(cookie)
-            v0 = sum([(await http.get(f"/api/tables/{t}")).json()["version"] for t in ids])
-            latencies: list[float] = []
-            counts = {"moves": 0, "errors": 0, "finished": 0}
-            start = time.monotonic()
-            until = start + args.seconds
-            await asyncio.gather(
-                *(
-                    person(base, ws_base, t, c, until, args.think, i, latencies, counts)
-                    for i, (t, c) in enumerate(zip(ids, cookies, strict=True))
-                )
+        for i in range(tables):
+            http = clients[i % len(clients)]
+            r = await http.post("/api/guest", json={"name": f"p{i}"})
+            r.raise_for_status()
+            cookie = f"septet_token={r.cookies['septet_token']}"
+            http.cookies.clear()
+            r = await http.post(
+                "/api/tables",
+                json={"game": args.game, "options": {}, "seats": seats},
+                headers={"Cookie": cookie},
             )
-            elapsed = time.monotonic() - start
-            v1 = sum([(await http.get(f"/api/tables/{t}")).json()["version"] for t in ids])
+            r.raise_for_status()
+            out.append((bases[i % len(bases)], r.json()["id"], cookie))
     finally:
-        if proc is not None:
-            proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-    lat = sorted(latencies)
+        for c in clients:
+            await c.aclose()
+    return out
 
-    def pct(p: float) -> float:
-        return 1000 * lat[min(len(lat) - 1, int(p * len(lat)))] if lat else float("nan")
 
+async def versions(made: list[tuple[str, str, str]]) -> int:
+    """The sum of the tables' versions (20 requests at a time)."""
+    gate = asyncio.Semaphore(20)
+    async with httpx.AsyncClient(timeout=120) as http:
+
+        async def one(base: str, table: str) -> int:
+            async with gate:
+                return int((await http.get(f"{base}/api/tables/{table}")).json()["version"])
+
+        got = await asyncio.gather(*(one(b, t) for b, t, _ in made))
+    return sum(got)
+
+
+def percentile(values: list[float], p: float) -> float:
+    lat = sorted(values)
+    return 1000 * lat[min(len(lat) - 1, int(p * len(lat)))] if lat else float("nan")
+
+
+async def run_load(args: argparse.Namespace, tables: int, bases: list[str]) -> dict[str, Any]:
+    # (the object form of seats: servers of before the short forms read it too)
+    seats: list[Any] = [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * args.bots
+    made = await make_tables(args, bases, tables, seats)
+    v0 = await versions(made)
+    latencies: list[float] = []
+    counts = {"moves": 0, "errors": 0, "finished": 0}
+    start = time.monotonic()
+    until = start + args.seconds
+    await asyncio.gather(
+        *(
+            person("ws" + b[4:], t, c, until, args.think, i, latencies, counts)
+            for i, (b, t, c) in enumerate(made)
+        )
+    )
+    elapsed = time.monotonic() - start
+    v1 = await versions(made)
     return {
         "tables": tables,
+        "processes": len(bases),
         "seconds": round(elapsed, 2),
         "person_moves": counts["moves"],
         "person_moves_per_s": round(counts["moves"] / elapsed, 1),
         "steps_per_s": round((v1 - v0) / elapsed, 1),
-        "p50_ms": round(pct(0.50), 2),
-        "p99_ms": round(pct(0.99), 2),
-        "mean_ms": round(1000 * statistics.fmean(lat), 2) if lat else None,
+        "p50_ms": round(percentile(latencies, 0.50), 2),
+        "p99_ms": round(percentile(latencies, 0.99), 2),
+        "mean_ms": round(1000 * statistics.fmean(latencies), 2) if latencies else None,
         "errors": counts["errors"],
         "games_finished": counts["finished"],
     }
 
 
+def moves_bench(args: argparse.Namespace) -> list[dict[str, Any]]:
+    layouts = ["one", "two"] if args.layout == "both" else [args.layout]
+    if "two" in layouts and not (args.redis and args.db.startswith("postgres")):
+        raise SystemExit("--layout two/both needs --redis URL and --db postgresql://...")
+    rows = []
+    for n in args.tables:
+        for layout in layouts:
+            if args.server:
+                row = asyncio.run(run_load(args, n, [args.server.rstrip("/")]))
+            else:
+                db = FreshDatabase(args.db)
+                site = Site(args, layout, db.url)
+                try:
+                    row = asyncio.run(run_load(args, n, site.bases))
+                finally:
+                    site.close()
+                    db.close()
+            rows.append(row)
+            base = next(r for r in rows if r["tables"] == n)
+            row["p99_vs_first"] = (
+                round(row["p99_ms"] / base["p99_ms"], 3) if base["p99_ms"] else None
+            )
+            print(
+                f"{row['tables']:>5} tables  {row['processes']} process(es)  "
+                f"{row['person_moves_per_s']:>7} person moves/s  {row['steps_per_s']:>7} steps/s  "
+                f"p50 {row['p50_ms']:>7} ms  p99 {row['p99_ms']:>7} ms  "
+                f"(p99 x{row['p99_vs_first']} of the first row)  errors {row['errors']}",
+                flush=True,
+            )
+    return rows
+
+
+async def sample_health(base: str, seconds: float) -> list[float]:
+    out: list[float] = []
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            t0 = time.perf_counter()
+            (await http.get("/api/health")).raise_for_status()
+            out.append(time.perf_counter() - t0)
+            await asyncio.sleep(0.05)
+    return out
+
+
+async def health_run(args: argparse.Namespace, base: str) -> dict[str, Any]:
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        for i in range(args.bot_tables):  # a guest may have 3 tables of bots: one per table
+            r = await http.post("/api/guest", json={"name": f"b{i}"})
+            cookie = f"septet_token={r.cookies['septet_token']}"
+            http.cookies.clear()
+            r = await http.post(
+                "/api/tables",
+                json={"game": args.game, "options": {}, "seats": ["bot:strong"] * 4},
+                headers={"Cookie": cookie},
+            )
+            r.raise_for_status()
+    await asyncio.sleep(1.0)
+    lat = await sample_health(base, args.seconds)
+    return {"requests": len(lat), "p50_ms": round(percentile(lat, 0.5), 2),
+            "p99_ms": round(percentile(lat, 0.99), 2)}  # fmt: skip
+
+
+def health_bench(args: argparse.Namespace) -> list[dict[str, Any]]:
+    rows = []
+    for label, workers in (("threads (before)", "0"), ("processes (now)", str(args.bot_workers))):
+        db = FreshDatabase(args.db)
+        port = free_port()
+        proc = start_server(db.url, port, args.bot_delay, "--bot-workers", workers)
+        try:
+            row = asyncio.run(health_run(args, f"http://127.0.0.1:{port}"))
+        finally:
+            stop(proc)
+            db.close()
+        row.update({"bots_in": label, "bot_tables": args.bot_tables})
+        rows.append(row)
+    for row in rows:
+        row["p99_vs_before"] = round(row["p99_ms"] / rows[0]["p99_ms"], 3)
+        print(
+            f"bots in {row['bots_in']:<17} {row['bot_tables']} tables of 4 ISMCTS bots: "
+            f"/api/health p50 {row['p50_ms']:>8} ms  p99 {row['p99_ms']:>8} ms  "
+            f"(p99 x{row['p99_vs_before']} of before)",
+            flush=True,
+        )
+    return rows
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("mode", nargs="?", choices=["moves", "health"], default="moves")
     ap.add_argument("--tables", type=int, nargs="+", default=[50, 200])
     ap.add_argument("--seconds", type=float, default=20.0)
     ap.add_argument("--game", default="flip7")
@@ -184,24 +354,18 @@ def main() -> None:
     )
     ap.add_argument("--think", type=float, default=1.0, help="mean thinking time of a person")
     ap.add_argument("--db", default="", help="database URL (default: a fresh SQLite file)")
+    ap.add_argument("--redis", default="", help="Redis URL (for --layout two/both)")
+    ap.add_argument("--layout", choices=["one", "two", "both"], default="one")
     ap.add_argument("--server", default="", help="use a running server at this URL instead")
+    ap.add_argument("--bot-tables", type=int, default=12, help="health: tables of 4 ISMCTS bots")
+    ap.add_argument("--bot-workers", type=int, default=2, help="health: the bot processes")
     args = ap.parse_args()
-    rows = []
-    for n in args.tables:
-        with tempfile.TemporaryDirectory() as tmp:
-            db = args.db or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
-            rows.append(asyncio.run(run_load(args, n, db)))
-        r = rows[-1]
-        print(
-            f"{r['tables']:>5} tables  {r['person_moves_per_s']:>7} person moves/s  "
-            f"{r['steps_per_s']:>7} steps/s  p50 {r['p50_ms']:>7} ms  p99 {r['p99_ms']:>7} ms  "
-            f"errors {r['errors']}",
-            flush=True,
-        )
+    rows = health_bench(args) if args.mode == "health" else moves_bench(args)
     out = ROOT / "bench" / "results"
     out.mkdir(parents=True, exist_ok=True)
+    name = "bench_server_health.json" if args.mode == "health" else "bench_server.json"
     result = {
-        "benchmark": "bench_server",
+        "benchmark": f"bench_server {args.mode}",
         "game": args.game,
         "bots_per_table": args.bots,
         "bot_delay_s": args.bot_delay,
@@ -210,8 +374,8 @@ def main() -> None:
         "machine": {"python": platform.python_version(), "cpus": os.cpu_count()},
         "rows": rows,
     }
-    (out / "bench_server.json").write_text(json.dumps(result, indent=1))
-    print(f"wrote {out / 'bench_server.json'}")
+    (out / name).write_text(json.dumps(result, indent=1))
+    print(f"wrote {out / name}")
 
 
 if __name__ == "__main__":

@@ -81,10 +81,15 @@ class WsClient:
 
 
 def play_through(
-    clients: list[WsClient], inbox: queue.Queue[Any], seed: int = 0, timeout: float = 60.0
+    clients: list[WsClient],
+    inbox: queue.Queue[Any],
+    seed: int = 0,
+    timeout: float = 60.0,
+    pace: float = 0.0,
 ) -> None:
     """Answer every ``state`` offering legal moves with a random one (on that version) until
-    every client has seen the table finished."""
+    every client has seen the table finished; ``pace``: seconds to wait before each move (a
+    server with the default rate limit takes 10 messages a second)."""
     rng = random.Random(seed)
     done: set[str] = set()
     end = time.monotonic() + timeout
@@ -103,6 +108,8 @@ def play_through(
             done.add(client.label)
         elif msg["legal"]:
             choice = rng.choice(msg["legal"])["a"]
+            if pace:
+                time.sleep(pace)
             client.send({"type": "move", "version": msg["version"], "action": choice})
 
 

@@ -177,3 +177,33 @@ class TinySevens(Game[TinyOptions]):
 
     def id_to_action(self, action_id: int, num_players: int) -> Any:
         return Add(action_id + 1)
+
+
+class _TestAgent:
+    """Bots for the pool's tests, offered only for Tiny Sevens: ``test-crash`` kills its worker
+    process, ``test-sleep`` thinks for 30 seconds."""
+
+    def __init__(self, game: Any, kind: str) -> None:
+        if game.name != "tiny-sevens":
+            raise ValueError("a test bot plays only tiny-sevens")
+        self.kind = kind
+        self.name = f"test-{kind}"
+
+    def act(self, view: Any, legal: Any, rng: random.Random) -> Any:
+        import os
+        import time
+
+        if self.kind == "crash":
+            os._exit(3)
+        time.sleep(30)
+        return legal[0]
+
+
+def _register_test_bots() -> None:
+    from septet.bots import AGENT_FACTORIES
+
+    AGENT_FACTORIES.setdefault("test-crash", lambda game, **p: _TestAgent(game, "crash"))
+    AGENT_FACTORIES.setdefault("test-sleep", lambda game, **p: _TestAgent(game, "sleep"))
+
+
+_register_test_bots()

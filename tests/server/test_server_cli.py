@@ -39,3 +39,17 @@ def test_server_cli_startup_message_says_how_to_play_stop_and_invite() -> None:
     assert "Invite links point at http://10.0.0.5:8000/" in public
     r = CliRunner().invoke(app, ["serve", "--public-url", "10.0.0.5:8000"])
     assert r.exit_code == 2 and "--public-url must start with http:// or https://" in r.output
+
+
+def test_server_cli_bots_and_redis_are_sentences() -> None:
+    runner = CliRunner()
+    r = runner.invoke(app, ["bots", "--help"])
+    assert r.exit_code == 0 and "--redis" in r.output and "--processes" in r.output
+    r = runner.invoke(app, ["bots", "--redis", "redis://127.0.0.1:1/0"])
+    assert r.exit_code == 2 and "cannot reach Redis at redis://127.0.0.1:1/0" in r.output
+    r = runner.invoke(app, ["bots", "--redis", "redis://127.0.0.1:1/0", "--processes", "0"])
+    assert r.exit_code == 2
+    r = runner.invoke(app, ["serve", "--redis", "redis://127.0.0.1:1/0"])
+    assert r.exit_code == 2 and "cannot reach Redis" in r.output
+    r = runner.invoke(app, ["serve", "--bot-timeout", "0"])
+    assert r.exit_code == 2

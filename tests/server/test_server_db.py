@@ -180,7 +180,11 @@ def test_server_db_append_is_guarded_by_version(db_url: str) -> None:
             "t1", 2, [("add 3", 0)], seats=[SeatData(1, player_id="p1", name="Aki", bot="greedy",
             replaced=True)],
         )  # fmt: skip
-        store.append_moves("t1", 3, [("add 3", 1)], status="finished", result={"winners": [1]})
+        with pytest.raises(StaleWriteError):  # a bot worker's move when no bot is to move
+            store.append_moves("t1", 3, [("add 3", 1)], by_bot=True)
+        store.append_moves("t1", 3, [], bot_turn=True)  # (the seat handed to a bot)
+        store.append_moves("t1", 3, [("add 3", 1)], status="finished", result={"winners": [1]},
+                           by_bot=True)  # fmt: skip
         got = store.get_table("t1", with_moves=True)
         assert got is not None
         assert got.moves == ["deal 3", "deal 9", "add 3", "add 3"]

@@ -145,6 +145,15 @@ def _install_error_handlers(app: FastAPI) -> None:
         return _error(400, "invalid", str(exc))
 
 
+def _manager(store: Store, settings: Settings) -> TableManager:
+    """The table manager: one process with its own bot pool, or one of several on Redis."""
+    if not settings.redis_url:
+        return TableManager(store, settings)
+    from septet.server.scale import ScaledTableManager
+
+    return ScaledTableManager(store, settings)
+
+
 def create_app(settings: Settings | None = None, routers: Iterable[APIRouter] = ()) -> FastAPI:
     """A server application for ``settings`` (defaults: see :class:`Settings`): the routers of
     :mod:`septet.server.routes`, then ``routers`` (more parts of the API). The database is
@@ -153,7 +162,7 @@ def create_app(settings: Settings | None = None, routers: Iterable[APIRouter] = 
     ``app.state.services`` (and ``app.state.store`` / ``.manager`` / ``.settings``)."""
     settings = settings or Settings()
     store = Store(settings.database_url)
-    manager = TableManager(store, settings)
+    manager = _manager(store, settings)
     svc = Services(settings, store, manager)
 
     @asynccontextmanager

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 
 def register(app: typer.Typer) -> None:
-    """Add the ``serve`` command to the ``septet`` CLI."""
+    """Add the ``serve`` and ``bots`` commands to the ``septet`` CLI."""
     app.command("serve")(serve)
+    app.command("bots")(bots)
 
 
 HostOpt = Annotated[
@@ -36,6 +37,18 @@ PublicUrlOpt = Annotated[
         "browser used.",
     ),
 ]
+RedisOpt = Annotated[
+    str,
+    typer.Option(
+        "--redis",
+        help="Scale out: redis://host:6379/0. Several `septet serve` processes on one "
+        "database then share the tables, and `septet bots` workers play the bots "
+        "(extra 'redis'). Default: one process with its own bot workers.",
+    ),
+]
+PrefixOpt = Annotated[
+    str, typer.Option("--redis-prefix", help="Prefix of the site's Redis keys and channels.")
+]
 TrustProxyOpt = Annotated[
     bool,
     typer.Option(
@@ -59,35 +72,59 @@ def serve(
     ] = 1800.0,
     public_url: PublicUrlOpt = "",
     trust_proxy: TrustProxyOpt = False,
+    redis: RedisOpt = "",
+    redis_prefix: PrefixOpt = "septet",
+    bot_workers: Annotated[
+        int,
+        typer.Option(
+            help="Bot worker processes of this server (without --redis); 0 runs the bots in "
+            "the server's own threads, as Septet did before (only to compare, in benchmarks)."
+        ),
+    ] = 2,
+    bot_timeout: Annotated[
+        float, typer.Option(help="Seconds a bot's move may take before a fallback move.")
+    ] = 10.0,
+    guests_per_minute: Annotated[
+        float,
+        typer.Option(help="New guests one client address may create a minute (twice at once)."),
+    ] = 10.0,
     open_browser: Annotated[bool, typer.Option("--open", help="Open the browser client.")] = False,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
 ) -> None:
     """Run the web server: lobby, real-time games against people and bots, replays."""
-    import uvicorn
+    from septet.server.config import Settings
 
-    from septet.server.app import create_app
-    from septet.server.config import Settings, default_database_url, normalize_database_url
-
-    if bot_delay < 0 or replace_after < 0 or waiting_ttl <= 0:
-        raise typer.BadParameter("delays must be zero or more (--waiting-ttl more than zero)")
+    if min(bot_delay, replace_after) < 0 or min(waiting_ttl, bot_timeout) <= 0 or bot_workers < 0:
+        raise typer.BadParameter(
+            "delays must be zero or more, --waiting-ttl more than zero, --bot-workers 0 or more"
+        )
+    check_redis(redis)
     log_level = _log_level(log_level)
-    url = normalize_database_url(db) if db else default_database_url()
-    shown = url.split("@")[-1] if "@" in url else url  # no password on the screen
     public_url = public_url.strip().rstrip("/")
     if public_url and not public_url.startswith(("http://", "https://")):
         raise typer.BadParameter("--public-url must start with http:// or https://")
-    check_database(url, shown)
+    url, shown = _database(db)
     settings = Settings(
-        database_url=url,
-        bot_delay=bot_delay,
-        replace_after=replace_after,
-        waiting_ttl=waiting_ttl,
-        public_url=public_url,
-        trust_proxy=trust_proxy,
-    )
+        database_url=url, bot_delay=bot_delay, replace_after=replace_after,
+        waiting_ttl=waiting_ttl, public_url=public_url, trust_proxy=trust_proxy,
+        redis_url=redis, redis_prefix=redis_prefix, bot_workers=bot_workers,
+        bot_timeout=bot_timeout, guests_per_minute=guests_per_minute,
+        guest_burst=max(20.0, 2 * guests_per_minute),
+    )  # fmt: skip
+    _run(settings, host, port, log_level, open_browser, shown)
+
+
+def _run(
+    settings: Any, host: str, port: int, log_level: str, open_browser: bool, shown: str
+) -> None:
+    """Say where the server is, then serve until stopped."""
+    import uvicorn
+
+    from septet.server.app import create_app
+
     application = create_app(settings)
     local = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
-    typer.echo(startup_message(local, host, port, public_url, shown))
+    typer.echo(startup_message(local, host, port, settings.public_url, shown))
     if open_browser:
         import threading
         import webbrowser
@@ -102,6 +139,70 @@ def serve(
         ws_per_message_deflate=False,  # compression cost more CPU than it saved on loopback
         proxy_headers=False,  # the app reads X-Forwarded-For itself, with --trust-proxy
     )
+
+
+def bots(
+    redis: Annotated[str, typer.Option("--redis", help="The site's Redis: redis://host:6379/0.")],
+    db: DbOpt = "",
+    processes: Annotated[
+        int, typer.Option("--processes", "-p", help="Moves computed at once (processes).")
+    ] = 2,
+    bot_delay: Annotated[float, typer.Option(help="Seconds between a bot's turns.")] = 0.8,
+    bot_timeout: Annotated[
+        float, typer.Option(help="Seconds a move may take before a fallback move is played.")
+    ] = 10.0,
+    redis_prefix: PrefixOpt = "septet",
+    log_level: Annotated[str, typer.Option(help="Log level.")] = "info",
+) -> None:
+    """Run a bot worker of a scaled-out site: take bot turns from Redis, play them into the
+    database (run as many as the bots need, on any machines)."""
+    import logging
+
+    from septet.server.config import Settings
+    from septet.server.worker import run_worker
+
+    if processes < 1 or bot_delay < 0 or bot_timeout <= 0:
+        raise typer.BadParameter("--processes 1 or more, --bot-delay 0 or more, --bot-timeout > 0")
+    logging.basicConfig(level=_log_level(log_level).upper().replace("TRACE", "DEBUG"))
+    check_redis(redis, required=True)
+    url, shown = _database(db)
+    settings = Settings(database_url=url, redis_url=redis, redis_prefix=redis_prefix,
+                        bot_delay=bot_delay, bot_timeout=bot_timeout)  # fmt: skip
+    typer.echo(f"Septet bot worker: {processes} processes, queue {redis_prefix}:bots on {redis}, "
+               f"database {shown}. Ctrl+C stops it.")  # fmt: skip
+    run_worker(settings, processes)
+
+
+def _database(db: str) -> tuple[str, str]:
+    """The database URL of ``--db`` (or the default) and how to show it (no password); checked
+    and migrated."""
+    from septet.server.config import default_database_url, normalize_database_url
+
+    url = normalize_database_url(db) if db else default_database_url()
+    shown = url.split("@")[-1] if "@" in url else url  # no password on the screen
+    check_database(url, shown)
+    return url, shown
+
+
+def check_redis(url: str, required: bool = False) -> None:
+    """A Redis URL that answers (a sentence and exit code 2 otherwise)."""
+    if not url:
+        if required:
+            typer.echo("error: --redis is required (redis://host:6379/0)", err=True)
+            raise typer.Exit(2)
+        return
+    try:
+        import redis as redis_lib
+    except ModuleNotFoundError:
+        typer.echo("error: --redis needs the redis extra: pip install 'septet[redis]'", err=True)
+        raise typer.Exit(2) from None
+    try:
+        client = redis_lib.Redis.from_url(url, socket_connect_timeout=3)
+        client.ping()
+        client.close()
+    except Exception as exc:
+        typer.echo(f"error: cannot reach Redis at {url}: {exc}", err=True)
+        raise typer.Exit(2) from None
 
 
 def _log_level(text: str) -> str:

@@ -67,6 +67,13 @@ class Settings:
         sweep_interval: seconds between the checks for expired tables.
         trust_proxy: take the client address from ``X-Forwarded-For`` (behind a proxy that sets
             it; never when clients reach the server directly).
+        bot_workers: processes of the embedded bot pool.
+        bot_timeout: seconds a bot's move may take (queueing included) before a fallback move
+            (a uniformly random legal one) is played instead.
+        redis_url: ``redis://...`` to scale out (several server processes, ``septet bots``
+            workers); empty: one process with its own bot pool.
+        redis_prefix: the prefix of every Redis key and channel (several sites, or test runs,
+            on one Redis).
     """
 
     database_url: str = field(default_factory=default_database_url)
@@ -91,3 +98,7 @@ class Settings:
     chat_history: int = 100
     sweep_interval: float = 30.0
     trust_proxy: bool = False
+    bot_workers: int = 2
+    bot_timeout: float = 10.0
+    redis_url: str = ""
+    redis_prefix: str = "septet"

@@ -152,7 +152,9 @@ def make_engine(url: str) -> Engine:
             cur.close()
 
         return engine
-    return create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
+    # No ping before each use (it doubled the round trips of a move): a connection the server
+    # dropped fails its transaction once (nothing is written) and the pool is renewed.
+    return create_engine(url, pool_size=10, max_overflow=10, pool_recycle=600)
 
 
 # ----- migrations ------------

@@ -81,6 +81,15 @@ class Services:
                 return forwarded.split(",")[0].strip()[:64]
         return conn.client.host if conn.client else "?"
 
+    def client_scheme(self, conn: HTTPConnection) -> str:
+        """``https`` or ``http`` as the client used it (``X-Forwarded-Proto`` when
+        ``trust_proxy`` is set)."""
+        if self.settings.trust_proxy:
+            forwarded = conn.headers.get("x-forwarded-proto", "").strip().lower()
+            if forwarded in ("http", "https"):
+                return forwarded
+        return conn.url.scheme
+
     def allow_new_guest(self, address: str) -> bool:
         """Take one token from ``address``'s bucket of new guests."""
         buckets = self.guest_buckets

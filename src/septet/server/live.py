@@ -27,9 +27,7 @@ from typing import Any
 from septet import games
 from septet.bots import AGENT_FACTORIES, make_agent
 from septet.core import (
-    CHANCE,
     Action,
-    Agent,
     Event,
     Game,
     IllegalActionError,
@@ -37,10 +35,10 @@ from septet.core import (
     State,
     replay_steps,
 )
-from septet.core.play import seat_view
-from septet.core.rng import derive_rng
+from septet.server.botpool import BotJob, BotPool, fallback_move
 from septet.server.config import Settings
 from septet.server.levels import SERVER_BOT_SPECS, level_of
+from septet.server.steps import Advance, advance, position
 from septet.server.store import (
     CapError,
     ChatMessage,
@@ -211,8 +209,8 @@ class LiveTable:
         self.log: list[tuple[int, Event]] = []
         self._event_json: dict[tuple[int, int], dict[str, Any]] = {}  # event -> JSON with texts
         self.conns: set[Conn] = set()
+        self.remote: dict[int, set[str]] = {}  # seat -> other processes holding its sockets
         self.lock = asyncio.Lock()
-        self.agents: dict[int, Agent] = {}
         self.gone_since: dict[int, float] = {}
         self.bot_task: asyncio.Task[None] | None = None
         self.result: dict[str, Any] | None = data.result
@@ -263,8 +261,8 @@ class LiveTable:
         return None
 
     def connected(self, seat: int) -> bool:
-        """Whether some connection holds ``seat`` now."""
-        return any(c.seat == seat for c in self.conns)
+        """Whether some connection holds ``seat`` now (here, or in another process)."""
+        return bool(self.remote.get(seat)) or any(c.seat == seat for c in self.conns)
 
     def summary(self) -> dict[str, Any]:
         """The public description of the table (lobby, headers): no hidden information."""
@@ -409,18 +407,23 @@ class LiveTable:
         await self.load_chat()
         async with self.lock:
             seat = self.conn_seat(conn)
+            first_here = seat is not None and not any(c.seat == seat for c in self.conns)
             returning = seat is not None and not self.connected(seat)
+            reclaimed = False
             self.conns.add(conn)
             if seat is not None:
                 self.gone_since.pop(seat, None)
                 s = self.seats[seat]
                 if s.replaced:
-                    s.bot, s.replaced = None, False
-                    self.agents.pop(seat, None)
+                    s.bot, s.replaced, reclaimed = None, False, True
                     await self.store.write(self.store.save_seat, self.id, s, bot_turn=False)
             conn.send(self.message_for(conn, history=True))
-            if returning:
+            if returning or reclaimed:
                 self.broadcast(skip=conn)
+        if first_here and seat is not None:
+            await self.manager.presence(self, seat, True)
+        if reclaimed:
+            await self.manager.seats_changed(self)
 
     async def detach(self, conn: Conn) -> None:
         """Remove a connection; when it was the last of a seat, note since when the seat is
@@ -430,9 +433,28 @@ class LiveTable:
             if self.status in ("finished", "expired") and not self.conns:
                 self.manager.tables.pop(self.id, None)
             seat = conn.seat
+            last_here = seat is not None and not any(c.seat == seat for c in self.conns)
             if seat is not None and not self.connected(seat):
                 self.gone_since[seat] = time.monotonic()
                 self.broadcast()
+        if last_here and seat is not None:
+            await self.manager.presence(self, seat, False)
+
+    def heard_presence(self, seat: int, process: str, here: bool) -> None:
+        """Another process gained (or lost) its sockets of ``seat``."""
+        if not 0 <= seat < self.num_players:
+            return
+        was = self.connected(seat)
+        held = self.remote.setdefault(seat, set())
+        if here:
+            held.add(process)
+            self.gone_since.pop(seat, None)
+        else:
+            held.discard(process)
+        if was != self.connected(seat):
+            if not self.connected(seat):
+                self.gone_since[seat] = time.monotonic()
+            self.broadcast()
 
     # ----- chat ------------
     async def say(self, conn: Conn, text: str) -> bool:
@@ -484,36 +506,48 @@ class LiveTable:
 
     # ----- lobby ------------
     async def join(self, player_id: str, name: str, seat: int | None = None) -> int:
-        """Seat a guest; the game starts when the last seat is taken. Returns the seat.
+        """Seat a guest; the game starts when the last seat is taken. Returns the seat. The
+        database decides who gets a seat (another process may be seating someone at once).
 
         Raises:
             LobbyError: the table is not waiting, the guest is seated already, the seat is
                 taken or out of range.
         """
         async with self.lock:
-            if self.seat_of(player_id) is not None:
-                raise LobbyError("already_seated", "You already have a seat at this table.")
-            if self.status == "expired":
-                raise LobbyError("expired", "Nobody joined this table in time; it was closed.")
-            if self.status != "waiting":
-                raise LobbyError("started", "This table has already started.")
-            free = [s.seat for s in self.seats if s.player_id is None and s.bot is None]
-            if seat is None:
-                if not free:
-                    raise LobbyError("full", "Every seat at this table is taken.")
-                seat = free[0]
-            elif seat not in free:
+            seat = self._free_seat(player_id, seat)
+            claim = SeatData(seat=seat, player_id=player_id, name=name)
+            if not await self.store.write(self.store.claim_seat, self.id, claim):
+                await self.reload()
+                self.broadcast()
                 raise LobbyError("seat_taken", f"Seat {seat} is not free.")
-            s = self.seats[seat]
-            s.player_id, s.name = player_id, name
-            if len(free) == 1:
-                await self._start([s])
-            else:
-                await self.store.write(self.store.save_seat, self.id, s)
+            self.seats[seat] = claim
             self.updated_at = datetime.now(UTC)
+            if all(s.player_id is not None or s.bot is not None for s in self.seats):
+                try:
+                    await self._start()
+                except StaleWriteError:  # another process dealt first
+                    await self.reload()
             self.broadcast()
+            await self.manager.seats_changed(self)
             self.schedule_bot()
             return seat
+
+    def _free_seat(self, player_id: str, seat: int | None) -> int:
+        """The seat a guest asks for (or the first free one), if free as far as known here."""
+        if self.seat_of(player_id) is not None:
+            raise LobbyError("already_seated", "You already have a seat at this table.")
+        if self.status == "expired":
+            raise LobbyError("expired", "Nobody joined this table in time; it was closed.")
+        if self.status != "waiting":
+            raise LobbyError("started", "This table has already started.")
+        free = [s.seat for s in self.seats if s.player_id is None and s.bot is None]
+        if seat is None:
+            if not free:
+                raise LobbyError("full", "Every seat at this table is taken.")
+            return free[0]
+        if seat not in free:
+            raise LobbyError("seat_taken", f"Seat {seat} is not free.")
+        return seat
 
     async def leave(self, player_id: str) -> None:
         """Give up a seat before the game starts.
@@ -532,54 +566,29 @@ class LiveTable:
             await self.store.write(self.store.save_seat, self.id, s)
             self.updated_at = datetime.now(UTC)
             self.broadcast()
+            await self.manager.seats_changed(self)
 
     async def _start(self, seats: Sequence[SeatData] = ()) -> None:
         """Deal: create the state, play the opening chance outcomes, commit (lock held)."""
-        state = self.game.new_state(self.num_players)
-        steps: list[tuple[str, int]] = []
-        events: list[tuple[int, Event]] = []
-        self._advance_chance(state, steps, events)
-        status, result = self._status_of(state)
+        done = advance(self.game.new_state(self.num_players), self.seed, self._bots())
         await self.store.write(
-            self.store.append_moves,
-            self.id,
-            0,
-            steps,
-            status=status,
-            result=result,
-            seats=seats,
-            **self._turn_of(state),
-        )
-        self.state, self.status, self.result = state, status, result
-        self.log.extend(events)
+            self.store.append_moves, self.id, 0, done.steps, status=done.status, seats=seats,
+            **done.store_kwargs(),
+        )  # fmt: skip
+        self._take(done)
+
+    def _bots(self) -> list[bool]:
+        """Which seats bots hold."""
+        return [s.bot is not None for s in self.seats]
+
+    def _take(self, done: Advance) -> None:
+        """Take the state, status, result and events of committed steps."""
+        self.state, self.status, self.result = done.state, done.status, done.result
+        self.log.extend(done.events)
+        if done.status == "finished":
+            self.manager.finished(self)
 
     # ----- play ------------
-    def _advance_chance(
-        self, state: State, steps: list[tuple[str, int]], events: list[tuple[int, Event]]
-    ) -> None:
-        # Chance outcomes are drawn from a stream derived from the table's seed and the step
-        # index, so the game continues identically after a restart.
-        while state.current_player == CHANCE:
-            rng = derive_rng(self.seed, "chance", len(state.history))
-            outcome = state.sample_chance(rng)
-            evs = state.apply(outcome)
-            steps.append((str(outcome), -1))
-            v = len(state.history)
-            events.extend((v, e) for e in evs)
-
-    def _turn_of(self, state: State) -> dict[str, Any]:
-        """``to_move`` and ``bot_turn`` of ``state`` at this table, as the store keeps them."""
-        seat = state.current_player if not state.is_terminal else None
-        if seat is None or seat < 0:
-            return {"to_move": None, "bot_turn": False}
-        return {"to_move": seat, "bot_turn": self.seats[seat].bot is not None}
-
-    @staticmethod
-    def _status_of(state: State) -> tuple[str, dict[str, Any] | None]:
-        if state.is_terminal:
-            return "finished", {"scores": list(state.scores()), "winners": list(state.winners())}
-        return "playing", None
-
     async def _play(self, action: Action, seat: int, mover: Conn | None = None) -> None:
         """Apply a legal ``action`` of ``seat`` and the chance outcomes after it, commit, then
         take the new state, acknowledge the move to ``mover`` and send everyone their view
@@ -587,43 +596,63 @@ class LiveTable:
         propagates."""
         assert self.state is not None
         at = self.version
-        new = self.state.clone()
-        steps: list[tuple[str, int]] = []
-        events: list[tuple[int, Event]] = []
-        evs = new.apply(action)
-        steps.append((str(action), seat))
-        events.extend((len(new.history), e) for e in evs)
-        self._advance_chance(new, steps, events)
-        status, result = self._status_of(new)
+        done = advance(self.state, self.seed, self._bots(), action, seat)
         try:
             await self.store.write(
-                self.store.append_moves,
-                self.id,
-                self.version,
-                steps,
-                status=status if status != self.status else None,
-                result=result,
-                **self._turn_of(new),
-            )
+                self.store.append_moves, self.id, at, done.steps,
+                status=done.status if done.status != self.status else None,
+                **done.store_kwargs(),
+            )  # fmt: skip
         except StaleWriteError:
-            await self._reload()
+            await self.reload()
             raise
-        self.state, self.status, self.result = new, status, result
+        self._take(done)
+        if mover is not None:
+            mover.send(
+                {"type": "ack", "version": self.version, "at": at, "action": done.steps[0][0]}
+            )
+        self.broadcast()
+        await self.manager.committed(self, at, done)
+        self.schedule_bot()
+
+    async def finish_chance(self) -> None:
+        """Play the chance outcomes due in a game whose record was cut short before them
+        (stored by an older Septet, or by hand)."""
+        if self.status != "playing" or self.state is None or not self.state.is_chance_node:
+            return
+        async with self.lock:
+            if self.state is None or not self.state.is_chance_node:
+                return
+            done = advance(self.state, self.seed, self._bots())
+            try:
+                await self.store.write(
+                    self.store.append_moves, self.id, self.version, done.steps,
+                    status=done.status, **done.store_kwargs(),
+                )  # fmt: skip
+            except StaleWriteError:
+                await self.reload()
+                return
+            self._take(done)
+
+    def took_steps(self, events: list[tuple[int, Event]]) -> None:
+        """The state was moved on by steps another process committed: take their events and
+        the status they led to."""
+        assert self.state is not None
+        status, result, _, _ = position(self.state, self._bots())
+        self.status, self.result = status, result
         self.log.extend(events)
         if status == "finished":
             self.manager.finished(self)
-        if mover is not None:
-            mover.send({"type": "ack", "version": self.version, "at": at, "action": steps[0][0]})
-        self.broadcast()
-        self.schedule_bot()
 
-    async def _reload(self) -> None:
+    async def reload(self) -> None:
+        """Take the table as stored (another process moved it on)."""
         data = await asyncio.to_thread(self.store.get_table, self.id, True)
-        if data is not None:
-            fresh = LiveTable.from_data(self.manager, data)
+        if data is not None:  # (the replay in a thread: a long game takes a while)
+            fresh = await asyncio.to_thread(LiveTable.from_data, self.manager, data)
             self.state, self.status, self.log = fresh.state, fresh.status, fresh.log
             self._event_json.clear()
             self.seats, self.result = fresh.seats, fresh.result
+            self.updated_at = fresh.updated_at
 
     async def move(self, conn: Conn, version: int, text: str) -> bool:
         """A person's move, made on ``version``; errors go back to ``conn`` and change nothing.
@@ -670,6 +699,11 @@ class LiveTable:
                 return False
             try:
                 await self._play(action, seat, conn)
+            except StaleWriteError:  # another process got there first: show what it did
+                self.broadcast()
+                conn.error("stale", "The game moved on before your move; it was not played.",
+                           version=self.version)  # fmt: skip
+                return False
             except Exception:
                 log.exception("table %s: could not store a move", self.id)
                 conn.error("server", "The move could not be saved; please try again.")
@@ -687,7 +721,13 @@ class LiveTable:
                 return False
             s = self.seats[seat]
             gone = self.gone_since.get(seat)
-            if s.bot is not None or s.player_id is None or self.connected(seat) or gone is None:
+            if (
+                s.bot is not None
+                or s.player_id is None
+                or self.connected(seat)
+                or gone is None
+                or await self.manager.present_elsewhere(self, seat)
+            ):
                 conn.error("not_absent", "That player is here.")
                 return False
             waited = time.monotonic() - gone
@@ -701,6 +741,7 @@ class LiveTable:
             s.bot, s.replaced = self.manager.replacement_bot(self.game), True
             await self.store.write(self.store.save_seat, self.id, s, bot_turn=self.to_move == seat)
             self.broadcast()
+            await self.manager.seats_changed(self)
             self.schedule_bot()
             return True
 
@@ -711,62 +752,46 @@ class LiveTable:
             return None
         return seat
 
-    def _agent(self, seat: int) -> Agent:
-        agent = self.agents.get(seat)
-        if agent is None:
-            spec = self.seats[seat].bot or "random"
-            try:
-                agent = make_agent(SERVER_BOT_SPECS.get(spec, spec), self.game)
-            except Exception:
-                try:
-                    agent = make_agent(spec, self.game)
-                except Exception:
-                    agent = make_agent("random", self.game)
-            self.agents[seat] = agent
-        return agent
-
     def schedule_bot(self) -> None:
-        """Start the bot loop if a bot is to move and none is running."""
+        """Start the bot loop if a bot is to move and none is running (embedded mode; scaled
+        out, the turn is queued for the bot workers)."""
         if self._bot_to_move() is None or self.manager.closing:
+            return
+        if not self.manager.runs_bots:
+            self.manager.request_bot(self)
             return
         if self.bot_task is None or self.bot_task.done():
             self.bot_task = asyncio.get_running_loop().create_task(self._bot_loop())
 
-    async def _bot_action(self, seat: int) -> Action:
-        """The bot's choice for ``seat`` (lock held). Its view carries the seat's
-        information-set sampler (``seat_view``) for search bots; a bot that fails or answers
-        an illegal move is replaced by a uniform choice, so a table never stalls."""
+    def bot_job(self, seat: int) -> BotJob:
+        """The job of the bot at ``seat`` (to move now)."""
         assert self.state is not None
-        agent = self._agent(seat)
-        legal = self.state.legal_actions()
-        rng = derive_rng(self.seed, "seat", seat, self.version)
-        view = seat_view(self.state, seat)
-        try:
-            if self.seats[seat].bot in ("random", "greedy"):
-                action = agent.act(view, legal, rng)
-            else:  # search bots think in a worker thread so the server stays responsive
-                action = await asyncio.to_thread(agent.act, view, legal, rng)
-        except Exception:
-            log.exception("table %s: bot %s failed; playing a random move", self.id, agent.name)
-            action = None
-        if action not in legal:
-            if action is not None:
-                log.error("table %s: bot %s chose an illegal action", self.id, agent.name)
-            action = legal[rng.randrange(len(legal))]
-        return action
+        return BotJob(
+            self.id, self.game.name, self.options, self.num_players,
+            tuple(str(a) for a in self.state.history), seat, self.seats[seat].bot or "random",
+            self.seed,
+        )  # fmt: skip
 
     async def _bot_loop(self) -> None:
+        """Play the bots' turns: each move computed by the bot pool (a worker process) without
+        the table's lock, then played under it if the table is still where it was."""
         failures = 0
         while not self.manager.closing:
             seat = self._bot_to_move()
-            if seat is None:
+            if seat is None or self.state is None:
                 return
             await asyncio.sleep(self.settings.bot_delay + min(failures, 10))
+            if self._bot_to_move() != seat or self.state is None:
+                continue
+            job = self.bot_job(seat)
+            notation = await self.manager.bots.choose(job, self.settings.bot_timeout)
             async with self.lock:
-                if self._bot_to_move() != seat or self.state is None:
-                    continue
-                action = await self._bot_action(seat)
+                if self.version != job.version or self._bot_to_move() != seat:
+                    continue  # the table moved on meanwhile (a reload, a person back)
                 try:
+                    action = self.game.parse_action(
+                        self.state, notation or fallback_move(job, self.state)
+                    )
                     await self._play(action, seat)
                     failures = 0
                 except Exception:
@@ -801,10 +826,17 @@ class TableManager:
         self.settings = settings
         self.tables: dict[str, LiveTable] = {}
         self.closing = False
+        self.bots = BotPool.shared(settings.bot_workers)
+
+    @property
+    def runs_bots(self) -> bool:
+        """Whether this process plays the bots' turns (embedded mode: its own bot pool)."""
+        return True
 
     async def load(self) -> int:
         """Revive every waiting or playing table from the database and restart their bots;
         returns how many. A table whose record no longer replays is skipped and logged."""
+        self.bots.warm()
         rows = await asyncio.to_thread(self.store.active_tables)
         for data in rows:
             try:
@@ -813,28 +845,40 @@ class TableManager:
                 log.exception("table %s does not replay; left out", data.id)
                 continue
             self.tables[table.id] = table
-        for table in self.tables.values():
-            if table.status == "playing" and table.state is not None and table.state.is_chance_node:
-                async with table.lock:  # a record cut short before its chance outcomes
-                    steps: list[tuple[str, int]] = []
-                    events: list[tuple[int, Event]] = []
-                    state = table.state.clone()
-                    start = table.version
-                    table._advance_chance(state, steps, events)
-                    status, result = table._status_of(state)
-                    await self.store.write(
-                        self.store.append_moves,
-                        table.id,
-                        start,
-                        steps,
-                        status=status,
-                        result=result,
-                        **table._turn_of(state),
-                    )
-                    table.state, table.status, table.result = state, status, result
-                    table.log.extend(events)
+        for table in list(self.tables.values()):
+            await table.finish_chance()
             table.schedule_bot()
         return len(self.tables)
+
+    async def committed(self, table: LiveTable, at: int, done: Advance) -> None:
+        """Steps were committed at ``table`` from version ``at`` (scaled out, other processes
+        and the bot workers hear of them here)."""
+
+    async def seats_changed(self, table: LiveTable) -> None:
+        """Someone joined, left, or a bot took or gave back a seat at ``table`` (scaled out,
+        other processes reload it)."""
+
+    async def presence(self, table: LiveTable, seat: int, here: bool) -> None:
+        """This process gained its first (or lost its last) socket of ``seat`` at ``table``."""
+
+    async def present_elsewhere(self, table: LiveTable, seat: int) -> bool:
+        """Whether another process holds a socket of ``seat`` at ``table`` (its players may
+        not hand it to a bot)."""
+        return False
+
+    def request_bot(self, table: LiveTable) -> None:
+        """A bot is to move at ``table`` and this process does not play bots: queue the turn."""
+
+    async def lobby(
+        self, status: str, game: str | None, limit: int, offset: int
+    ) -> tuple[list[dict[str, Any]], int]:
+        """A page of the lobby's section of tables with ``status`` (``waiting`` or
+        ``playing``): their summaries, and how many there are."""
+        found = [
+            t for t in self.tables.values()
+            if t.status == status and (game is None or t.game.name == game)
+        ]  # fmt: skip
+        return [t.summary() for t in found[offset : offset + limit]], len(found)
 
     def replacement_bot(self, game: Game[Any]) -> str:
         """The spec of the bot that takes an abandoned seat (``random`` if the configured one
@@ -911,6 +955,7 @@ class TableManager:
         before = datetime.now(UTC) - timedelta(seconds=self.settings.waiting_ttl)
         ids = await self.store.write(self.store.expire_waiting, before)
         for tid in ids:
+            self.expired(tid)
             table = self.tables.get(tid)
             if table is None:
                 continue
@@ -920,6 +965,9 @@ class TableManager:
                 if not table.conns:
                     self.tables.pop(tid, None)
         return len(ids)
+
+    def expired(self, table_id: str) -> None:
+        """This process expired ``table_id`` (scaled out, the processes holding it hear)."""
 
     async def sweep_forever(self) -> None:
         """Run :meth:`sweep` every ``sweep_interval`` seconds until closed."""

@@ -101,6 +101,7 @@ class TableData:
     moves: list[str] | None = None
     updated_at: str = ""
     created_by: str | None = None
+    to_move: int | None = None
 
 
 class Store:
@@ -136,6 +137,10 @@ class Store:
             status=func.coalesce(bindparam("b_status"), tables.status),
             result=func.coalesce(bindparam("b_result"), tables.result),
         )
+        # A bot worker's move: only while a bot is to move (a person who came back took the
+        # seat: the worker's copy of the seats is old).
+        self._bump_bot = self._bump.where(tables.bot_turn.is_(True))
+        self._bump_bot_status = self._bump_status.where(tables.bot_turn.is_(True))
         self._insert_move = insert(t_moves).values(
             table_id=bindparam("b_tid"),
             idx=bindparam("b_idx"),
@@ -317,14 +322,17 @@ class Store:
         seats: Sequence[SeatData] = (),
         to_move: int | None = None,
         bot_turn: bool = False,
+        by_bot: bool = False,
     ) -> None:
         """Store ``moves`` (``(notation, seat)``; seat -1 for chance) at indices ``start`` ...,
         and optionally a new status, result and seat holders, in one transaction; ``to_move``
         and ``bot_turn`` describe the position after them (the seat to move, or ``None``, and
-        whether a bot holds it).
+        whether a bot holds it). ``by_bot``: the first step is a bot's move, stored only if a
+        bot is still to move.
 
         Raises:
-            StaleWriteError: the stored version is not ``start`` (nothing is written).
+            StaleWriteError: the stored version is not ``start`` (or, ``by_bot``, no bot is to
+                move any more): nothing is written.
         """
         now = utcnow()
         params: dict[str, Any] = {
@@ -335,9 +343,9 @@ class Store:
             "b_to_move": to_move,
             "b_bot_turn": bot_turn,
         }
-        upd = self._bump
+        upd = self._bump_bot if by_bot else self._bump
         if status is not None or result is not None:
-            upd = self._bump_status
+            upd = self._bump_bot_status if by_bot else self._bump_status
             params["b_status"] = status
             params["b_result"] = json.dumps(result) if result is not None else None
         # Prebuilt Core statements with bound parameters: this runs for every move, and
@@ -359,17 +367,18 @@ class Store:
                      "b_name": x.name, "b_bot": x.bot, "b_replaced": x.replaced},
                 )  # fmt: skip
 
-    def _table_data(self, s: Session, row: TableRow, with_moves: bool) -> TableData:
+    def _table_data(
+        self, s: Session, row: TableRow, with_moves: bool, moves_from: int = 0
+    ) -> TableData:
         seats = s.scalars(
             select(SeatRow).where(SeatRow.table_id == row.id).order_by(SeatRow.seat)
         ).all()
         moves = None
         if with_moves:
-            moves = list(
-                s.scalars(
-                    select(MoveRow.notation).where(MoveRow.table_id == row.id).order_by(MoveRow.idx)
-                ).all()
-            )
+            query = select(MoveRow.notation).where(MoveRow.table_id == row.id)
+            if moves_from:
+                query = query.where(MoveRow.idx >= moves_from)
+            moves = list(s.scalars(query.order_by(MoveRow.idx)).all())
         return TableData(
             id=row.id,
             game=row.game,
@@ -383,6 +392,7 @@ class Store:
             created_at=_iso(row.created_at),
             updated_at=_iso(row.updated_at),
             created_by=row.created_by,
+            to_move=row.to_move,
             seats=[
                 SeatData(
                     seat=x.seat, player_id=x.player_id, name=x.name, bot=x.bot, replaced=x.replaced
@@ -392,11 +402,14 @@ class Store:
             moves=moves,
         )
 
-    def get_table(self, table_id: str, with_moves: bool = False) -> TableData | None:
-        """One table (with its record's notations if ``with_moves``), or ``None``."""
+    def get_table(
+        self, table_id: str, with_moves: bool = False, moves_from: int = 0
+    ) -> TableData | None:
+        """One table (with its record's notations if ``with_moves``: those from index
+        ``moves_from`` on), or ``None``."""
         with self._session() as s:
             row = s.get(TableRow, table_id)
-            return self._table_data(s, row, with_moves) if row else None
+            return self._table_data(s, row, with_moves, moves_from) if row else None
 
     def active_tables(self) -> list[TableData]:
         """Every waiting or playing table, with its moves: what a starting server revives."""
@@ -419,6 +432,30 @@ class Store:
                 query.order_by(TableRow.updated_at.desc(), TableRow.id).offset(offset).limit(limit)
             ).all()
             return [self._table_data(s, r, False) for r in rows]
+
+    def tables_page(
+        self, status: str, game: str | None = None, limit: int = 50, offset: int = 0
+    ) -> list[TableData]:
+        """Tables with ``status`` (and ``game``), oldest first, ``limit`` from ``offset``, with
+        their seats and without their moves (the lobby of several processes)."""
+        with self._session() as s:
+            query = select(TableRow).where(TableRow.status == status)
+            if game is not None:
+                query = query.where(TableRow.game == game)
+            rows = s.scalars(
+                query.order_by(TableRow.created_at, TableRow.id).offset(offset).limit(limit)
+            ).all()
+            return [self._table_data(s, r, False) for r in rows]
+
+    def versions(self, table_ids: Sequence[str]) -> dict[str, int]:
+        """The stored version of each of ``table_ids`` (those that exist)."""
+        if not table_ids:
+            return {}
+        with self._session() as s:
+            rows = s.execute(
+                select(TableRow.id, TableRow.version).where(TableRow.id.in_(list(table_ids)))
+            ).all()
+        return {r[0]: r[1] for r in rows}
 
     def count_tables(self, status: str, game: str | None = None) -> int:
         """How many tables have ``status`` (and ``game``, if given)."""

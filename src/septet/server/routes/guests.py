@@ -47,6 +47,6 @@ async def guest(
         max_age=365 * 24 * 3600,
         httponly=True,
         samesite="lax",
-        secure=request.url.scheme == "https",
+        secure=svc.client_scheme(request) == "https",
     )
     return {"player": {"id": pid, "name": body.name}}

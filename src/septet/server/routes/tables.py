@@ -38,14 +38,8 @@ async def list_tables(
     out: dict[str, Any] = {name: [] for name in SECTIONS}
     total = dict.fromkeys(SECTIONS, 0)
     for section, wanted in LIVE_STATUS.items():
-        if status not in (None, section):
-            continue
-        found = [
-            t for t in manager.tables.values()
-            if t.status == wanted and (game is None or t.game.name == game)
-        ]  # fmt: skip
-        total[section] = len(found)
-        out[section] = [t.summary() for t in found[offset : offset + limit]]
+        if status in (None, section):
+            out[section], total[section] = await manager.lobby(wanted, game, limit, offset)
     if status in (None, "finished"):
         finished, total["finished"] = await asyncio.gather(
             asyncio.to_thread(store.finished_tables, min(limit, 30 if status is None else limit),

@@ -1,0 +1,310 @@
+"""Bot moves off the web path: computed in worker processes, never on the server's event loop
+or its request threads.
+
+A :class:`BotJob` says everything a worker needs (the game, the record so far, the seat, the
+agent spec, the seed); :func:`compute_move` runs in the worker and answers the move's notation.
+Each worker keeps the states and agents of the tables it served lately, so a move costs the
+new steps, not a replay of the whole game. :class:`BotPool` is the embedded pool of worker
+processes of ``septet serve``; ``septet bots`` workers (:mod:`septet.server.worker`) call
+:func:`compute_move` in their own pool. Either way a move that takes longer than its budget, or
+whose worker dies, is replaced by :func:`fallback_move`, and the move is applied with the same
+version check as a person's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import atexit
+import contextlib
+import dataclasses
+import logging
+import multiprocessing
+import random
+import zlib
+from collections import OrderedDict
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Any
+
+from septet import games
+from septet.bots import make_agent
+from septet.core import Agent, State
+from septet.core.play import seat_view
+from septet.core.rng import derive_rng
+from septet.server.levels import server_spec
+
+log = logging.getLogger("septet.server")
+
+WORKER_NICENESS = 10
+"""How much lower the bot processes' CPU priority is than the server's (``os.nice``)."""
+
+CACHE_TABLES = 4096
+"""Tables whose state and agents a worker keeps (a worker serves the same tables: see
+:class:`BotPool`)."""
+
+
+@dataclass(frozen=True)
+class BotJob:
+    """One bot turn: ``seat`` of table ``table_id`` to move at ``version``, playing agent
+    ``spec``; ``game``/``options``/``num_players`` rebuild the game, ``seed`` is the table's
+    seed. ``moves`` are the record's notations from index ``start`` on: the whole record
+    (``start`` 0), or only the steps the worker has not seen yet."""
+
+    table_id: str
+    game: str
+    options: dict[str, Any]
+    num_players: int
+    moves: tuple[str, ...]
+    seat: int
+    spec: str
+    seed: str
+    start: int = 0
+
+    @property
+    def version(self) -> int:
+        """The version the move is made on."""
+        return self.start + len(self.moves)
+
+    def since(self, start: int) -> BotJob:
+        """The same job carrying only the steps from index ``start`` on."""
+        return dataclasses.replace(self, moves=self.moves[start - self.start :], start=start)
+
+
+class NeedRecord(Exception):
+    """The worker has not seen the steps before a job's ``start``: send the whole record."""
+
+
+_TABLES: OrderedDict[str, tuple[State, dict[tuple[int, str], Agent]]] = OrderedDict()
+
+
+def _table_for(job: BotJob) -> tuple[State, dict[tuple[int, str], Agent]]:
+    """The job's position (the worker's cached state of the table moved on by the new steps,
+    or the record replayed) and the table's agents.
+
+    Raises:
+        NeedRecord: the job carries a part of the record the cached state does not end at.
+    """
+    entry = _TABLES.pop(job.table_id, None)
+    seen = len(entry[0].history) if entry is not None else 0
+    if job.start > 0 and seen != job.start:
+        raise NeedRecord(job.table_id)
+    if entry is None or seen > job.version:
+        game = games.get(job.game, **job.options)
+        entry, seen = (game.new_state(job.num_players), {}), 0
+    state = entry[0]
+    for text in job.moves[seen - job.start :]:  # the record only grows: a cached state is a prefix
+        state.apply(state.game.parse_action(state, text))
+    _TABLES[job.table_id] = entry
+    while len(_TABLES) > CACHE_TABLES:
+        _TABLES.popitem(last=False)
+    return entry
+
+
+def compute_move(job: BotJob) -> str:
+    """The bot's move for ``job`` (runs in a worker process): its notation, always legal (an
+    agent that fails or answers an illegal move is replaced by :func:`fallback_move`).
+
+    Raises:
+        NeedRecord: see :func:`_table_for`.
+        SeptetError: the record does not replay, or no seat ``job.seat`` is to move.
+    """
+    state, agents = _table_for(job)
+    if state.current_player != job.seat:
+        raise ValueError(f"seat {job.seat} is not to move at version {job.version}")
+    agent = agents.get((job.seat, job.spec))
+    if agent is None:
+        try:
+            agent = make_agent(server_spec(job.spec), state.game)
+        except Exception:
+            agent = make_agent("random", state.game)
+        agents[(job.seat, job.spec)] = agent
+    legal = state.legal_actions()
+    rng = derive_rng(job.seed, "seat", job.seat, job.version)
+    try:
+        action = agent.act(seat_view(state, job.seat), legal, rng)
+    except Exception:
+        log.exception("table %s: bot %s failed; playing a random move", job.table_id, job.spec)
+        action = None
+    if action not in legal:
+        return fallback_move(job, state)
+    return str(action)
+
+
+def fallback_move(job: BotJob, state: State | None = None) -> str:
+    """A uniformly random legal move for ``job`` (the move of a bot that ran out of time or
+    whose worker died), drawn from the table's seed so every process draws the same."""
+    if state is None:  # (a job with the whole record)
+        game = games.get(job.game, **job.options)
+        state = game.new_state(job.num_players)
+        for text in job.moves:
+            state.apply(game.parse_action(state, text))
+    legal = state.legal_actions()
+    rng = random.Random(f"{job.seed}/fallback/{job.seat}/{job.version}")
+    return str(legal[rng.randrange(len(legal))])
+
+
+def game_modules() -> tuple[str, ...]:
+    """The modules of every registered game (a game registered by a plugin or a test must be
+    registered in the workers too)."""
+    out = set()
+    for name in games.names():
+        try:
+            out.add(games.game_class(name).__module__)
+        except Exception:
+            continue
+    return tuple(sorted(out))
+
+
+def _die_with_parent() -> None:
+    """Exit when the process that started this worker dies (even by SIGKILL, which gives the
+    pool no chance to stop its workers): a thread waits on the parent's sentinel."""
+    import os
+    import threading
+    from multiprocessing.connection import wait
+
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="septet-parent-watch", daemon=True).start()
+
+
+def _ready() -> bool:
+    return True
+
+
+def init_worker(modules: tuple[str, ...]) -> None:
+    """Worker start: import the games' modules and what a move needs (the first job then costs
+    the move, not the imports)."""
+    import importlib
+    import os
+
+    import septet.bots.ismcts  # noqa: F401
+
+    _die_with_parent()
+    # Bots are background work: on a busy machine the web process, not a search, gets the CPU
+    # first (a move's time budget is wall clock, so a bot only searches less).
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(WORKER_NICENESS)
+
+    for module in modules:
+        try:
+            importlib.import_module(module)
+        except Exception:
+            log.exception("bot worker: cannot import %s", module)
+
+
+class BotPool:
+    """A pool of bot worker processes (spawned, so no thread of the server is copied). Each
+    table is served by the same worker (by a hash of its id), which keeps its state: a job
+    carries only the steps that worker has not seen.
+
+    Args:
+        workers: number of processes (0: threads of this process, for comparison only).
+    """
+
+    _shared: dict[int, BotPool] = {}
+
+    def __init__(self, workers: int) -> None:
+        # 0: moves in the server's own thread pool, as before the bot processes (kept only so
+        # that bench/bench_server.py can measure the difference in one run).
+        self.workers = max(0, workers)
+        self._executors: list[ProcessPoolExecutor | None] = [None] * self.workers
+        self._sent: list[dict[str, int]] = [{} for _ in range(self.workers)]
+
+    @classmethod
+    def shared(cls, workers: int) -> BotPool:
+        """One pool per size for the whole process (many apps in one test run share it)."""
+        pool = cls._shared.get(workers)
+        if pool is None:
+            pool = cls._shared[workers] = BotPool(workers)
+            atexit.register(pool.shutdown)
+        return pool
+
+    def _executor(self, slot: int) -> ProcessPoolExecutor:
+        found = self._executors[slot]
+        if found is None:
+            ctx = multiprocessing.get_context("spawn")
+            found = self._executors[slot] = ProcessPoolExecutor(
+                1, mp_context=ctx, initializer=init_worker, initargs=(game_modules(),)
+            )
+        return found
+
+    def warm(self) -> None:
+        """Start the worker processes now (in the background), so that the first bot move does
+        not wait for a process to start and import the games."""
+        for slot in range(self.workers):
+            self._executor(slot).submit(_ready)
+
+    async def _run(self, slot: int, job: BotJob, budget: float) -> str:
+        """The move from worker ``slot``, sending only the steps it has not seen."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + budget
+        sent = self._sent[slot]
+        known = sent.get(job.table_id, 0)
+        part = job.since(known) if 0 < known <= job.version else job
+        try:
+            future = loop.run_in_executor(self._executor(slot), compute_move, part)
+            move = await asyncio.wait_for(future, budget)
+        except NeedRecord:
+            future = loop.run_in_executor(self._executor(slot), compute_move, job)
+            move = await asyncio.wait_for(future, max(0.01, deadline - loop.time()))
+        if len(sent) > CACHE_TABLES:
+            sent.clear()  # the worker forgets too; it asks for whole records (NeedRecord)
+        sent[job.table_id] = job.version
+        return move
+
+    async def choose(self, job: BotJob, budget: float) -> str | None:
+        """The move for ``job`` (its notation), or ``None`` when it took over ``budget``
+        seconds or its worker died (the worker is then renewed): the caller plays
+        :func:`fallback_move`."""
+        if self.workers == 0:
+            try:
+                return await asyncio.wait_for(asyncio.to_thread(compute_move, job), budget)
+            except Exception:
+                log.exception("table %s: bot move failed; fallback move", job.table_id)
+                return None
+        slot = zlib.crc32(job.table_id.encode()) % self.workers
+        try:
+            return await self._run(slot, job, budget)
+        except TimeoutError:
+            log.warning("table %s: bot %s out of time; fallback move", job.table_id, job.spec)
+        except BrokenProcessPool:
+            log.error("table %s: a bot worker died; fallback move, new worker", job.table_id)
+            self._renew(slot)
+        except Exception:
+            log.exception("table %s: bot move failed; fallback move", job.table_id)
+        self._sent[slot].pop(job.table_id, None)
+        return None
+
+    def _renew(self, slot: int) -> None:
+        pool, self._executors[slot] = self._executors[slot], None
+        self._sent[slot].clear()
+        if pool is not None:
+            _stop(pool)
+
+    def shutdown(self) -> None:
+        """Stop the worker processes (a move being computed is abandoned)."""
+        for slot, pool in enumerate(self._executors):
+            self._executors[slot] = None
+            self._sent[slot].clear()
+            if pool is not None:
+                _stop(pool)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Shut a pool down without waiting for a search in progress: its process is terminated
+    (the executor has no public way to; Python 3.14's ``terminate_workers`` is the same)."""
+    processes = list(getattr(pool, "_processes", {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        with contextlib.suppress(Exception):
+            process.terminate()
+    for process in processes:
+        with contextlib.suppress(Exception):
+            process.join(2)

@@ -1,0 +1,174 @@
+"""``septet bots``: a bot worker of a scaled-out site. It takes bot turns from the Redis queue
+(:mod:`septet.server.hub`), computes each move in its own pool of processes within the move's
+budget (a seeded random fallback on timeout or a dead process), commits it to the database with
+the same version check as a person's move, publishes the steps to the servers holding the
+table's sockets, and queues the next bot turn. Any number of workers on any machines may share a
+queue; a worker killed in the middle of a turn leaves it pending, and another (or the same one,
+restarted) claims it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import secrets
+import socket
+import time
+from collections import OrderedDict
+
+from septet import games
+from septet.core import State
+from septet.server.botpool import BotJob, BotPool, fallback_move
+from septet.server.config import Settings
+from septet.server.hub import Hub
+from septet.server.steps import advance, follow
+from septet.server.store import StaleWriteError, Store, TableData
+
+log = logging.getLogger("septet.bots")
+
+IN_FLIGHT = 256
+"""Bot turns one worker holds at once; the moves are computed ``processes`` at a time."""
+
+
+class BotWorker:
+    """One ``septet bots`` process.
+
+    Args:
+        settings: ``database_url``, ``redis_url``, ``redis_prefix``, ``bot_delay`` (pause before
+            a bot's next turn), ``bot_timeout`` (a move's budget).
+        processes: processes computing moves (turns played at once).
+    """
+
+    def __init__(self, settings: Settings, processes: int = 2) -> None:
+        self.settings = settings
+        self.processes = max(1, processes)
+        self.store = Store(settings.database_url)
+        self.hub = Hub(settings.redis_url, settings.redis_prefix)
+        self.pool = BotPool(self.processes)
+        self.consumer = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
+        # table -> its state, record and row (seats, seed) as this worker last saw them
+        self.states: OrderedDict[str, tuple[State, list[str], TableData]] = OrderedDict()
+        # Turns in flight (most wait: for their time to move, the database, a process).
+        self.busy = asyncio.Semaphore(IN_FLIGHT)
+        self.played = 0
+        self.stopping = False
+
+    async def run(self, until: float | None = None) -> None:
+        """Take and play bot turns until stopped (or ``until``, a ``time.monotonic()``)."""
+        await asyncio.to_thread(self.store.migrate)
+        await self.hub.ensure_group()
+        tasks: set[asyncio.Task[None]] = set()
+        last_claim = 0.0
+        try:
+            while not self.stopping and (until is None or time.monotonic() < until):
+                entries = []
+                if time.monotonic() - last_claim > 2.0:  # turns a dead worker left
+                    entries = await self.hub.claim_stale(
+                        self.consumer, self.settings.bot_timeout + 2
+                    )
+                    last_claim = time.monotonic()
+                if not entries:
+                    entries = await self.hub.take(self.consumer, 16, 1000)
+                for entry_id, fields in entries:
+                    await self.busy.acquire()
+                    task = asyncio.get_running_loop().create_task(self._turn(entry_id, fields))
+                    tasks.add(task)
+                    task.add_done_callback(tasks.discard)
+        finally:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            await self.close()
+
+    async def _turn(self, entry_id: str, fields: dict[str, str]) -> None:
+        try:
+            wait = float(fields.get("at", "0")) - time.time()
+            if wait > 0:
+                await asyncio.sleep(min(wait, 30.0))
+            await self.play(fields["t"], int(fields["v"]))
+            await self.hub.done(entry_id)
+        except Exception:  # left pending: claimed again later
+            log.exception("bot turn %s not played", fields)
+        finally:
+            self.busy.release()
+
+    async def play(self, table_id: str, version: int) -> bool:
+        """Play the bot turn of ``table_id`` at ``version`` if it is still due; returns whether
+        a move was committed. The table is read from the database unless this worker played the
+        step before (the commit's guards, version and a bot to move, refuse a stale turn)."""
+        cached = self.states.pop(table_id, None)
+        if (
+            cached is not None
+            and len(cached[1]) == version
+            and cached[0].current_player >= 0
+            and cached[2].seats[cached[0].current_player].bot is not None
+        ):
+            data, state, notations = cached[2], cached[0], cached[1]
+        else:  # not played here, or the seats changed since (a seat handed to a bot)
+            seen = len(cached[1]) if cached is not None and len(cached[1]) <= version else 0
+            got = await asyncio.to_thread(self.store.get_table, table_id, True, seen)
+            if got is None or got.status != "playing" or got.version != version:
+                return False  # moot: the game moved on (another worker, a person, a reload)
+            data = got
+            state, notations = self._catch_up(data, cached if seen else None)
+        seat = state.current_player
+        if seat < 0 or data.seats[seat].bot is None:
+            return False
+        job = BotJob(data.id, data.game, data.options, data.num_players, tuple(notations),
+                     seat, data.seats[seat].bot or "random", data.seed)  # fmt: skip
+        notation = await self.pool.choose(job, self.settings.bot_timeout)
+        action = state.game.parse_action(state, notation or fallback_move(job, state))
+        done = advance(state, data.seed, [s.bot is not None for s in data.seats], action, seat)
+        try:
+            await asyncio.to_thread(
+                self.store.append_moves, table_id, version, done.steps, by_bot=True,
+                status=done.status if done.status != "playing" else None, **done.store_kwargs(),
+            )  # fmt: skip
+        except StaleWriteError:
+            return False
+        self._keep(data, done.state, notations + [n for n, _ in done.steps])
+        self.played += 1
+        await self.hub.publish(table_id, {"k": "steps", "from": version,
+                                          "n": [n for n, _ in done.steps]})  # fmt: skip
+        if done.bot_turn:
+            await self.hub.enqueue(table_id, version + len(done.steps), self.settings.bot_delay)
+        return True
+
+    def _catch_up(
+        self, data: TableData, cached: tuple[State, list[str], TableData] | None
+    ) -> tuple[State, list[str]]:
+        """The table's state and record at its stored version: the cached ones moved on by
+        the new steps (``data.moves`` holds only those), or the record replayed."""
+        if cached is None:
+            state = games.get(data.game, **data.options).new_state(data.num_players)
+            notations: list[str] = []
+        else:
+            state, notations = cached[0], cached[1]
+        new = data.moves or []
+        follow(state.game, state, new)
+        notations += new
+        return state, notations
+
+    def _keep(self, data: TableData, state: State, notations: list[str]) -> None:
+        data.moves = None  # (the notations are kept apart)
+        self.states[data.id] = (state, notations, data)
+        while len(self.states) > 1000:
+            self.states.popitem(last=False)
+
+    async def close(self) -> None:
+        """Release the pool, Redis and the database."""
+        self.pool.shutdown()
+        await self.hub.close()
+        self.store.close()
+
+
+def run_worker(settings: Settings, processes: int) -> None:
+    """Run a worker in this process until interrupted."""
+    worker = BotWorker(settings, processes)
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(worker.run())
+
+
+__all__ = ["BotWorker", "run_worker"]
