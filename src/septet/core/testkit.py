@@ -11,7 +11,10 @@ plays seeded random games and checks, step by step (the costly checks on a sampl
   and player actions at a chance node) raises :class:`IllegalActionError` and leaves
   ``to_json()`` unchanged;
 - chance probabilities are positive and sum to 1, with distinct outcomes;
-- ``clone()`` is independent (applying to the clone leaves the original unchanged);
+- ``clone()`` is independent (applying to the clone leaves the original unchanged) and complete:
+  every slot of the clone equals the original's and shares no mutable container with it
+  (:func:`check_fields`); a State that declares ``FIELDS`` (:mod:`septet.core.fields`) declares
+  every slot but the contract's own;
 - ``to_json``/``from_json`` round-trips;
 - ``view(seat)`` is JSON-serialisable and unchanged by ``determinize(seat)``, and the
   determinized state is playable to the end (no hidden information leaks; the determinization is
@@ -39,6 +42,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from septet.core.errors import IllegalActionError
+from septet.core.fields import shared_mutables
 from septet.core.game import Action, Game, State
 from septet.core.observation import ObservationSpec
 from septet.core.record import GameRecord, replay
@@ -299,6 +303,57 @@ def _check_notation(game: Game[Any], state: State, action: Action, ctx: str) -> 
         raise _fail("notation", ctx, f"parse_action({text!r}) = {parsed!r}, not {action!r}")
 
 
+def _slots_of(cls: type) -> list[str]:
+    names: list[str] = []
+    for klass in cls.__mro__:
+        slots = klass.__dict__.get("__slots__", ())
+        names += [slots] if isinstance(slots, str) else list(slots)
+    return [n for n in names if n not in ("__weakref__", "__dict__")]
+
+
+def check_fields(state: State, ctx: str = "") -> None:
+    """Check that ``clone()`` copies every field and aliases none (issue 17: fields declared once).
+
+    For each slot of the state's class: the clone's value equals the original's and shares no
+    mutable container with it (:func:`septet.core.fields.shared_mutables`); ``to_json`` of the
+    clone equals the original's. Where the class declares ``FIELDS`` (a tuple of
+    :class:`septet.core.fields.Field`), every slot outside the contract's own (``game``,
+    ``num_players``, ``history``) must be declared there.
+
+    Raises:
+        KitFailure: naming the check ``fields`` and the slot.
+    """
+    cls = type(state)
+    slots = _slots_of(cls)
+    declared = getattr(cls, "FIELDS", None)
+    if declared is not None:
+        names = {f.name for f in declared}
+        own = {"game", "num_players", "history"}
+        missing = [n for n in slots if n not in names and n not in own]
+        if missing:
+            raise _fail("fields", ctx, f"slots not declared in {cls.__name__}.FIELDS: {missing}")
+    twin = state.clone()
+    for name in slots:
+        if name == "game":
+            continue
+        a = getattr(state, name, _UNSET)
+        b = getattr(twin, name, _UNSET)
+        if a is _UNSET and b is _UNSET:
+            continue
+        if b is _UNSET:
+            raise _fail("fields", ctx, f"clone() does not set {name!r}")
+        if a != b:
+            raise _fail("fields", ctx, f"clone() changes {name!r}: {a!r} != {b!r}")
+        shared = shared_mutables(a, b, name)
+        if shared:
+            raise _fail("fields", ctx, f"clone() shares mutable {', '.join(shared[:3])}")
+    if _dump(twin) != _dump(state):
+        raise _fail("fields", ctx, "to_json() of the clone differs from the original's")
+
+
+_UNSET = object()
+
+
 def _deep_checks(
     game: Game[Any],
     state: State,
@@ -311,6 +366,8 @@ def _deep_checks(
     illegal_samples: int,
 ) -> int:
     before = _dump(state)
+    if getattr(type(state), "FIELDS", None) is not None:
+        check_fields(state, ctx)
     # JSON round trip.
     try:
         copy = State.from_json(json.loads(before))
