@@ -12,10 +12,11 @@ import re
 from typing import Any
 
 # Every move the page offers now: the pieces that are the buttons (a card in the hand, a
-# face-up tile, the pile) and the move buttons.
+# face-up tile, the pile) and the move buttons; picks already staged (a multi-pick move waiting
+# for Confirm) left out.
 MOVES = (
-    "#board .legal[data-action], #dock .legal[data-action], "
-    "#actions button.move[data-action]:not([disabled])"
+    "#board .legal[data-action]:not(.staged), #dock .legal[data-action]:not(.staged), "
+    "#actions button.move[data-action]:not([disabled]):not(.staged)"
 )
 READY = f"""() => document.querySelector('#final') !== null ||
   document.querySelector({MOVES!r}) !== null"""
@@ -88,6 +89,11 @@ def play(page: Any, action: str) -> None:
         el = page.query_selector(f'.legal[data-action="{action}"]')
     assert el is not None, f"no button or piece plays {action!r}"
     el.click()
+    # A multi-pick move (the Seven Shot pass, a Flip 7 swap tapped on the cards) is staged:
+    # once every pick is made, confirm it.
+    confirm = page.query_selector("#confirm-picks:not([disabled])")
+    if confirm is not None:
+        confirm.click()
 
 
 def visible_text(page: Any) -> str:

@@ -117,6 +117,59 @@ def test_web_seven_shot_trick_on_a_phone(
     page.context.close()
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_web_seven_shot_pass_is_confirmed_and_can_be_undone(
+    browser: Any, live_server: str, lang: str
+) -> None:
+    # SS-2.3: each player passes 3 cards; the page stages the picks (tap again or Undo to take
+    # one back) and sends them only on Confirm.
+    page = new_page(browser, phone=True, lang=lang)
+    enter_lobby(page, live_server, "アキ" if lang == "ja" else "Aki")
+    create_table(page, "seven-shot", 3)
+    page.wait_for_selector("#dock .sscard.legal")
+    cards = [el.get_attribute("data-action") for el in page.query_selector_all("#dock .legal")]
+    assert len(cards) == 16 and all(a and a.startswith("pass ") for a in cards), cards
+    a, b, c, d, e = cards[:5]
+
+    def tap(action: str | None) -> None:
+        page.click(f'#dock .legal[data-action="{action}"]')
+
+    def staged() -> list[str]:
+        return [str(el.get_attribute("data-action")) for el in page.query_selector_all("#dock .staged")]
+
+    confirm = "#confirm-picks"
+    tap(a)
+    tap(b)
+    assert staged() == [a, b] and page.is_disabled(confirm)
+    page.click("#undo-pick")  # takes back the last pick
+    assert staged() == [a]
+    tap(a)  # a second tap takes a pick back too
+    assert staged() == []
+    for x in (c, d, e):
+        tap(x)
+    assert staged() == [c, d, e] and page.is_enabled(confirm)
+    head = page.text_content("#staged") or ""
+    assert ("3枚中3枚" if lang == "ja" else "3 of 3 chosen") in head, head
+    tap(a)  # a fourth pick is refused with a word, the three stay
+    assert staged() == [c, d, e]
+    assert ("もう3枚" if lang == "ja" else "chosen 3 already") in (page.text_content("#notice") or "")
+    check_player_words(page, lang, "staged pass")
+    check_moves_in_view(page)
+    shot(page, f"web-seven-shot-pass-staged-phone-{lang}")
+    # nothing was sent yet: the server's view has no card chosen
+    assert page.query_selector("#dock .hand-note") is None
+    page.click(confirm)
+    passed = {x.split(" ")[1] for x in (c, d, e)}
+    # the three cards leave my hand (the bots pass too and the deal starts)
+    page.wait_for_function(
+        """(gone) => { const hand = [...document.querySelectorAll('#dock .hand .cards .sscard')]
+          .map((el) => el.dataset.card); return hand.length === 16 && gone.every((c) => !hand.includes(c)); }""",
+        arg=sorted(passed),
+    )
+    assert page.console.errors == []
+    page.context.close()
+
+
 def test_web_flip7_round_summary_and_end(browser: Any, live_server: str) -> None:
     page = new_page(browser)
     enter_lobby(page, live_server)

@@ -56,6 +56,10 @@ export async function tablePage(root, id) {
   let staleInput = false; // an update on its way changes my moves: the ones shown no longer apply
   let sentMove = false;
   let selection = [];
+  // Multi-pick moves (the Seven Shot pass, a Flip 7 swap): picks staged here until the player
+  // confirms (undo takes back the last pick); then sent one by one, `sending` holding the rest.
+  let staged = [];
+  let sending = [];
   let retry = 0;
   let seatTimer = null;
   let autoTimer = null;
@@ -141,6 +145,49 @@ export async function tablePage(root, id) {
     send({ type: 'move', version: msg.version, action });
   }
 
+  /** The multi-pick the renderer asks for now, {verb, need, title}, or null. */
+  function multiPick() {
+    if (!msg || !msg.view || !renderer.multiPick) return null;
+    try { return renderer.multiPick(msg.view, ctxBase()); } catch (err) { return null; }
+  }
+
+  /**
+   * A piece tapped or a move chosen: a multi-pick move is staged (a second tap on a staged
+   * pick takes it back); every other move is sent at once.
+   */
+  function choose(action, confirm = false) {
+    const mp = multiPick();
+    const multi = mp && action.split(' ')[0] === mp.verb;
+    if (!multi && !confirm) { play(action); return; }
+    if (staged.includes(action)) staged = staged.filter((a) => a !== action);
+    else if (!multi) staged = [action];
+    else if (staged.length < mp.need) staged = [...staged, action];
+    else { showNotice(t('picks_full', { n: mp.need }), 'info'); return; }
+    drawPlay();
+  }
+
+  function undoPick() {
+    staged = staged.slice(0, -1);
+    drawPlay();
+  }
+
+  function confirmPicks() {
+    if (!staged.length) return;
+    sending = staged.slice(1);
+    const first = staged[0];
+    staged = [];
+    play(first);
+  }
+
+  /** After an update: the next staged pick goes out while it is still legal (else all stop). */
+  function sendNextPick() {
+    if (!sending.length || !msg) return false;
+    const next = sending.shift();
+    if (msg.legal.some((x) => x.a === next)) { play(next); return true; }
+    sending = [];
+    return false;
+  }
+
   function onMessage(m) {
     if (m.type === 'state') {
       if (Array.isArray(m.chat)) {
@@ -179,6 +226,7 @@ export async function tablePage(root, id) {
         return;
       }
       waitingForAnswer = false;
+      sending = [];
       showNotice(text);
       if (msg) drawPlay();
     }
@@ -220,7 +268,7 @@ export async function tablePage(root, id) {
   }
 
   function settle(m, events) {
-    if (!msg || msg.version !== m.version || msg.seat !== m.seat) selection = [];
+    if (!msg || msg.version !== m.version || msg.seat !== m.seat) { selection = []; staged = []; }
     msg = m;
     waitingForAnswer = false;
     staleInput = false;
@@ -228,7 +276,7 @@ export async function tablePage(root, id) {
     if (events.length && msg.view) {
       try { renderer.mark?.(events, board, mineBox); } catch (err) { /* a mark is a nicety */ }
     }
-    maybeAutoPlay();
+    if (!sendNextPick()) maybeAutoPlay();
   }
 
   function maybeAutoPlay() {
@@ -267,11 +315,16 @@ export async function tablePage(root, id) {
     drawPlay();
   }
 
+  function ctxBase() {
+    return { lang: lang(), t, seat: msg ? msg.seat : null, name: nameOf, named, legal: msg ? msg.legal : [] };
+  }
+
   function ctx() {
     const tbl = tableNow();
     const c = {
       lang: lang(), t, seat: msg ? msg.seat : null, table: tbl, legal: msg ? msg.legal : [],
-      name: nameOf, named, play, text: named(msg?.text ?? null),
+      name: nameOf, named, play: (a) => choose(a), confirm: (a) => choose(a, true), staged,
+      text: named(msg?.text ?? null),
       canPlay: (a) => Boolean(msg && !waitingForAnswer && msg.legal.some((x) => x.a === a)),
       select, selected: selection, bound: new Set(),
       mentions: (key) => Boolean(msg && msg.legal.some((x) => matches(x.a, key))),
@@ -390,8 +443,23 @@ export async function tablePage(root, id) {
 
   function moveButton(x) {
     return h('button', {
-      class: 'move', dataset: { action: x.a }, disabled: waitingForAnswer, onclick: () => play(x.a),
+      class: `move${staged.includes(x.a) ? ' staged' : ''}`, dataset: { action: x.a }, disabled: waitingForAnswer,
+      'aria-pressed': staged.includes(x.a) ? 'true' : null, onclick: () => choose(x.a),
     }, named(pick(x, x.en || '')));
+  }
+
+  /** The picks staged so far, with Undo and Confirm (Confirm once every pick is made). */
+  function stagedBar() {
+    const mp = multiPick();
+    if (!staged.length && !(mp && msg.legal.some((x) => x.a.split(' ')[0] === mp.verb))) return null;
+    const need = mp && staged.every((a) => a.split(' ')[0] === mp.verb) ? mp.need : 1;
+    const words = staged.map((a) => named(pick(msg.legal.find((x) => x.a === a) || {}, a)));
+    const head = mp && need > 1 ? t('picks_head', { title: mp.title, count: t('n_of_m', { n: staged.length, m: need }) }) : t('confirm_move');
+    return h('div', { class: 'staged-bar', id: 'staged', role: 'group', 'aria-label': head },
+      h('p', { class: 'staged-head' }, h('strong', {}, head), words.length ? t('colon') : '', words.join(t('list_sep'))),
+      h('div', { class: 'buttons' },
+        h('button', { type: 'button', id: 'undo-pick', disabled: !staged.length || waitingForAnswer, onclick: undoPick }, `↶ ${t('undo')}`),
+        h('button', { type: 'button', class: 'primary', id: 'confirm-picks', disabled: staged.length !== need || waitingForAnswer, onclick: confirmPicks }, t('confirm'))));
   }
 
   function drawActions(c) {
@@ -402,7 +470,7 @@ export async function tablePage(root, id) {
     const chosen = msg.legal.filter((x) => selection.every((k) => matches(x.a, k)));
     const onPieces = chosen.filter((x) => c.bound.has(x.a));
     const shown = chosen.filter((x) => !c.bound.has(x.a));
-    const parts = [h('h2', { class: 'visually-hidden' }, t('moves'))];
+    const parts = [h('h2', { class: 'visually-hidden' }, t('moves')), stagedBar()];
     if (selection.length) {
       const [before, after] = t('moves_with', { what: '\u0000' }).split('\u0000');
       const labels = selection.map((k) => h('span', { class: 'sel-label' }, renderer.selectionLabel ? renderer.selectionLabel(k, c) : k));

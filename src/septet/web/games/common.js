@@ -7,9 +7,10 @@ import { h } from '../dom.js';
  * keyboard-activated, named by the move's words); otherwise leave it inert. The move is then
  * played by the piece itself and its button is left out of the move list, unless
  * `keepButton` (a move whose words say more than the piece, e.g. "Give Flip 4! to Ben").
- * Returns el.
+ * `confirm`: the tap stages the move, sent once the player confirms it (ctx.confirm; a move
+ * made of several picks). Returns el.
  */
-export function bind(el, action, ctx, { keepButton = false } = {}) {
+export function bind(el, action, ctx, { keepButton = false, confirm = false } = {}) {
   if (action && ctx.canPlay(action)) {
     el.classList.add('legal');
     el.setAttribute('role', 'button');
@@ -21,9 +22,14 @@ export function bind(el, action, ctx, { keepButton = false } = {}) {
       el.title = text;
       el.setAttribute('aria-label', text);
     }
-    el.addEventListener('click', (ev) => { ev.stopPropagation(); ctx.play(action); });
+    const go = () => (confirm && ctx.confirm ? ctx.confirm(action) : ctx.play(action));
+    if (ctx.staged && ctx.staged.includes(action)) {
+      el.classList.add('staged');
+      el.setAttribute('aria-pressed', 'true');
+    }
+    el.addEventListener('click', (ev) => { ev.stopPropagation(); go(); });
     el.addEventListener('keydown', (ev) => {
-      if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); ctx.play(action); }
+      if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); go(); }
     });
     if (!keepButton && ctx.bound) ctx.bound.add(action);
   }

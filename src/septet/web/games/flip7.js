@@ -93,7 +93,7 @@ function rowCards(p, i, view, ctx) {
         const pair = ctx.selected.length
           ? ctx.legal.find((x) => x.a.split(' ')[0] === 'swap' && x.a.includes(ctx.selected[0]) && x.a.split(' ').includes(key) && key !== ctx.selected[0])
           : null;
-        if (pair) bind(el, pair.a, ctx, { keepButton: true });
+        if (pair) bind(el, pair.a, ctx, { keepButton: true, confirm: true });
         else ctx.pickable(el, key);
       } else {
         bind(el, `${d.kind} ${key}`, ctx, { keepButton: true });

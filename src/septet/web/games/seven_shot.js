@@ -142,7 +142,7 @@ function sideBoard(view, ctx) {
   h('div', { class: 'ss-side-stats' },
     h('span', { class: 'stat' }, h('span', { class: 'stat-label' }, L(ctx, 'Points ', '得点 ')), h('strong', {}, String(view.side_points[t])), h('span', { class: 'stat-label' }, L(ctx, ` of ${view.target}`, ` / ${view.target}`)),
       progress(view.side_points[t], view.target, L(ctx, `${view.side_points[t]} of ${view.target} points`, `${view.target}点中${view.side_points[t]}点`))),
-    h('span', { class: 'stat' }, h('span', { class: 'stat-label' }, L(ctx, '7s taken ', '取った7 ')), h('strong', {}, String(view.side_sevens[t])), h('span', { class: 'stat-label' }, L(ctx, ` (${sevensToWin} win the deal)`, `枚（${sevensToWin}枚で勝ち）`))),
+    h('span', { class: 'stat' }, h('span', { class: 'stat-label' }, L(ctx, '7s taken ', '取った7の数 ')), h('strong', {}, String(view.side_sevens[t])), h('span', { class: 'stat-label' }, L(ctx, ` (${sevensToWin} win the deal)`, `枚（${sevensToWin}枚で勝ち）`))),
     h('span', { class: 'stat' }, h('span', { class: 'stat-label' }, L(ctx, 'Tricks ', 'トリック ')), h('strong', {}, String(view.side_tricks[t])), h('span', { class: 'stat-label' }, L(ctx, ' (7 lose the deal)', '回（7回で負け）')))))));
 }
 
@@ -161,11 +161,12 @@ function seatList(view, ctx) {
 
 function phaseLine(view, ctx) {
   if (view.phase === 'pass') {
+    const k = view.pass_cards ?? 3;
     const to = view.teams ? L(ctx, 'your partner', 'パートナー') : L(ctx, 'the player on your left', '左隣の人');
-    const done = (view.passing || []).length;
+    const done = (view.passing || []).length + (ctx.staged || []).filter((a) => a.startsWith('pass ')).length;
     return h('p', { class: 'phase-line' }, ctx.seat === null || ctx.seat === undefined
-      ? L(ctx, 'Everyone chooses 3 cards to pass.', '全員が渡すカードを3枚選んでいます。')
-      : L(ctx, `Choose 3 cards to pass to ${to} (${done} of 3 chosen).`, `${to}に渡すカードを3枚選んでください（${done}/3枚）。`));
+      ? L(ctx, `Everyone chooses ${k} cards to pass.`, `全員が渡すカードを${k}枚選んでいます。`)
+      : L(ctx, `Choose ${k} cards to pass to ${to} (${done} of ${k} chosen).`, `${to}に渡すカードを${k}枚選んでください（${done}/${k}枚）。`));
   }
   return null;
 }
@@ -363,10 +364,17 @@ function remember(ev, memory) {
   if (ev.kind === 'trick_won') memory.trick = null;
 }
 
+/** The pass (SS-2.3, SS-5.2) as one multi-pick: the cards still to choose, confirmed at once. */
+function multiPick(view, ctx) {
+  if (view.phase !== 'pass' || view.to_move !== ctx.seat || ctx.seat === null || ctx.seat === undefined) return null;
+  const need = (view.pass_cards ?? 3) - (view.passing || []).length;
+  return need > 0 ? { verb: 'pass', need, title: L(ctx, 'Cards to pass', '渡すカード') } : null;
+}
+
 /** What I can do now, in words. */
 function hint(view, ctx) {
   if (view.phase === 'play') return L(ctx, 'Play a highlighted card from your hand.', '手札の光っているカードを出してください。');
-  if (view.phase === 'pass') return L(ctx, 'Tap a card in your hand to pass it.', '渡すカードを手札からタップしてください。');
+  if (view.phase === 'pass') return L(ctx, 'Tap the cards in your hand to pass, then Confirm.', '渡すカードを手札からタップして、「確定」を押してください。');
   return null;
 }
 
@@ -378,7 +386,7 @@ function headline(view, ctx) {
 }
 
 export default {
-  draw, dock, held, moments, mark, breakdown, remember, hint, headline,
+  draw, dock, held, moments, mark, breakdown, remember, hint, headline, multiPick,
   quiet: new Set(['card_dealt', 'pass_chosen', 'pass_ready', 'passes_done', 'first_leader']),
   /** A tap on the finished trick clears it (the key goes to memory.dismissed). */
   dismissKey(target) {
