@@ -445,7 +445,7 @@ export async function tablePage(root, id) {
     return h('button', {
       class: `move${staged.includes(x.a) ? ' staged' : ''}`, dataset: { action: x.a }, disabled: waitingForAnswer,
       'aria-pressed': staged.includes(x.a) ? 'true' : null, onclick: () => choose(x.a),
-    }, named(pick(x, x.en || '')));
+    }, (renderer.moveLabel && renderer.moveLabel(x, ctx())) || named(pick(x, x.en || '')));
   }
 
   /** The picks staged so far, with Undo and Confirm (Confirm once every pick is made). */

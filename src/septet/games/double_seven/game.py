@@ -52,12 +52,12 @@ class DoubleSevenOptions:
     rainbow: bool = field(
         default=True,
         metadata={
-            "help": "Rainbow!: after the draws, show a rack of 5+ different animals to draw one "
-            "more tile",
+            "help": "Rainbow!: after the draws, a rack of 5+ tiles, all different animals and no "
+            "clover, may be shown to draw one more tile",
             "label": "Rainbow!",
             "label_ja": "レインボー",
-            "help_ja": "レインボー！：引き終えた後、すべて違う動物5枚以上のラックを公開して"
-            "もう1枚引ける",
+            "help_ja": "レインボー！：引き終えた後、ラックの5枚以上がすべて違う動物でクローバーが"
+            "なければ、ラックを公開してもう1枚引ける",
             "rule": "DS-4.3",
         },
     )

@@ -66,12 +66,32 @@ function phaseWords(view, ctx) {
     first_player: L(ctx, 'Choosing who starts', 'スタートプレイヤーを決めています'),
     flip: L(ctx, 'Flipping a tile face up', 'タイルを表にします'),
     draw: L(ctx, `Drawing (${left} to go)`, `タイルを引く（あと${left}枚）`),
-    rainbow: L(ctx, 'Rainbow may be declared', 'レインボーを宣言できます'),
+    // DS-4.3: asked whenever the rack holds 5+ tiles, so it says nothing of the rack.
+    rainbow: L(ctx, 'Rainbow? (declared or not)', 'レインボー！を宣言するかどうか'),
     actions: L(ctx, 'Actions', 'アクション'),
     two_for_one_draw: L(ctx, 'Two for one: drawing 1 tile', '2対1：タイルを1枚引く'),
     discard: L(ctx, 'Discarding down to 5 tiles', '5枚になるよう1枚捨てる'),
     over: L(ctx, 'Game over', 'ゲーム終了'),
   }[view.phase] || '';
+}
+
+// DS-4.3 in words. Whether my rack qualifies is the engine's say: Declare is among my moves
+// only then.
+function rainbowHint(ctx) {
+  if (ctx.legal.some((x) => x.a === 'rainbow')) {
+    return L(ctx,
+      'Rainbow! Your rack holds 5 or more tiles, all different animals and no clover. Declare it to show your rack to everyone and draw 1 more tile — or don\'t.',
+      'レインボー！：ラックの5枚以上がすべて違う動物で、クローバーもありません。宣言するとラックを全員に見せて、もう1枚引けます。宣言しなくてもかまいません。');
+  }
+  return L(ctx,
+    'No Rainbow this turn (it needs 5 or more tiles, all different animals, no clover): go on to your actions.',
+    '今回はレインボー！になりません（5枚以上がすべて違う動物で、クローバーなしが条件）。アクションに進みます。');
+}
+
+/** A move's words where the engine's would mislead: a lone "no Rainbow" reads as going on. */
+function moveLabel(x, ctx) {
+  if (x.a === 'no-rainbow' && !ctx.legal.some((y) => y.a === 'rainbow')) return L(ctx, 'Go on to your actions', 'アクションに進む');
+  return null;
 }
 
 /** What I can do now, in words (shown in the sticky area above my moves). */
@@ -80,7 +100,7 @@ export function hint(view, ctx) {
   return {
     draw: L(ctx, `Draw ${view.draws_left ?? ''} more: tap the face-down pile or a face-up tile.`, `あと${view.draws_left ?? ''}枚引きます：裏向きの山か表向きのタイルをタップ。`),
     two_for_one_draw: L(ctx, 'Draw 1 tile (not one of the two you put out).', '1枚引きます（出した2枚以外）。'),
-    rainbow: L(ctx, 'Your rack is a rainbow: declare it to show it and draw 1 more?', 'ラックがレインボーです。公開してもう1枚引きますか？'),
+    rainbow: rainbowHint(ctx),
     actions: L(ctx, 'Tap a rack tile or a family to see what you can do with it, or end your turn.', 'ラックのタイルや家族をタップすると、できることが表示されます。終わるならパス。'),
     discard: L(ctx, 'Your rack holds 6 or more: discard 1 tile (it leaves the game).', 'ラックが6枚以上です：1枚捨ててください（ゲームから除外）。'),
   }[view.phase] || null;
@@ -387,7 +407,7 @@ function tieWords(tie, ctx) {
 }
 
 export default {
-  draw, dock, moments, mark, breakdown, matches, selectionLabel, groups, hint,
+  draw, dock, moments, mark, breakdown, matches, selectionLabel, groups, hint, moveLabel,
   quiet: new Set(['dealt', 'turn', 'first_player']),
 };
 
