@@ -252,6 +252,10 @@ function held(view, ctx, memory) {
 
 // ----- moments ------------------------------------------------------------------------------
 
+// How long a finished trick stays on the table at least before the next lead clears it (ms,
+// at the normal pace).
+const TRICK_READ_MS = 2000;
+
 const seatEl = (st, seat) => st.board.querySelector(`.ss-seat[data-seat="${seat}"]`);
 
 const moments = {
@@ -259,7 +263,11 @@ const moments = {
     const trick = st.board.querySelector('#trick');
     if (!trick) return;
     if (trick.classList.contains('done')) {
-      // The winner leads: the finished trick leaves the table.
+      // The winner leads: the finished trick leaves the table, once it has been on screen
+      // long enough to read (a bot's trick whose winner is a bot that leads at once, or
+      // several moves in one update); a tap skips the pause. My own lead clears it at once.
+      const shown = Date.now() - (st.memory.trickShownAt || 0);
+      if (ev.seat !== st.ctx.seat && shown < TRICK_READ_MS) await st.q.wait(TRICK_READ_MS - shown, true);
       st.memory.trick = null;
       trick.classList.remove('done');
       trick.replaceChildren();
@@ -284,6 +292,7 @@ const moments = {
     const plays = [...(trick?.querySelectorAll('.played') || [])].map((p) => ({ seat: p.dataset.seat === '' ? null : Number(p.dataset.seat), card: p.dataset.card }));
     const key = `${st.next.deal_number}-${ev.data.trick}`;
     const dealOver = !(st.next.tricks || []).length && st.next.deal_number !== st.view.deal_number;
+    st.memory.trickShownAt = Date.now();
     st.memory.trick = { plays: plays.length ? plays : ev.data.cards.map((card) => ({ seat: null, card })), winner: ev.seat, how: ev.data.how, key: dealOver ? `${st.view.deal_number}-${ev.data.trick}` : key };
     if (trick) {
       trick.classList.add('done');
