@@ -77,6 +77,8 @@ _T = {
         "more_like": "  … and {n} more like it (`log` shows them)",
         "over": "Game over",
         "stopped": "Game stopped",
+        "seed": "seed {seed}",
+        "n_moves": "{n} moves",
         "saved": "Game record saved: {path}",
         "winner": "winner",
         "player": "player",
@@ -125,6 +127,8 @@ _T = {
         "more_like": "  …ほか同様に{n}件（log で表示）",
         "over": "ゲーム終了",
         "stopped": "ゲーム中断",
+        "seed": "シード{seed}",
+        "n_moves": "{n}手",
         "saved": "ゲーム記録を保存しました：{path}",
         "winner": "勝者",
         "player": "プレイヤー",
@@ -453,70 +457,96 @@ class PlaySession:
         self.flush()
         hot_seat = len(self.humans) > 1
         if hot_seat and self.last_human != seat:
-            try:
-                name = self.name(seat)
-                self.read_line(self.t("handover", seat=name[:1].upper() + name[1:]))
-            except EOFError:
-                raise QuitGame from None
+            name = self.name(seat)
+            self._read(self.t("handover", seat=name[:1].upper() + name[1:]))
         self.last_human = seat
-        if self.auto_forced and len(legal) == 1 and view.get("forced_public"):
+        if self._auto_move(view, legal):
             what = self.words(action_text(self.game, legal[0], self.lang), seat)
             self.console.print(Text(self.t("auto_played", what=what), style="dim"))
             return legal[0]
         title = self.t("turn_of", name=self.name(seat)) if hot_seat else self.t("your_turn")
         self.show_table(view, title, seat)
         self.show_moves(legal, seat)
-        by_text = {str(a).lower(): a for a in legal}
         while True:
-            try:
-                line = self.read_line(self.t("prompt")).strip()
-            except EOFError:
-                raise QuitGame from None
-            low = line.lower()
+            line = self._read(self.t("prompt")).strip()
             if not line:
                 continue
-            if low in ("quit", "q", "exit"):
-                raise QuitGame
-            if low in ("help", "h", "?"):
-                self.console.print(Text(self.t("help")))
+            command = self._command(line.lower(), seat, view, legal, title)
+            if command is True:
                 continue
-            if low in ("log", "log all"):
-                self.show_log(seat, None if low == "log all" else LOG_LINES)
-                continue
-            if low == "rules":
-                self.console.print(Text(self.game.rules_text(self.lang)))
-                continue
-            if low in ("auto", "auto on", "auto off"):
-                self.auto_forced = low == "auto on" or (low == "auto" and not self.auto_forced)
-                self.console.print(Text(self.t("auto_on" if self.auto_forced else "auto_off")))
-                if self.auto_forced and len(legal) == 1 and view.get("forced_public"):
-                    return legal[0]
-                continue
-            if low in ("moves", "table"):
-                self.show_table(view, title, seat)
-                self.show_moves(legal, seat)
-                continue
-            if line.isdigit():
-                i = int(line)
-                if 1 <= i <= len(legal):
-                    return legal[i - 1]
-                self.error(self.t("not_number", i=i, n=len(legal)))
-                continue
-            if low in by_text:
-                return by_text[low]
-            try:
-                action = self.game.action_from_str(line)
-            except IllegalActionError as exc:  # NotationError included
-                self.error(self.t("not_move", text=line, reason=exc.message(self.lang)))
-                continue
-            if action in legal:
+            if command is not False:
+                return command
+            action = self._parse_move(line, legal)
+            if action is not None:
                 return action
-            try:
-                self.state.check_action(action)
-            except IllegalActionError as exc:
-                self.error(self.t("illegal", reason=exc.message(self.lang)))
-                continue
-            self.error(self.t("illegal", reason=str(action)))
+
+    def _read(self, prompt: str) -> str:
+        """A line from the player; the input closed ends the game (QuitGame)."""
+        try:
+            return self.read_line(prompt)
+        except EOFError:
+            raise QuitGame from None
+
+    def _auto_move(self, view: dict[str, JSON], legal: Sequence[Action]) -> bool:
+        """Whether the single move in ``legal`` is played for the player (auto on, and the
+        engine says everybody can see it is forced)."""
+        return self.auto_forced and len(legal) == 1 and view.get("forced_public") is True
+
+    def _command(
+        self, low: str, seat: int, view: dict[str, JSON], legal: Sequence[Action], title: str
+    ) -> Action | bool:
+        """Run a typed command (help, log, rules, auto, moves, quit): True when it was one and
+        the prompt comes again, the move to play (``auto`` on a forced move), else False.
+
+        Raises:
+            QuitGame: ``quit``.
+        """
+        if low in ("quit", "q", "exit"):
+            raise QuitGame
+        if low in ("help", "h", "?"):
+            self.console.print(Text(self.t("help")))
+        elif low in ("log", "log all"):
+            self.show_log(seat, None if low == "log all" else LOG_LINES)
+        elif low == "rules":
+            self.console.print(Text(self.game.rules_text(self.lang)))
+        elif low in ("auto", "auto on", "auto off"):
+            self.auto_forced = low == "auto on" or (low == "auto" and not self.auto_forced)
+            self.console.print(Text(self.t("auto_on" if self.auto_forced else "auto_off")))
+            if self._auto_move(view, legal):
+                return legal[0]
+        elif low in ("moves", "table"):
+            self.show_table(view, title, seat)
+            self.show_moves(legal, seat)
+        else:
+            return False
+        return True
+
+    def _parse_move(self, line: str, legal: Sequence[Action]) -> Action | None:
+        """The legal move ``line`` names (its number in the list or its notation), or None
+        after saying why it is not one."""
+        if line.isdigit():
+            i = int(line)
+            if 1 <= i <= len(legal):
+                return legal[i - 1]
+            self.error(self.t("not_number", i=i, n=len(legal)))
+            return None
+        by_text = {str(a).lower(): a for a in legal}
+        if line.lower() in by_text:
+            return by_text[line.lower()]
+        try:
+            action = self.game.action_from_str(line)
+        except IllegalActionError as exc:  # NotationError included
+            self.error(self.t("not_move", text=line, reason=exc.message(self.lang)))
+            return None
+        if action in legal:
+            return action
+        try:
+            self.state.check_action(action)
+        except IllegalActionError as exc:
+            self.error(self.t("illegal", reason=exc.message(self.lang)))
+            return None
+        self.error(self.t("illegal", reason=str(action)))
+        return None
 
     def error(self, message: str) -> None:
         self.console.print(Text(message, style="red"))
@@ -604,6 +634,107 @@ def _results_table(t: dict[str, str], names: Sequence[str], state: State) -> Tab
     return table
 
 
+def _seat_specs(g: Game[Any], players: str) -> list[str]:
+    """The agent spec of each seat from ``--players`` (levels resolved); by default the
+    person against normal bots (random ones for a game without them), at least 3 seats.
+
+    Raises:
+        OptionError, AgentSpecError: a bad spec or a number of players the game refuses.
+    """
+    from septet.bots import AgentSpecError
+
+    specs = [resolve_spec(spec, g) for spec in split_specs(players)]
+    if not specs:
+        n = min(max(3, g.min_players), g.max_players)
+        try:
+            bot = resolve_spec("normal", g)
+            build_agent(bot, g)
+        except (AgentSpecError, OptionError):  # a game without a greedy bot yet
+            bot = "random"
+        specs = [HUMAN] + [bot] * (n - 1)
+    g.check_num_players(len(specs))
+    return specs
+
+
+def _new_session(
+    g: Game[Any], specs: list[str], lang: str, console: Console, custom: list[str], auto: bool
+) -> PlaySession:
+    """The session of a new game: its state, the people's seats, every seat's name."""
+    humans = [s for s, spec in enumerate(specs) if spec.lower() == HUMAN]
+    you = humans[0] if len(humans) == 1 else None
+    return PlaySession(
+        game=g,
+        state=g.new_state(len(specs)),
+        labels=list(specs),
+        humans=humans,
+        lang=lang,
+        console=console,
+        read_line=_read_line(console),
+        names=seat_names(g, specs, lang, you=you, custom=custom),
+        auto_forced=auto,
+    )
+
+
+def _agents(session: PlaySession, specs: list[str]) -> list[Agent]:
+    """One agent a seat: the person at the terminal, or the bot its spec builds."""
+    g = session.game
+    return [
+        HumanAgent(session, s)
+        if s in session.humans
+        else ThinkingAgent(
+            build_agent(spec, g), session.console, session.t("thinking", who=session.who(s))
+        )
+        for s, spec in enumerate(specs)
+    ]
+
+
+def _save_record(session: PlaySession, seed: int, record_file: Path) -> Path:
+    """Save the game (finished or not) to ``record_file``; returns the path written.
+
+    Raises:
+        RecordError: the file could not be written.
+    """
+    state = session.state
+    meta: dict[str, JSON] = {
+        "seed": seed,
+        "lang": session.lang,
+        "finished": state.is_terminal,
+        "played_at": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
+        "source": "septet play",
+    }
+    rec = GameRecord.of(state, players=session.labels, meta=meta)
+    try:
+        return rec.save(record_file)
+    except OSError as exc:
+        raise RecordError(f"cannot save the record: {exc}") from exc
+
+
+def _run_game(session: PlaySession, agents: list[Agent], seed: int) -> Exception | None:
+    """Play the game to its end (or until the person quits), then show the table and the
+    results; returns the failure that stopped it (a bot or engine bug), else None."""
+    state = session.state
+    actor = [state.current_player]
+
+    def on_event(st: State, action: Action, events: list[Event]) -> None:
+        session.on_event(st, action, events, actor[0])
+        actor[0] = st.current_player
+
+    failure: Exception | None = None
+    try:
+        play_game(session.game, agents, seed, state=state, on_event=on_event)
+    except (QuitGame, KeyboardInterrupt):
+        pass
+    except Exception as exc:  # a bot or engine bug: say so, keep the record, no traceback
+        failure = exc
+    session.flush()
+    if state.is_terminal:
+        session.show_table(state.view(session.viewer), session.t("over"))
+        session.console.print(_results_table(_T[session.lang], session.names, state))
+    else:
+        session.console.print(Text(session.t("stopped"), style="yellow"))
+    return failure
+
+
 def play(
     game: str = typer.Argument(..., help="Game name (see `septet games`)."),
     players: str = typer.Option(
@@ -639,18 +770,7 @@ def play(
     with user_errors():
         _check_lang(lang)
         g = make_game(game, option)
-        from septet.bots import AgentSpecError
-
-        specs = [resolve_spec(spec, g) for spec in split_specs(players)]
-        if not specs:
-            n = min(max(3, g.min_players), g.max_players)
-            try:
-                bot = resolve_spec("normal", g)
-                build_agent(bot, g)
-            except (AgentSpecError, OptionError):  # a game without a greedy bot yet
-                bot = "random"
-            specs = [HUMAN] + [bot] * (n - 1)
-        g.check_num_players(len(specs))
+        specs = _seat_specs(g, players)
         custom = [x.strip() for x in names.split(",")] if names.strip() else []
         if len(custom) > len(specs):
             raise OptionError(f"--names gives {len(custom)} names for {len(specs)} seats")
@@ -658,70 +778,17 @@ def play(
             seed = random.SystemRandom().randrange(2**31)
         if seed < 0:
             raise OptionError(f"the seed must be 0 or more, not {seed}")
-
-        state = g.new_state(len(specs))
-        humans = [s for s, spec in enumerate(specs) if spec.lower() == HUMAN]
-        you = humans[0] if len(humans) == 1 else None
-        session = PlaySession(
-            game=g,
-            state=state,
-            labels=list(specs),
-            humans=humans,
-            lang=lang,
-            console=console,
-            read_line=_read_line(console),
-            names=seat_names(g, specs, lang, you=you, custom=custom),
-            auto_forced=auto,
-        )
-        agents: list[Agent] = [
-            HumanAgent(session, s)
-            if s in session.humans
-            else ThinkingAgent(
-                build_agent(spec, g), console, session.t("thinking", who=session.who(s))
-            )
-            for s, spec in enumerate(specs)
-        ]
-    record_file = _record_path(record, g.name, seed)
-    with user_errors():
+        session = _new_session(g, specs, lang, console, custom, auto)
+        agents = _agents(session, specs)
+        record_file = _record_path(record, g.name, seed)
         _check_record_path(record_file)
-    title = g.titles.get(lang, g.name)
-    console.rule(escape(f"{title} · seed {seed}"))
+    console.rule(escape(f"{g.titles.get(lang, g.name)} · {session.t('seed', seed=seed)}"))
     console.print(Text(roster(g, session.labels, session.names, lang)))
     if auto:
         console.print(Text(session.t("auto_on"), style="dim"))
-    actor = [state.current_player]
-
-    def on_event(st: State, action: Action, events: list[Event]) -> None:
-        session.on_event(st, action, events, actor[0])
-        actor[0] = st.current_player
-
-    failure: Exception | None = None
-    try:
-        play_game(g, agents, seed, state=state, on_event=on_event)
-    except (QuitGame, KeyboardInterrupt):
-        pass
-    except Exception as exc:  # a bot or engine bug: say so, keep the record, no traceback
-        failure = exc
-    session.flush()
-    finished = state.is_terminal
-    if finished:
-        session.show_table(state.view(session.viewer), session.t("over"))
-        console.print(_results_table(_T[lang], session.names, state))
-    else:
-        console.print(Text(session.t("stopped"), style="yellow"))
-    meta: dict[str, JSON] = {
-        "seed": seed,
-        "lang": lang,
-        "finished": finished,
-        "played_at": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
-        "source": "septet play",
-    }
-    rec = GameRecord.of(state, players=session.labels, meta=meta)
+    failure = _run_game(session, agents, seed)
     with user_errors():
-        try:
-            path = rec.save(record_file)
-        except OSError as exc:
-            raise RecordError(f"cannot save the record: {exc}") from exc
+        path = _save_record(session, seed, record_file)
     console.print(Text(session.t("saved", path=path)))
     if failure is not None:
         Console(stderr=True).print(
@@ -747,6 +814,70 @@ def _events_text(
         for ev in events
         if ev.is_visible(seat)
     )
+
+
+_Frame = tuple[int, int, list[Event], State]
+"""A replay step: moves done, the seat that moved (-2 at the start), its events, the state."""
+
+
+def _replay_frames(state: State, rec: GameRecord, file: Path) -> list[_Frame]:
+    """Apply the record's moves to ``state``: the frames to show, consecutive chance outcomes
+    (a deal) together as one.
+
+    Raises:
+        RecordError: a move of the record cannot be applied.
+    """
+    frames: list[_Frame] = [(0, -2, [], state.clone())]
+    pending: list[Event] = []
+    try:
+        for step in replay_steps(state, rec.actions):
+            pending.extend(step.events)
+            last = step.index == len(rec.actions) - 1
+            if step.seat != CHANCE or last or state.current_player != CHANCE:
+                frames.append((step.index + 1, step.seat, pending, state.clone()))
+                pending = []
+    except RecordError as exc:
+        raise RecordError(f"{file}: {exc}") from exc
+    return frames
+
+
+def _show_frame(
+    console: Console,
+    g: Game[Any],
+    frame: _Frame,
+    total: int,
+    seat: int | None,
+    lang: str,
+    names: Sequence[str],
+    you: int | None,
+) -> None:
+    """Print one replay step: its events, then the table as ``seat`` sees it, headed by the
+    step's number and who moved (and the move itself when ``seat`` made it)."""
+    done, actor, events, st = frame
+    t = _T[lang]
+    head = t["start"] if done == 0 else t["step"].format(i=done, n=total)
+    if actor >= 0:
+        who = names[actor]
+        if seat == actor and done > 0:
+            what = name_text(action_text(g, st.history[done - 1], lang), names, lang, you)
+            head += f" · {who}: {what}"
+        else:
+            head += f" · {who}"
+    text = _events_text(g, events, seat, lang, names, you)
+    if text:
+        console.print(Text(text))
+    body = Text(name_text(render_text(g, st.view(seat), lang), names, lang, you))
+    console.print(Panel(body, title=escape(head), title_align="left"))
+
+
+def _pause_answer(console: Console, t: dict[str, str]) -> str:
+    """Wait between replay steps: "" (Enter: next), "b" (back) or "q" (quit); anything else
+    is answered with the keys."""
+    answer = console.input(escape(t["pause"]) + " > ").strip().lower()
+    while answer not in ("", "b", "q"):
+        console.print(Text(t["pause_keys"].format(text=answer), style="red"))
+        answer = console.input(escape(t["pause"]) + " > ").strip().lower()
+    return answer
 
 
 def replay_command(
@@ -778,45 +909,18 @@ def replay_command(
         you = seat if seat is not None and labels[seat].lower() == HUMAN else None
         names = seat_names(g, labels, lang, you=you)
         # Parse and apply everything first: a broken record is an error before any output.
-        frames: list[tuple[int, int, list[Event], State]] = [(0, -2, [], state.clone())]
-        pending: list[Event] = []
-        try:
-            for step in replay_steps(state, rec.actions):
-                pending.extend(step.events)
-                last = step.index == len(rec.actions) - 1
-                # Consecutive chance outcomes (a deal) are shown together as one step.
-                if step.seat != CHANCE or last or state.current_player != CHANCE:
-                    frames.append((step.index + 1, step.seat, pending, state.clone()))
-                    pending = []
-        except RecordError as exc:
-            raise RecordError(f"{file}: {exc}") from exc
+        frames = _replay_frames(state, rec, file)
     t = _T[lang]
     interactive = pause and _stdin_is_terminal()
     title = g.titles.get(lang, g.name)
-    console.rule(escape(f"{title} · {file.name} · {len(rec.actions)} moves"))
+    console.rule(escape(f"{title} · {file.name} · {t['n_moves'].format(n=len(rec.actions))}"))
     console.print(Text(roster(g, labels, names, lang)))
     k = 0
     while k < len(frames):
-        done, actor, events, st = frames[k]
-        head = t["start"] if done == 0 else t["step"].format(i=done, n=len(rec.actions))
-        if actor >= 0:
-            who = names[actor]
-            if seat == actor and done > 0:
-                what = name_text(action_text(g, st.history[done - 1], lang), names, lang, you)
-                head += f" · {who}: {what}"
-            else:
-                head += f" · {who}"
-        text = _events_text(g, events, seat, lang, names, you)
-        if text:
-            console.print(Text(text))
-        body = Text(name_text(render_text(g, st.view(seat), lang), names, lang, you))
-        console.print(Panel(body, title=escape(head), title_align="left"))
+        _show_frame(console, g, frames[k], len(rec.actions), seat, lang, names, you)
         k += 1
         if interactive and k < len(frames):
-            answer = console.input(escape(t["pause"]) + " > ").strip().lower()
-            while answer not in ("", "b", "q"):  # anything else is not "next": say the keys
-                console.print(Text(t["pause_keys"].format(text=answer), style="red"))
-                answer = console.input(escape(t["pause"]) + " > ").strip().lower()
+            answer = _pause_answer(console, t)
             if answer == "q":
                 break
             if answer == "b":

@@ -135,7 +135,9 @@ def test_web_seven_shot_pass_is_confirmed_and_can_be_undone(
         page.click(f'#dock .legal[data-action="{action}"]')
 
     def staged() -> list[str]:
-        return [str(el.get_attribute("data-action")) for el in page.query_selector_all("#dock .staged")]
+        return [
+            str(el.get_attribute("data-action")) for el in page.query_selector_all("#dock .staged")
+        ]
 
     confirm = "#confirm-picks"
     tap(a)
@@ -152,7 +154,9 @@ def test_web_seven_shot_pass_is_confirmed_and_can_be_undone(
     assert ("3枚中3枚" if lang == "ja" else "3 of 3 chosen") in head, head
     tap(a)  # a fourth pick is refused with a word, the three stay
     assert staged() == [c, d, e]
-    assert ("もう3枚" if lang == "ja" else "chosen 3 already") in (page.text_content("#notice") or "")
+    assert ("もう3枚" if lang == "ja" else "chosen 3 already") in (
+        page.text_content("#notice") or ""
+    )
     check_player_words(page, lang, "staged pass")
     check_moves_in_view(page)
     shot(page, f"web-seven-shot-pass-staged-phone-{lang}")
@@ -162,8 +166,10 @@ def test_web_seven_shot_pass_is_confirmed_and_can_be_undone(
     passed = {x.split(" ")[1] for x in (c, d, e)}
     # the three cards leave my hand (the bots pass too and the deal starts)
     page.wait_for_function(
-        """(gone) => { const hand = [...document.querySelectorAll('#dock .hand .cards .sscard')]
-          .map((el) => el.dataset.card); return hand.length === 16 && gone.every((c) => !hand.includes(c)); }""",
+        """(gone) => {
+          const hand = [...document.querySelectorAll('#dock .hand .cards .sscard')]
+            .map((el) => el.dataset.card);
+          return hand.length === 16 && gone.every((c) => !hand.includes(c)); }""",
         arg=sorted(passed),
     )
     assert page.console.errors == []
