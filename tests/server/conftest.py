@@ -34,8 +34,10 @@ def postgres_schema_url() -> tuple[str, Any]:
         with admin.begin() as conn:
             conn.execute(text(f'CREATE SCHEMA "{schema}"'))
     except (OperationalError, ImportError) as exc:
-        msg = f"PostgreSQL not reachable at {PG_URL} ({type(exc).__name__}); set "
-        msg += "SEPTET_TEST_POSTGRES_URL or start one (.ci/run does)"
+        msg = f"PostgreSQL not reachable at {PG_URL} ({type(exc).__name__}). To run these "
+        msg += "tests: start a PostgreSQL with a database named test that the user postgres "
+        msg += "may use (.ci/run does; or apt-get install postgresql), or point "
+        msg += "SEPTET_TEST_POSTGRES_URL=postgresql+psycopg://USER@HOST:PORT/DB at one"
         if _require_services():
             pytest.fail(msg)
         pytest.skip(msg)

@@ -46,7 +46,9 @@ def redis_or_skip() -> str:
 
         redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2).ping()
     except Exception as exc:
-        msg = f"Redis not reachable at {REDIS_URL} ({type(exc).__name__}); .ci/run starts one"
+        msg = f"Redis not reachable at {REDIS_URL} ({type(exc).__name__}). To run these "
+        msg += "tests: start a Redis (.ci/run does; or apt-get install redis-server), or "
+        msg += "point SEPTET_TEST_REDIS_URL=redis://HOST:PORT/DB at one"
         if os.environ.get("SEPTET_REQUIRE_SERVICES") == "1":
             pytest.fail(msg)
         pytest.skip(msg)
