@@ -33,7 +33,7 @@ export async function lobbyPage(root) {
     const names = tbl.seats.map((s, i) => {
       if (s.bot) {
         const level = levelWord(s.level);
-        return h('span', { title: botTooltip(s) }, seatName(i, tbl), level ? ` (${level})` : '');
+        return h('span', { title: botTooltip(s) }, seatName(i, tbl), level ? t('paren', { x: level }) : '');
       }
       return h('span', {}, s.name || t('free_seat'));
     });
@@ -93,7 +93,7 @@ export async function lobbyPage(root) {
     const countSelect = h('select', { id: 'players', onchange: (ev) => { setPlayers(Number(ev.target.value)); drawForm(); } },
       counts.map((n) => h('option', { value: n, selected: n === formState.seats.length }, String(n))));
     const seatRows = formState.seats.map((choice, i) => {
-      if (i === 0) return h('li', {}, h('span', { class: 'seat-label' }, `${t('seat_n', { n: 1 })}: `), h('strong', {}, t('you')));
+      if (i === 0) return h('li', {}, h('span', { class: 'seat-label' }, `${t('seat_n', { n: 1 })}${t('colon')}`), h('strong', {}, t('you')));
       const titleOf = (v) => (choices.find((c) => c.value === v) || {}).title || '';
       const sel = h('select', {
         id: `seat-${i}`, 'aria-label': t('seat_n', { n: i + 1 }), title: titleOf(choice),
@@ -101,7 +101,7 @@ export async function lobbyPage(root) {
       },
       h('option', { value: 'human', selected: choice === 'human' }, t('human')),
       choices.map((c) => h('option', { value: c.value, selected: choice === c.value, title: c.title }, c.label)));
-      return h('li', {}, h('label', { for: `seat-${i}`, class: 'seat-label' }, `${t('seat_n', { n: i + 1 })}: `), sel);
+      return h('li', {}, h('label', { for: `seat-${i}`, class: 'seat-label' }, `${t('seat_n', { n: i + 1 })}${t('colon')}`), sel);
     });
     const optionRows = g.options.map((o) => {
       const id = `opt-${o.name}`;

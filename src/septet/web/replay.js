@@ -3,7 +3,7 @@
 import { api } from './api.js';
 import { h, replace } from './dom.js';
 import { rendererFor } from './games/index.js';
-import { lang, onLang, pick, t } from './i18n.js';
+import { lang, onLang, pick, sentences, t } from './i18n.js';
 import { relabel } from './names.js';
 import { seatName } from './seats.js';
 import { drawHeader, errorText, showError } from './shell.js';
@@ -24,7 +24,7 @@ export async function replayPage(root, id) {
   let frame = null;
   const board = h('div', { class: 'board', id: 'board' });
   const label = h('span', { id: 'step-label' });
-  const slider = h('input', { type: 'range', min: 0, max: total, value: step, id: 'step', 'aria-label': 'step', oninput: (ev) => go(Number(ev.target.value)) });
+  const slider = h('input', { type: 'range', min: 0, max: total, value: step, id: 'step', 'aria-label': t('step', { i: step, n: total }), oninput: (ev) => go(Number(ev.target.value)) });
   const list = h('ol', { class: 'log steps', id: 'steps' });
   const names = data.players;
   // The same display names as on the table page when the server lists the seats.
@@ -39,10 +39,14 @@ export async function replayPage(root, id) {
     draw();
   }
 
+  // A step in words: what happened (its events, e.g. "Bot 2 gets a 12"); a step without events
+  // says who moved and the move.
   function stepText(s) {
-    const who = s.seat === null ? t('chance') : nameOf(s.seat);
-    const evs = s.events.map((e) => relabelled(pick(e, e.kind))).filter(Boolean).join(' · ');
-    return `${who}: ${relabelled(pick(s, s.a))}${evs ? ` — ${evs}` : ''}`;
+    const evs = s.events.map((e) => relabelled(pick(e, ''))).filter(Boolean);
+    if (evs.length) return sentences(evs);
+    const move = relabelled(pick(s, ''));
+    if (s.seat === null) return move || t('chance');
+    return move ? t('who_move', { who: nameOf(s.seat), move }) : nameOf(s.seat);
   }
 
   function draw() {
@@ -64,8 +68,11 @@ export async function replayPage(root, id) {
       }
     }
     replace(list, data.steps.map((s, i) => h('li', { class: i + 1 === step ? 'current' : '', onclick: () => go(i + 1) }, stepText(s))));
+    // Scroll the list (never the page) to the current step.
     const cur = list.querySelector('.current');
-    if (cur) cur.scrollIntoView({ block: 'nearest' });
+    if (cur && list.scrollHeight > list.clientHeight) {
+      list.scrollTop += cur.getBoundingClientRect().top - list.getBoundingClientRect().top - list.clientHeight / 2;
+    }
   }
 
   const onKey = (ev) => {
@@ -80,7 +87,7 @@ export async function replayPage(root, id) {
       h('option', { value: 'spectator', selected: viewAs === 'spectator' }, t('spectator')),
       names.map((n, i) => h('option', { value: i, selected: viewAs === String(i) }, nameOf(i))));
     replace(root, h('div', { class: 'replay-page' },
-      h('div', { class: 'table-head' }, h('h1', {}, `${t('replay')}: ${pick(data.title, data.game)}`),
+      h('div', { class: 'table-head' }, h('h1', {}, t('replay_title', { title: pick(data.title, data.game) })),
         h('a', { class: 'button', href: `/api/tables/${id}/record`, download: `septet-${id}.json` }, t('download_record'))),
       h('div', { class: 'row controls' },
         h('button', { id: 'first', onclick: () => go(0) }, `« ${t('first')}`),
