@@ -176,6 +176,100 @@ def test_web_seven_shot_pass_is_confirmed_and_can_be_undone(
     page.context.close()
 
 
+def _flip7_swap_position() -> tuple[Any, Any]:
+    """A Flip 7 game (3 players) played at random from a seed until seat 0 must choose a Swap
+    (F7V-5.3): the game and the state."""
+    from septet import games
+    from septet.core import CHANCE
+
+    g = games.get("flip7")
+    for seed in range(400):
+        rng = random.Random(seed)
+        st = g.new_state(3)
+        for _ in range(3000):
+            if st.is_terminal:
+                break
+            if st.current_player == CHANCE:
+                acts, ps = zip(*st.chance_outcomes(), strict=True)
+                st.apply(rng.choices(acts, ps)[0])
+                continue
+            d = st.view(st.current_player).get("decision")
+            if st.current_player == 0 and d and d.get("kind") == "swap":
+                return g, st
+            st.apply(rng.choice(st.legal_actions()))
+    raise AssertionError("no Swap decision found")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_web_flip7_swap_tapped_on_the_cards_is_confirmed(
+    browser: Any, live_server: str, lang: str
+) -> None:
+    # F7V-5.3: Swap exchanges two face-up cards of two players. On the table: tap one card,
+    # then a card that completes a legal swap with it; the swap waits for Confirm, Undo takes
+    # the second pick back. The server here is a stand-in that sends a real engine position
+    # and records what the page sends.
+    g, st = _flip7_swap_position()
+    legal = [
+        {"a": str(a), "en": g.describe_action(a, "en"), "ja": g.describe_action(a, "ja")}
+        for a in st.legal_actions()
+    ]
+    first, second = (legal[0]["a"].split(" ")[1], legal[0]["a"].split(" ")[2])
+    seats = [
+        {"seat": i, "name": n, "kind": k, "bot": b, "level": lv, "taken": True,
+         "replaced": False, "connected": True, "gone_for": None}
+        for i, (n, k, b, lv) in enumerate(
+            [("アキ" if lang == "ja" else "Aki", "human", None, None),
+             ("Bot 1", "bot", "greedy", "normal"),
+             ("Bot 2", "bot", "greedy", "normal")]
+        )
+    ]  # fmt: skip
+    summary = {
+        "id": "swap1", "game": "flip7", "title": {"en": "Flip 7", "ja": "フリップ7"},
+        "options": {}, "num_players": 3, "status": "playing", "version": len(st.history),
+        "to_move": 0, "seats": seats, "result": None, "replace_after": 60, "created_at": "",
+    }  # fmt: skip
+    state_msg = {
+        "type": "state", "table": summary, "seat": 0, "version": len(st.history),
+        "view": st.view(0), "legal": legal, "events": [],
+    }  # fmt: skip
+    sent: list[dict[str, Any]] = []
+
+    def on_ws(ws: Any) -> None:
+        ws.on_message(lambda m: sent.append(json.loads(m)))
+        ws.send(json.dumps(state_msg))
+
+    page = new_page(browser, phone=True, lang=lang)
+    page.route(
+        "**/api/tables/swap1",
+        lambda route: route.fulfill(
+            status=200, content_type="application/json", body=json.dumps(summary)
+        ),
+    )
+    page.route_web_socket(re.compile(r"/ws/tables/swap1"), on_ws)
+    page.goto(live_server + "/t/swap1")
+    page.click(f'#board .f7-row [data-pick="{first}"]')  # the first pick
+    pair = f'#board .f7-row .legal[data-action="{legal[0]["a"]}"]'
+    page.click(pair)  # the second pick completes the swap: staged, not sent
+    page.wait_for_selector("#staged")
+    assert page.is_enabled("#confirm-picks") and not [m for m in sent if m["type"] == "move"]
+    # the staged swap said in words, with the names of the table
+    staged = page.text_content("#staged") or ""
+    assert ("ボット" if lang == "ja" else "Bot ") in staged, staged
+    shot(page, f"web-flip7-swap-staged-phone-{lang}")
+    check_player_words(page, lang, "staged swap")
+    page.click("#undo-pick")  # the second pick is taken back; the first stays chosen
+    assert page.query_selector(f'#board .f7-row [data-pick="{first}"].selected') is not None
+    assert page.query_selector("#board .staged") is None
+    page.click(pair)
+    page.click("#confirm-picks")
+    page.wait_for_function("() => document.querySelector('#confirm-picks') === null")
+    page.wait_for_timeout(200)
+    moves = [m for m in sent if m["type"] == "move"]
+    assert moves == [{"type": "move", "version": len(st.history), "action": f"swap {first} {second}"}]
+    assert page.console.errors == []
+    page.context.close()
+
+
 def test_web_flip7_round_summary_and_end(browser: Any, live_server: str) -> None:
     page = new_page(browser)
     enter_lobby(page, live_server)

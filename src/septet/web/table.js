@@ -177,6 +177,7 @@ export async function tablePage(root, id) {
     const first = staged[0];
     staged = [];
     play(first);
+    drawPlay();
   }
 
   /** After an update: the next staged pick goes out while it is still legal (else all stop). */

@@ -394,7 +394,15 @@ function hint(view, ctx) {
   return d && d.player === ctx.seat ? decisionText(d, view, ctx) : null;
 }
 
+/** A picked card "1:7" (seat 1's 7) in words: "Bot 1's 7" / 「ボット1の7」. */
+function selectionLabel(key, ctx) {
+  const [seat, card] = String(key).split(':');
+  if (card === undefined) return key;
+  const who = ctx.name(Number(seat));
+  return L(ctx, `${who}'s ${cardName(card, ctx)}`, `${who}の${cardName(card, ctx)}`);
+}
+
 export default {
-  draw, dock, held, moments, mark, breakdown, remember, hint,
+  draw, dock, held, moments, mark, breakdown, remember, hint, selectionLabel,
   quiet: new Set(['dealer', 'forced', 'no_target', 'hit']),
 };
