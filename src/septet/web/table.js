@@ -258,6 +258,7 @@ export async function tablePage(root, id) {
       if (closing) return;
       renderer.remember?.(ev, memory, st);
       if (LOG_QUIET.has(ev.kind) || renderer.quiet?.has(ev.kind)) continue;
+      if (animate && renderer.before?.[ev.kind]) await renderer.before[ev.kind](ev, st);
       say(ev);
       if (!animate) continue;
       const fn = renderer.moments[ev.kind];
@@ -454,7 +455,9 @@ export async function tablePage(root, id) {
     const mp = multiPick();
     if (!staged.length && !(mp && msg.legal.some((x) => x.a.split(' ')[0] === mp.verb))) return null;
     const need = mp && staged.every((a) => a.split(' ')[0] === mp.verb) ? mp.need : 1;
-    const words = staged.map((a) => named(pick(msg.legal.find((x) => x.a === a) || {}, a)));
+    const c = ctx();
+    const words = staged.map((a) => (renderer.pickLabel && renderer.pickLabel(a, c))
+      || named(pick(msg.legal.find((x) => x.a === a) || {}, a)));
     const head = mp && need > 1 ? t('picks_head', { title: mp.title, count: t('n_of_m', { n: staged.length, m: need }) }) : t('confirm_move');
     return h('div', { class: 'staged-bar', id: 'staged', role: 'group', 'aria-label': head },
       h('p', { class: 'staged-head' }, h('strong', {}, head), words.length ? t('colon') : '', words.join(t('list_sep'))),

@@ -115,7 +115,7 @@ function trickArea(view, ctx, memory) {
       ssCard(p.card, ctx),
       h('small', { class: 'who' }, p.seat === null || p.seat === undefined ? '' : ctx.name(p.seat),
         i === 0 ? h('span', { class: 'lead-mark' }, L(ctx, ' (led)', '（リード）')) : null,
-        winner ? h('span', { class: 'win-mark' }, L(ctx, ' wins', ' の勝ち')) : null));
+        winner ? h('span', { class: 'win-mark' }, L(ctx, ' wins', 'の勝ち')) : null));
   };
   let caption = null;
   if (held) {
@@ -263,11 +263,7 @@ const moments = {
     const trick = st.board.querySelector('#trick');
     if (!trick) return;
     if (trick.classList.contains('done')) {
-      // The winner leads: the finished trick leaves the table, once it has been on screen
-      // long enough to read (a bot's trick whose winner is a bot that leads at once, or
-      // several moves in one update); a tap skips the pause. My own lead clears it at once.
-      const shown = Date.now() - (st.memory.trickShownAt || 0);
-      if (ev.seat !== st.ctx.seat && shown < TRICK_READ_MS) await st.q.wait(TRICK_READ_MS - shown, true);
+      // The winner leads: the finished trick leaves the table (after `before` below).
       st.memory.trick = null;
       trick.classList.remove('done');
       trick.replaceChildren();
@@ -300,7 +296,7 @@ const moments = {
       const win = trick.querySelector(`.played[data-seat="${ev.seat}"]`);
       if (win) {
         win.classList.add('winner');
-        win.querySelector('.who')?.append(h('span', { class: 'win-mark' }, L(st.ctx, ' wins', ' の勝ち')));
+        win.querySelector('.who')?.append(h('span', { class: 'win-mark' }, L(st.ctx, ' wins', 'の勝ち')));
       }
       trick.append(h('p', { class: 'trick-caption' }, L(st.ctx, `${st.ctx.name(ev.seat)} wins the trick ${howWords(ev.data.how, st.ctx)}.`, `${st.ctx.name(ev.seat)}が${howWords(ev.data.how, st.ctx)}トリックを獲得。`)));
     }
@@ -328,6 +324,17 @@ const moments = {
   },
   async game_end(ev, st) {
     await banner(st.q, st.layer, L(st.ctx, 'Game over', 'ゲーム終了'), 'seven', 900);
+  },
+};
+
+// Before an event is said and played: a finished trick stays on the table long enough to read
+// before the next lead clears it (a bot's trick whose winner is a bot that leads at once, or
+// several moves in one update); a tap skips the pause; my own lead clears it at once.
+const before = {
+  async card_played(ev, st) {
+    if (ev.seat === st.ctx.seat || !st.board.querySelector('#trick.done')) return;
+    const shown = Date.now() - (st.memory.trickShownAt || 0);
+    if (shown < TRICK_READ_MS) await st.q.wait(TRICK_READ_MS - shown, true);
   },
 };
 
@@ -380,6 +387,12 @@ function multiPick(view, ctx) {
   return need > 0 ? { verb: 'pass', need, title: L(ctx, 'Cards to pass', '渡すカード') } : null;
 }
 
+/** A staged pick in the pass's bar: the card's name ("pass E4" → "4 of Earth"). */
+function pickLabel(action, ctx) {
+  const [verb, card] = action.split(' ');
+  return verb === 'pass' && card ? cardName(card, ctx) : null;
+}
+
 /** What I can do now, in words. */
 function hint(view, ctx) {
   if (view.phase === 'play') return L(ctx, 'Play a highlighted card from your hand.', '手札の光っているカードを出してください。');
@@ -395,7 +408,7 @@ function headline(view, ctx) {
 }
 
 export default {
-  draw, dock, held, moments, mark, breakdown, remember, hint, headline, multiPick,
+  draw, dock, held, moments, before, mark, breakdown, remember, hint, headline, multiPick, pickLabel,
   quiet: new Set(['card_dealt', 'pass_chosen', 'pass_ready', 'passes_done', 'first_leader']),
   /** A tap on the finished trick clears it (the key goes to memory.dismissed). */
   dismissKey(target) {
