@@ -265,7 +265,8 @@ def test_web_flip7_swap_tapped_on_the_cards_is_confirmed(
     page.wait_for_function("() => document.querySelector('#confirm-picks') === null")
     page.wait_for_timeout(200)
     moves = [m for m in sent if m["type"] == "move"]
-    assert moves == [{"type": "move", "version": len(st.history), "action": f"swap {first} {second}"}]
+    version = len(st.history)
+    assert moves == [{"type": "move", "version": version, "action": f"swap {first} {second}"}]
     assert page.console.errors == []
     page.context.close()
 
