@@ -176,16 +176,16 @@ def test_web_seven_shot_pass_is_confirmed_and_can_be_undone(
     page.context.close()
 
 
-def _flip7_swap_position() -> tuple[Any, Any]:
-    """A Flip 7 game (3 players) played at random from a seed until seat 0 must choose a Swap
-    (F7V-5.3): the game and the state."""
+def _position(game: str, players: int, wanted: Any) -> tuple[Any, Any]:
+    """A game played at random from seeds 0, 1, ... until seat 0 is to move in a state where
+    ``wanted(state)`` holds: the game and that state."""
     from septet import games
     from septet.core import CHANCE
 
-    g = games.get("flip7")
+    g = games.get(game)
     for seed in range(400):
         rng = random.Random(seed)
-        st = g.new_state(3)
+        st = g.new_state(players)
         for _ in range(3000):
             if st.is_terminal:
                 break
@@ -193,39 +193,35 @@ def _flip7_swap_position() -> tuple[Any, Any]:
                 acts, ps = zip(*st.chance_outcomes(), strict=True)
                 st.apply(rng.choices(acts, ps)[0])
                 continue
-            d = st.view(st.current_player).get("decision")
-            if st.current_player == 0 and d and d.get("kind") == "swap":
+            if st.current_player == 0 and wanted(st):
                 return g, st
             st.apply(rng.choice(st.legal_actions()))
-    raise AssertionError("no Swap decision found")
+    raise AssertionError(f"no such {game} position found")
 
 
-@pytest.mark.parametrize("lang", ["en", "ja"])
-def test_web_flip7_swap_tapped_on_the_cards_is_confirmed(
-    browser: Any, live_server: str, lang: str
-) -> None:
-    # F7V-5.3: Swap exchanges two face-up cards of two players. On the table: tap one card,
-    # then a card that completes a legal swap with it; the swap waits for Confirm, Undo takes
-    # the second pick back. The server here is a stand-in that sends a real engine position
-    # and records what the page sends.
-    g, st = _flip7_swap_position()
+def _stand_in_table(
+    browser: Any, live_server: str, lang: str, g: Any, st: Any, tid: str
+) -> tuple[Any, list[dict[str, Any]], list[dict[str, str]]]:
+    """A phone page on table ``tid`` whose server is a stand-in: the table's summary and one
+    state message (a real engine position ``st``, seat 0 to move, bots elsewhere) are sent as
+    the server would; what the page sends is recorded. Returns the page, the messages sent and
+    the legal moves offered."""
     legal = [
         {"a": str(a), "en": g.describe_action(a, "en"), "ja": g.describe_action(a, "ja")}
         for a in st.legal_actions()
     ]
-    first, second = (legal[0]["a"].split(" ")[1], legal[0]["a"].split(" ")[2])
+    n = len(st.view(0).get("hand_sizes") or st.view(0).get("players") or [0, 0, 0])
+    people = [("アキ" if lang == "ja" else "Aki", "human", None, None)]
+    people += [(f"Bot {i}", "bot", "greedy", "normal") for i in range(1, st.num_players)]
     seats = [
-        {"seat": i, "name": n, "kind": k, "bot": b, "level": lv, "taken": True,
+        {"seat": i, "name": name, "kind": kind, "bot": bot, "level": level, "taken": True,
          "replaced": False, "connected": True, "gone_for": None}
-        for i, (n, k, b, lv) in enumerate(
-            [("アキ" if lang == "ja" else "Aki", "human", None, None),
-             ("Bot 1", "bot", "greedy", "normal"),
-             ("Bot 2", "bot", "greedy", "normal")]
-        )
+        for i, (name, kind, bot, level) in enumerate(people)
     ]  # fmt: skip
+    assert n
     summary = {
-        "id": "swap1", "game": "flip7", "title": {"en": "Flip 7", "ja": "フリップ7"},
-        "options": {}, "num_players": 3, "status": "playing", "version": len(st.history),
+        "id": tid, "game": g.name, "title": g.titles, "options": {},
+        "num_players": st.num_players, "status": "playing", "version": len(st.history),
         "to_move": 0, "seats": seats, "result": None, "replace_after": 60, "created_at": "",
     }  # fmt: skip
     state_msg = {
@@ -240,13 +236,32 @@ def test_web_flip7_swap_tapped_on_the_cards_is_confirmed(
 
     page = new_page(browser, phone=True, lang=lang)
     page.route(
-        "**/api/tables/swap1",
+        f"**/api/tables/{tid}",
         lambda route: route.fulfill(
             status=200, content_type="application/json", body=json.dumps(summary)
         ),
     )
-    page.route_web_socket(re.compile(r"/ws/tables/swap1"), on_ws)
-    page.goto(live_server + "/t/swap1")
+    page.route_web_socket(re.compile(f"/ws/tables/{tid}"), on_ws)
+    page.goto(f"{live_server}/t/{tid}")
+    page.wait_for_selector("#actions button.move, #board .legal")
+    return page, sent, legal
+
+
+def _swap_decision(st: Any) -> bool:
+    d = st.view(0).get("decision")
+    return bool(d and d.get("kind") == "swap")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_web_flip7_swap_tapped_on_the_cards_is_confirmed(
+    browser: Any, live_server: str, lang: str
+) -> None:
+    # F7V-5.3: Swap exchanges two face-up cards of two players. On the table: tap one card,
+    # then a card that completes a legal swap with it; the swap waits for Confirm, Undo takes
+    # the second pick back.
+    g, st = _position("flip7", 3, _swap_decision)
+    page, sent, legal = _stand_in_table(browser, live_server, lang, g, st, "swap1")
+    first, second = legal[0]["a"].split(" ")[1:3]
     page.click(f'#board .f7-row [data-pick="{first}"]')  # the first pick
     pair = f'#board .f7-row .legal[data-action="{legal[0]["a"]}"]'
     page.click(pair)  # the second pick completes the swap: staged, not sent
@@ -267,6 +282,40 @@ def test_web_flip7_swap_tapped_on_the_cards_is_confirmed(
     moves = [m for m in sent if m["type"] == "move"]
     version = len(st.history)
     assert moves == [{"type": "move", "version": version, "action": f"swap {first} {second}"}]
+    assert page.console.errors == []
+    page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("qualifies", [True, False])
+def test_web_double_seven_rainbow_words_match_the_rule(
+    browser: Any, live_server: str, lang: str, qualifies: bool
+) -> None:
+    # DS-4.3: Rainbow is asked whenever the rack holds 5+ tiles (so the question tells nothing);
+    # the hint says whether my rack qualifies (5+ tiles, all different animals, no clover),
+    # from my moves; a lone "no Rainbow" reads as going on to the actions.
+    def asked(st: Any) -> bool:
+        moves = {str(a) for a in st.legal_actions()}
+        return st.view(0).get("phase") == "rainbow" and ("rainbow" in moves) == qualifies
+
+    g, st = _position("double-seven", 2, asked)
+    page, sent, _ = _stand_in_table(browser, live_server, lang, g, st, f"rb{int(qualifies)}")
+    hint = page.text_content("#hint") or ""
+    buttons = [b.inner_text() for b in page.query_selector_all("#actions button.move")]
+    if qualifies:
+        assert ("5枚以上がすべて違う動物" if lang == "ja" else "all different animals") in hint
+        assert ("宣言しなくても" if lang == "ja" else "or don't") in hint, hint
+        assert len(buttons) == 2, buttons
+    else:
+        assert (
+            "今回はレインボー！になりません" if lang == "ja" else "No Rainbow this turn"
+        ) in hint
+        assert buttons == ["アクションに進む" if lang == "ja" else "Go on to your actions"]
+    check_player_words(page, lang, "rainbow")
+    shot(page, f"web-double-seven-rainbow-{'yes' if qualifies else 'no'}-phone-{lang}")
+    page.click("#actions button.move >> nth=-1")
+    page.wait_for_timeout(200)
+    assert [m["action"] for m in sent if m["type"] == "move"] == ["no-rainbow"]
     assert page.console.errors == []
     page.context.close()
 

@@ -21,6 +21,8 @@ const LOG_QUIET = new Set(['card_dealt', 'dealt']);
 // Log lines drawn as separators between turns, rounds and deals.
 const LOG_SEPARATORS = new Set(['turn', 'round_start', 'new_deal']);
 const LOG_KEEP = 300;
+// At most this many moves are shown as they are; more are folded by kind (phone: into chips).
+const FEW_MOVES = 4;
 
 function sameMoves(a, b) {
   if (!a || !b || a.length !== b.length || !a.length) return false;
@@ -486,7 +488,9 @@ export async function tablePage(root, id) {
     if (groups) {
       // Many moves: each group folds into a chip that opens its moves (one open at a time),
       // so every way to move is on screen at once, even on a phone.
-      const fold = typeof matchMedia === 'function' && matchMedia('(max-width: 859px)').matches ? 1 : 3;
+      // A turn with few moves (a yes/no, four draws) shows them all, unfolded.
+      const phone = typeof matchMedia === 'function' && matchMedia('(max-width: 859px)').matches;
+      const fold = shown.length <= FEW_MOVES ? Infinity : (phone ? 1 : 3);
       const box = h('div', { class: 'groups' });
       const used = new Set();
       for (const g of groups) {

@@ -67,7 +67,7 @@ function phaseWords(view, ctx) {
     flip: L(ctx, 'Flipping a tile face up', 'タイルを表にします'),
     draw: L(ctx, `Drawing (${left} to go)`, `タイルを引く（あと${left}枚）`),
     // DS-4.3: asked whenever the rack holds 5+ tiles, so it says nothing of the rack.
-    rainbow: L(ctx, 'Rainbow? (declared or not)', 'レインボー！を宣言するかどうか'),
+    rainbow: L(ctx, 'Deciding on Rainbow', 'レインボー！を宣言するか決めています'),
     actions: L(ctx, 'Actions', 'アクション'),
     two_for_one_draw: L(ctx, 'Two for one: drawing 1 tile', '2対1：タイルを1枚引く'),
     discard: L(ctx, 'Discarding down to 5 tiles', '5枚になるよう1枚捨てる'),
@@ -80,8 +80,8 @@ function phaseWords(view, ctx) {
 function rainbowHint(ctx) {
   if (ctx.legal.some((x) => x.a === 'rainbow')) {
     return L(ctx,
-      'Rainbow! Your rack holds 5 or more tiles, all different animals and no clover. Declare it to show your rack to everyone and draw 1 more tile — or don\'t.',
-      'レインボー！：ラックの5枚以上がすべて違う動物で、クローバーもありません。宣言するとラックを全員に見せて、もう1枚引けます。宣言しなくてもかまいません。');
+      'Your rack holds 5 or more tiles, all different animals and no clover: declare Rainbow! to show your rack to everyone and draw 1 more tile — or don\'t.',
+      'ラックの5枚以上がすべて違う動物で、クローバーもありません。レインボー！を宣言するとラックを全員に見せて、もう1枚引けます。宣言しなくてもかまいません。');
   }
   return L(ctx,
     'No Rainbow this turn (it needs 5 or more tiles, all different animals, no clover): go on to your actions.',
