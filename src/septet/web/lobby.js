@@ -138,7 +138,8 @@ export async function lobbyPage(root) {
       } catch (err) { showError(err); }
     } },
     h('h2', {}, t('create_table')),
-    h('div', { class: 'row' }, h('label', { for: 'game' }, t('game')), gameSelect, h('label', { for: 'players' }, t('players')), countSelect),
+    h('div', { class: 'row' }, h('label', { for: 'game' }, t('game')), gameSelect,
+      h('span', { class: 'nowrap' }, h('label', { for: 'players' }, t('players')), ' ', countSelect)),
     h('ul', { class: 'plain seats-form' }, seatRows),
     optionRows.length ? h('details', { open: wasOpen }, h('summary', {}, t('options')), h('ul', { class: 'plain' }, optionRows)) : null,
     h('button', { type: 'submit', id: 'create', class: 'primary' }, t('create'))));
