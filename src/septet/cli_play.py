@@ -12,6 +12,7 @@ import dataclasses
 import datetime as _dt
 import os
 import random
+import re
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -41,9 +42,17 @@ LOG_LINES = 40
 """``log`` shows this many last lines; ``log all`` shows everything."""
 LANGS = ("en", "ja")
 
+SEVERAL = re.compile(r"\d+(?:[ ,]+\d+)+")
+"""A line of several move numbers ("1 4 8", "1,4,8"): moves chosen together."""
+
 _T = {
     "en": {
         "prompt": "Your move (number or notation; help, log, quit)",
+        "confirm_several": "You chose: {moves}. Enter to play them, u to take them back",
+        "several_undone": "Taken back; nothing was played. Choose again.",
+        "several_next": "(as you chose: {what})",
+        "several_dropped": "(the table changed: the rest of your chosen moves were not played)",
+        "several_twice": "{i} is chosen twice: choose each move once.",
         "your_turn": "Your turn",
         "turn_of": "{name}'s turn",
         "moves": "Your moves",
@@ -59,6 +68,8 @@ _T = {
             "  rules   the rules summary\n"
             "  auto    play a single forced move for you when everyone can see it is forced\n"
             "          (on/off; `septet play --auto` starts with it on)\n"
+            "  1 4 8   several numbers: moves you make one after another (the cards you pass),\n"
+            "          chosen together and played once you confirm; u takes them back\n"
             "  quit    stop; the game record is saved"
         ),
         "handover": "{seat}: your turn. Press Enter when the other players look away.",
@@ -94,6 +105,11 @@ _T = {
     },
     "ja": {
         "prompt": "手を入力（番号か表記。help、log、quit）",
+        "confirm_several": "選んだ手：{moves}。Enter で確定、u で取り消し",
+        "several_undone": "取り消しました（まだ何も出していません）。選び直してください。",
+        "several_next": "（選んでおいた手：{what}）",
+        "several_dropped": "（卓が変わったので、選んでおいた残りの手は出していません）",
+        "several_twice": "{i}が2回選ばれています。同じ手は1回だけ選んでください。",
         "your_turn": "あなたの番です",
         "turn_of": "{name}の番です",
         "moves": "選べる手",
@@ -109,6 +125,8 @@ _T = {
             "  rules   ルールの要約\n"
             "  auto    選べる手が1つだけで、それが全員に分かるときは自動で選ぶ\n"
             "          （オン／オフ。septet play --auto で最初からオン）\n"
+            "  1 4 8   番号をいくつか：続けて行う手（渡すカードなど）をまとめて選び、\n"
+            "          確定してから出す（u で取り消し）\n"
             "  quit    中断（ゲーム記録は保存されます）"
         ),
         "handover": "{seat}の番です。他の人が画面を見ていないときに Enter を押してください。",
@@ -335,6 +353,9 @@ class PlaySession:
     """The seat whose last move was reported as unseen (said once for a run of such moves)."""
     pending: list[tuple[tuple[str, int | None], str]] = field(default_factory=list)
     """Lines of chance steps not printed yet (a deal is many steps: see :meth:`flush`)."""
+    queued: list[Action] = field(default_factory=list)
+    """Moves the person chose together (``1 4 8``) and confirmed, still to play, in order."""
+    queued_seat: int | None = None
 
     def __post_init__(self) -> None:
         if not self.names:
@@ -396,6 +417,10 @@ class PlaySession:
         self.console.print(Text("\n".join(lines) if lines else self.t("log_empty")))
 
     def on_event(self, state: State, action: Action, events: list[Event], actor: int) -> None:
+        if self.queued and actor != self.queued_seat:
+            # Someone else moved (or chance): the moves chosen together no longer apply.
+            self.queued = []
+            self.console.print(Text(self.t("several_dropped"), style="yellow"))
         entry = _LogEntry(actor, action, list(events))
         self.log.append(entry)
         viewer = self.viewer
@@ -460,6 +485,11 @@ class PlaySession:
             name = self.name(seat)
             self._read(self.t("handover", seat=name[:1].upper() + name[1:]))
         self.last_human = seat
+        queued = self._next_queued(seat, legal)
+        if queued is not None:
+            what = self.words(action_text(self.game, queued, self.lang), seat)
+            self.console.print(Text(self.t("several_next", what=what), style="dim"))
+            return queued
         if self._auto_move(view, legal):
             what = self.words(action_text(self.game, legal[0], self.lang), seat)
             self.console.print(Text(self.t("auto_played", what=what), style="dim"))
@@ -476,9 +506,49 @@ class PlaySession:
                 continue
             if command is not False:
                 return command
+            if SEVERAL.fullmatch(line):
+                chosen = self._confirm_several(line, seat, legal)
+                if chosen is None:
+                    continue
+                return chosen
             action = self._parse_move(line, legal)
             if action is not None:
                 return action
+
+    def _next_queued(self, seat: int, legal: Sequence[Action]) -> Action | None:
+        """The next of the moves chosen together for ``seat``, while it is still legal (else
+        the rest are dropped)."""
+        if not self.queued or self.queued_seat != seat:
+            return None
+        nxt = self.queued.pop(0)
+        if nxt in legal:
+            return nxt
+        self.queued = []
+        self.console.print(Text(self.t("several_dropped"), style="yellow"))
+        return None
+
+    def _confirm_several(self, line: str, seat: int, legal: Sequence[Action]) -> Action | None:
+        """Several move numbers typed at once (``1 4 8``, numbers of the list shown): said in
+        words and played only once confirmed (Enter), the first now and the others as the
+        seat's next moves while nobody else moves; ``u`` takes them back. None when they are
+        not played (a bad number, taken back)."""
+        numbers = [int(x) for x in re.split(r"[ ,]+", line.strip())]
+        for i in numbers:
+            if not 1 <= i <= len(legal):
+                self.error(self.t("not_number", i=i, n=len(legal)))
+                return None
+            if numbers.count(i) > 1:
+                self.error(self.t("several_twice", i=i))
+                return None
+        moves = [legal[i - 1] for i in numbers]
+        sep = "、" if self.lang == "ja" else ", "
+        words = sep.join(self.words(action_text(self.game, a, self.lang), seat) for a in moves)
+        answer = self._read(self.t("confirm_several", moves=words)).strip().lower()
+        if answer != "":
+            self.console.print(Text(self.t("several_undone")))
+            return None
+        self.queued, self.queued_seat = moves[1:], seat
+        return moves[0]
 
     def _read(self, prompt: str) -> str:
         """A line from the player; the input closed ends the game (QuitGame)."""

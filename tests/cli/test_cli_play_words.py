@@ -123,3 +123,79 @@ def test_a_game_in_japanese_names_every_seat_and_speaks_japanese(name: str, tmp_
         latin = set(re.findall(r"[A-Za-z]+", line)) - {"A", "log"}
         assert not latin, line
     assert "あなた" in out and "ボット1" in out
+
+
+def _pass_phase(seed: int = 3) -> Any:
+    """A 3-player Seven Shot game dealt from ``seed``, waiting for seat 0's pass (SS-5.2)."""
+    import random as _random
+
+    from septet.core import CHANCE
+
+    g = games.get("seven-shot")
+    st = g.new_state(3)
+    rng = _random.Random(seed)
+    while st.current_player == CHANCE:
+        acts, ps = zip(*st.chance_outcomes(), strict=True)
+        st.apply(rng.choices(acts, ps)[0])
+    assert st.view(0)["phase"] == "pass" and st.current_player == 0
+    return st
+
+
+def _prompts(session: PlaySession, answers: list[str]) -> list[str]:
+    """Answer the session's questions with ``answers``; returns the prompts it shows."""
+    shown: list[str] = []
+
+    def read(prompt: str) -> str:
+        shown.append(prompt)
+        if not answers:
+            raise AssertionError(f"asked for input: {prompt}")
+        return answers.pop(0)
+
+    session.read_line = read
+    return shown
+
+
+def test_several_moves_chosen_together_are_confirmed_then_played() -> None:
+    # SS-5.2: each player passes 3 cards, chosen one at a time by the engine. At the terminal
+    # "1 4 8" chooses three at once; nothing is played before Enter confirms them.
+    st = _pass_phase()
+    legal = st.legal_actions()
+    want = [legal[0], legal[3], legal[7]]
+    session, out = _session(st.game, st, [])
+    prompts = _prompts(session, ["1 4 8", ""])
+    first = session.ask(0, st.view(0), legal)
+    assert first == want[0]
+    # the choice said in words before anything is played
+    assert prompts[1].startswith("You chose: Pass the ") and prompts[1].count("Pass the ") == 3
+    st.apply(first)
+    session.on_event(st, first, [], 0)
+    for expected in want[1:]:  # the others come without asking (no answers are left)
+        move = session.ask(0, st.view(0), st.legal_actions())
+        assert move == expected
+        st.apply(move)
+        session.on_event(st, move, [], 0)
+    assert st.view(0)["passing"] == [str(a).split(" ")[1] for a in want]
+    assert "(as you chose: " in out.getvalue()
+
+
+def test_several_moves_can_be_taken_back_and_bad_numbers_are_said() -> None:
+    st = _pass_phase()
+    legal = st.legal_actions()
+    # u takes the choice back (nothing played); a number twice or out of the list is refused
+    session, out = _session(st.game, st, ["1 2", "u", "2 2 3", "1 99", "3"])
+    assert session.ask(0, st.view(0), legal) == legal[2]
+    text = out.getvalue()
+    assert "Taken back; nothing was played." in text
+    assert "2 is chosen twice" in text and "99" in text
+    assert session.queued == []
+
+
+def test_chosen_moves_are_dropped_when_someone_else_moves() -> None:
+    st = _pass_phase()
+    legal = st.legal_actions()
+    session, out = _session(st.game, st, ["1 2", ""])
+    first = session.ask(0, st.view(0), legal)
+    assert first == legal[0] and session.queued == [legal[1]]
+    session.on_event(st, first, [], 1)  # another seat moved in between
+    assert session.queued == []
+    assert "the rest of your chosen moves were not played" in out.getvalue()
