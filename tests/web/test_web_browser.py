@@ -199,18 +199,18 @@ def _position(game: str, players: int, wanted: Any) -> tuple[Any, Any]:
     raise AssertionError(f"no such {game} position found")
 
 
-def _stand_in_table(
-    browser: Any, live_server: str, lang: str, g: Any, st: Any, tid: str
-) -> tuple[Any, list[dict[str, Any]], list[dict[str, str]]]:
-    """A phone page on table ``tid`` whose server is a stand-in: the table's summary and one
-    state message (a real engine position ``st``, seat 0 to move, bots elsewhere) are sent as
-    the server would; what the page sends is recorded. Returns the page, the messages sent and
-    the legal moves offered."""
-    legal = [
+def _legal_json(g: Any, st: Any, seat: int = 0) -> list[dict[str, str]]:
+    """Seat ``seat``'s moves as the server lists them (notation and words), or []."""
+    if st.current_player != seat:
+        return []
+    return [
         {"a": str(a), "en": g.describe_action(a, "en"), "ja": g.describe_action(a, "ja")}
         for a in st.legal_actions()
     ]
-    n = len(st.view(0).get("hand_sizes") or st.view(0).get("players") or [0, 0, 0])
+
+
+def _summary(g: Any, st: Any, lang: str, tid: str) -> dict[str, Any]:
+    """The table's public summary as the server sends it: seat 0 is me, bots elsewhere."""
     people = [("アキ" if lang == "ja" else "Aki", "human", None, None)]
     people += [(f"Bot {i}", "bot", "greedy", "normal") for i in range(1, st.num_players)]
     seats = [
@@ -218,21 +218,42 @@ def _stand_in_table(
          "replaced": False, "connected": True, "gone_for": None}
         for i, (name, kind, bot, level) in enumerate(people)
     ]  # fmt: skip
-    assert n
-    summary = {
+    return {
         "id": tid, "game": g.name, "title": g.titles, "options": {},
         "num_players": st.num_players, "status": "playing", "version": len(st.history),
-        "to_move": 0, "seats": seats, "result": None, "replace_after": 60, "created_at": "",
+        "to_move": st.current_player if st.current_player >= 0 else None, "seats": seats,
+        "result": None, "replace_after": 60, "created_at": "",
     }  # fmt: skip
-    state_msg = {
-        "type": "state", "table": summary, "seat": 0, "version": len(st.history),
-        "view": st.view(0), "legal": legal, "events": [],
+
+
+def _state_msg(g: Any, st: Any, lang: str, tid: str, events: Any = ()) -> dict[str, Any]:
+    """A ``state`` message for seat 0 on state ``st`` with ``events`` (engine Events)."""
+    from septet.server.live import event_json
+
+    v = len(st.history)
+    return {
+        "type": "state", "table": _summary(g, st, lang, tid), "seat": 0, "version": v,
+        "view": st.view(0), "legal": _legal_json(g, st),
+        "events": [event_json(g, v, e) for e in events],
     }  # fmt: skip
+
+
+def _stand_in_table(
+    browser: Any, live_server: str, lang: str, g: Any, st: Any, tid: str, wait: bool = True
+) -> tuple[Any, list[dict[str, Any]], list[dict[str, str]], Any]:
+    """A phone page on table ``tid`` whose server is a stand-in: the table's summary and a
+    state message on a real engine position ``st`` (seat 0 is me, bots elsewhere) are sent as
+    the server would; what the page sends is recorded. Returns the page, the messages sent, my
+    legal moves and ``push(msg)`` that sends the page another message."""
+    summary = _summary(g, st, lang, tid)
+    first = _state_msg(g, st, lang, tid)
     sent: list[dict[str, Any]] = []
+    sockets: list[Any] = []
 
     def on_ws(ws: Any) -> None:
+        sockets.append(ws)
         ws.on_message(lambda m: sent.append(json.loads(m)))
-        ws.send(json.dumps(state_msg))
+        ws.send(json.dumps(first))
 
     page = new_page(browser, phone=True, lang=lang)
     page.route(
@@ -243,8 +264,11 @@ def _stand_in_table(
     )
     page.route_web_socket(re.compile(f"/ws/tables/{tid}"), on_ws)
     page.goto(f"{live_server}/t/{tid}")
-    page.wait_for_selector("#actions button.move, #board .legal")
-    return page, sent, legal
+    if wait:
+        page.wait_for_selector("#actions button.move, #board .legal")
+    else:
+        page.wait_for_selector("#board > *")
+    return page, sent, first["legal"], lambda msg: sockets[-1].send(json.dumps(msg))
 
 
 def _swap_decision(st: Any) -> bool:
@@ -260,7 +284,7 @@ def test_web_flip7_swap_tapped_on_the_cards_is_confirmed(
     # then a card that completes a legal swap with it; the swap waits for Confirm, Undo takes
     # the second pick back.
     g, st = _position("flip7", 3, _swap_decision)
-    page, sent, legal = _stand_in_table(browser, live_server, lang, g, st, "swap1")
+    page, sent, legal, _ = _stand_in_table(browser, live_server, lang, g, st, "swap1")
     first, second = legal[0]["a"].split(" ")[1:3]
     page.click(f'#board .f7-row [data-pick="{first}"]')  # the first pick
     pair = f'#board .f7-row .legal[data-action="{legal[0]["a"]}"]'
@@ -299,7 +323,7 @@ def test_web_double_seven_rainbow_words_match_the_rule(
         return st.view(0).get("phase") == "rainbow" and ("rainbow" in moves) == qualifies
 
     g, st = _position("double-seven", 2, asked)
-    page, sent, _ = _stand_in_table(browser, live_server, lang, g, st, f"rb{int(qualifies)}")
+    page, sent, _, _ = _stand_in_table(browser, live_server, lang, g, st, f"rb{int(qualifies)}")
     hint = page.text_content("#hint") or ""
     buttons = [b.inner_text() for b in page.query_selector_all("#actions button.move")]
     if qualifies:
@@ -316,6 +340,90 @@ def test_web_double_seven_rainbow_words_match_the_rule(
     page.click("#actions button.move >> nth=-1")
     page.wait_for_timeout(200)
     assert [m["action"] for m in sent if m["type"] == "move"] == ["no-rainbow"]
+    assert page.console.errors == []
+    page.context.close()
+
+
+def _bot_ends_trick_and_bot_wins(st: Any) -> bool:
+    """Seven Shot, 3 players, early in a deal: I played to this trick, a bot plays its last
+    card now and a bot wins it (so that bot leads the next one at once)."""
+    v = st.view(0)
+    if v.get("phase") != "play" or len(v.get("trick") or []) != 2 or len(v.get("tricks") or []) > 8:
+        return False
+    return st.current_player != 0 and _trick_winner_after(st) not in (None, 0)
+
+
+def _trick_winner_after(st: Any) -> int | None:
+    nxt = st.clone()
+    events = nxt.apply(nxt.legal_actions()[0]) or []
+    won = [e for e in events if e.kind == "trick_won"]
+    return won[0].seat if won else None
+
+
+def _position_any(game: str, players: int, wanted: Any) -> tuple[Any, Any]:
+    """As _position, for a state where ``wanted(state)`` holds whoever is to move."""
+    from septet import games
+    from septet.core import CHANCE
+
+    g = games.get(game)
+    for seed in range(400):
+        rng = random.Random(seed)
+        st = g.new_state(players)
+        for _ in range(3000):
+            if st.is_terminal:
+                break
+            if st.current_player == CHANCE:
+                acts, ps = zip(*st.chance_outcomes(), strict=True)
+                st.apply(rng.choices(acts, ps)[0])
+                continue
+            if wanted(st):
+                return g, st
+            st.apply(rng.choice(st.legal_actions()))
+    raise AssertionError(f"no such {game} position found")
+
+
+# When the finished trick (#trick.done) appears and leaves, recorded by the page.
+TRICK_TIMES = """() => { window.__trickTimes = []; let on = false;
+  new MutationObserver(() => {
+    const done = Boolean(document.querySelector('#trick.done'));
+    if (done !== on) { on = done; window.__trickTimes.push([done, performance.now(),
+      document.querySelectorAll('#trick .played').length,
+      document.querySelectorAll('#trick .played.winner').length]); }
+  }).observe(document, {childList: true, subtree: true, attributes: true,
+    attributeFilter: ['class']}); }"""
+
+
+def test_web_seven_shot_bot_trick_stays_until_the_winner_leads(
+    browser: Any, live_server: str
+) -> None:
+    # SS-3.3: the winner of a trick leads the next. A trick finished by a bot and won by a bot
+    # who leads at once (here both moves reach the page together) stays on the table, every
+    # card and its winner marked, long enough to read before the lead clears it.
+    g, st = _position_any("seven-shot", 3, _bot_ends_trick_and_bot_wins)
+    page, _, _, push = _stand_in_table(browser, live_server, "en", g, st, "trick1", wait=False)
+    page.wait_for_selector("#trick .played >> nth=1")
+    page.evaluate(TRICK_TIMES)
+    ending = st.apply(st.legal_actions()[0]) or []
+    winner = next(e.seat for e in ending if e.kind == "trick_won")
+    first = _state_msg(g, st, "en", "trick1", ending)
+    lead = st.apply(st.legal_actions()[0]) or []
+    assert [e.seat for e in lead if e.kind == "card_played"] == [winner]
+    push(first)
+    push(_state_msg(g, st, "en", "trick1", lead))
+    # the lead clears the trick: one card on the table, by the winner
+    page.wait_for_function(
+        "() => !document.querySelector('#trick.done') && "
+        "document.querySelectorAll('#trick .played').length === 1",
+        timeout=20000,
+    )
+    times = page.evaluate("() => window.__trickTimes")
+    assert [t[0] for t in times] == [True, False], times
+    (_, shown, cards, winners), (_, cleared, _, _) = times
+    assert cards == 3 and winners == 1, times
+    # 2 s at the normal pace; the tests play at the quickest (x 0.35): at least 0.7 s
+    assert cleared - shown >= 650, times
+    text = page.text_content("#last") or ""
+    assert "Bot" in text, text
     assert page.console.errors == []
     page.context.close()
 
