@@ -176,9 +176,9 @@ def test_web_seven_shot_pass_is_confirmed_and_can_be_undone(
     page.context.close()
 
 
-def _position(game: str, players: int, wanted: Any) -> tuple[Any, Any]:
-    """A game played at random from seeds 0, 1, ... until seat 0 is to move in a state where
-    ``wanted(state)`` holds: the game and that state."""
+def _position(game: str, players: int, wanted: Any, mine: bool = True) -> tuple[Any, Any]:
+    """A game played at random from seeds 0, 1, ... until a state where ``wanted(state)``
+    holds (and seat 0 is to move, with ``mine``): the game and that state."""
     from septet import games
     from septet.core import CHANCE
 
@@ -193,7 +193,7 @@ def _position(game: str, players: int, wanted: Any) -> tuple[Any, Any]:
                 acts, ps = zip(*st.chance_outcomes(), strict=True)
                 st.apply(rng.choices(acts, ps)[0])
                 continue
-            if st.current_player == 0 and wanted(st):
+            if (st.current_player == 0 or not mine) and wanted(st):
                 return g, st
             st.apply(rng.choice(st.legal_actions()))
     raise AssertionError(f"no such {game} position found")
@@ -360,28 +360,6 @@ def _trick_winner_after(st: Any) -> int | None:
     return won[0].seat if won else None
 
 
-def _position_any(game: str, players: int, wanted: Any) -> tuple[Any, Any]:
-    """As _position, for a state where ``wanted(state)`` holds whoever is to move."""
-    from septet import games
-    from septet.core import CHANCE
-
-    g = games.get(game)
-    for seed in range(400):
-        rng = random.Random(seed)
-        st = g.new_state(players)
-        for _ in range(3000):
-            if st.is_terminal:
-                break
-            if st.current_player == CHANCE:
-                acts, ps = zip(*st.chance_outcomes(), strict=True)
-                st.apply(rng.choices(acts, ps)[0])
-                continue
-            if wanted(st):
-                return g, st
-            st.apply(rng.choice(st.legal_actions()))
-    raise AssertionError(f"no such {game} position found")
-
-
 # When the finished trick (#trick.done) appears and leaves, recorded by the page.
 TRICK_TIMES = """() => { window.__trickTimes = []; let on = false;
   new MutationObserver(() => {
@@ -399,7 +377,7 @@ def test_web_seven_shot_bot_trick_stays_until_the_winner_leads(
     # SS-3.3: the winner of a trick leads the next. A trick finished by a bot and won by a bot
     # who leads at once (here both moves reach the page together) stays on the table, every
     # card and its winner marked, long enough to read before the lead clears it.
-    g, st = _position_any("seven-shot", 3, _bot_ends_trick_and_bot_wins)
+    g, st = _position("seven-shot", 3, _bot_ends_trick_and_bot_wins, mine=False)
     page, _, _, push = _stand_in_table(browser, live_server, "en", g, st, "trick1", wait=False)
     page.wait_for_selector("#trick .played >> nth=1")
     page.evaluate(TRICK_TIMES)
