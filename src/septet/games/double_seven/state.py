@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from septet.core.errors import IllegalActionError, RecordError
+from septet.core.fields import Field, copy_fields, copy_nested, dump_fields, load_fields, slot_names
 from septet.core.game import State
 from septet.core.types import CHANCE, JSON, TERMINAL, Event
 
@@ -97,34 +98,77 @@ def score_breakdown(families: tuple[Family, ...], sevens: int, has77: bool) -> d
     }
 
 
+# ----- the fields, declared once (issue 17): slots, clone, state_dict and load derive from them --
+def _counts_load(x: Any) -> list[int]:
+    v = [int(i) for i in x]
+    if len(v) != NUM_TYPES or min(v) < 0:
+        raise ValueError(f"bad tile counts {x!r}")
+    return v
+
+
+def _family_load(x: Any) -> Family:
+    a, k, c = (int(i) for i in x)
+    return (a, k, c)
+
+
+def _rows_copy(rows: list[list[int]]) -> list[list[int]]:
+    return [r[:] for r in rows]
+
+
+def _families_dump(fams: list[tuple[Family, ...]]) -> list[JSON]:
+    return [[list(f) for f in fs] for fs in fams]
+
+
+def _log_copy(log: list[dict[str, JSON]]) -> list[dict[str, JSON]]:
+    # Each entry is {"kind", "seat", "data": {...}}: copied so a clone shares no dict with its
+    # original (the kit's check_fields).
+    return [{"kind": e["kind"], "seat": e["seat"], "data": copy_nested(e["data"])} for e in log]
+
+
+_FIELDS = (
+    # Serialised, in the order of ``state_dict`` (saved games and server records rely on it).
+    Field("phase", dump=PHASE_NAMES.__getitem__, load=lambda x: _PHASE_BY_NAME[str(x)]),
+    Field("turn", load=int),
+    Field("dealt", load=int),
+    Field("draws_left", load=int),
+    Field("await_pile", load=bool),
+    Field("rainbow_used", load=bool),
+    Field("t41_used", load=bool),
+    Field("blocked", copy=list, dump=list, load=_counts_load),
+    Field(
+        "given",
+        copy=list,
+        dump=lambda g: [list(f) for f in g],
+        load=lambda xs: [_family_load(f) for f in xs],
+    ),
+    Field("pile", copy=list, dump=list, load=_counts_load),
+    Field("display", copy=list, dump=list, load=_counts_load),
+    Field("removed", copy=list, dump=list, load=_counts_load),
+    Field("racks", copy=_rows_copy, dump=_rows_copy, load=lambda xs: [_counts_load(r) for r in xs]),
+    Field("known", copy=_rows_copy, dump=_rows_copy, load=lambda xs: [_counts_load(r) for r in xs]),
+    Field(
+        "families",
+        copy=list,
+        dump=_families_dump,
+        load=lambda xs: [tuple(sorted(_family_load(f) for f in fs)) for fs in xs],
+    ),
+    Field("sevens", copy=list, dump=list, load=lambda xs: [int(x) for x in xs]),
+    Field("sevens_left", load=int),
+    Field("holder77", load=int),
+    Field("trigger", load=int),
+    Field("log", copy=_log_copy, dump=_log_copy, load=lambda xs: [dict(e) for e in xs]),
+    # Derived from the options (set by the constructor): not serialised.
+    Field("_opt_rainbow", key=None),
+    Field("_opt_t41", key=None),
+    Field("_opt_two_families", key=None),
+)
+
+
 class DoubleSevenState(State):
     """A Double Seven position (see the module docstring for the fields)."""
 
-    __slots__ = (
-        "_opt_rainbow",
-        "_opt_t41",
-        "_opt_two_families",
-        "await_pile",
-        "blocked",
-        "dealt",
-        "display",
-        "draws_left",
-        "families",
-        "given",
-        "holder77",
-        "known",
-        "log",
-        "phase",
-        "pile",
-        "racks",
-        "rainbow_used",
-        "removed",
-        "sevens",
-        "sevens_left",
-        "t41_used",
-        "trigger",
-        "turn",
-    )
+    FIELDS = _FIELDS
+    __slots__ = slot_names(_FIELDS)
 
     game: DoubleSeven
 
@@ -1014,92 +1058,19 @@ class DoubleSevenState(State):
         new.game = self.game
         new.num_players = self.num_players
         new.history = list(self.history)
-        new._opt_rainbow = self._opt_rainbow
-        new._opt_t41 = self._opt_t41
-        new._opt_two_families = self._opt_two_families
-        new.phase = self.phase
-        new.turn = self.turn
-        new.dealt = self.dealt
-        new.draws_left = self.draws_left
-        new.await_pile = self.await_pile
-        new.rainbow_used = self.rainbow_used
-        new.t41_used = self.t41_used
-        new.blocked = self.blocked[:]
-        new.given = self.given[:]
-        new.pile = self.pile[:]
-        new.display = self.display[:]
-        new.removed = self.removed[:]
-        new.racks = [r[:] for r in self.racks]
-        new.known = [r[:] for r in self.known]
-        new.families = self.families[:]
-        new.sevens = self.sevens[:]
-        new.sevens_left = self.sevens_left
-        new.holder77 = self.holder77
-        new.trigger = self.trigger
-        new.log = self.log[:]
+        copy_fields(self, new, _FIELDS)
         return new
 
     def state_dict(self) -> dict[str, JSON]:
-        return {
-            "phase": PHASE_NAMES[self.phase],
-            "turn": self.turn,
-            "dealt": self.dealt,
-            "draws_left": self.draws_left,
-            "await_pile": self.await_pile,
-            "rainbow_used": self.rainbow_used,
-            "t41_used": self.t41_used,
-            "blocked": list(self.blocked),
-            "given": [list(f) for f in self.given],
-            "pile": list(self.pile),
-            "display": list(self.display),
-            "removed": list(self.removed),
-            "racks": [list(r) for r in self.racks],
-            "known": [list(r) for r in self.known],
-            "families": [[list(f) for f in fs] for fs in self.families],
-            "sevens": list(self.sevens),
-            "sevens_left": self.sevens_left,
-            "holder77": self.holder77,
-            "trigger": self.trigger,
-            "log": [dict(e) for e in self.log],
-        }
+        return dump_fields(self, _FIELDS)
 
     def load_state_dict(self, data: Mapping[str, JSON]) -> None:
+        n = self.num_players
         try:
-            n = self.num_players
-
-            def counts(x: Any) -> list[int]:
-                v = [int(i) for i in x]
-                if len(v) != NUM_TYPES or min(v) < 0:
-                    raise ValueError(f"bad tile counts {x!r}")
-                return v
-
-            def fam(x: Any) -> Family:
-                a, k, c = (int(i) for i in x)
-                return (a, k, c)
-
-            self.phase = _PHASE_BY_NAME[str(data["phase"])]
-            self.turn = int(data["turn"])
-            self.dealt = int(data["dealt"])
-            self.draws_left = int(data["draws_left"])
-            self.await_pile = bool(data["await_pile"])
-            self.rainbow_used = bool(data["rainbow_used"])
-            self.t41_used = bool(data["t41_used"])
-            self.blocked = counts(data["blocked"])
-            self.given = [fam(f) for f in data["given"]]
-            self.pile = counts(data["pile"])
-            self.display = counts(data["display"])
-            self.removed = counts(data["removed"])
-            racks = [counts(r) for r in data["racks"]]
-            known = [counts(r) for r in data["known"]]
-            families = [tuple(sorted(fam(f) for f in fs)) for fs in data["families"]]
-            sevens = [int(x) for x in data["sevens"]]
-            if not (len(racks) == len(known) == len(families) == len(sevens) == n):
+            d: Any = data
+            if any(len(d[k]) != n for k in ("racks", "known", "families", "sevens")):
                 raise ValueError("per-seat lists must have one entry per seat")
-            self.racks, self.known, self.families, self.sevens = racks, known, families, sevens
-            self.sevens_left = int(data["sevens_left"])
-            self.holder77 = int(data["holder77"])
-            self.trigger = int(data["trigger"])
-            self.log = [dict(e) for e in data["log"]]
+            load_fields(self, _FIELDS, d)
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"not a Double Seven state: {exc}") from exc
         self.check_invariants()

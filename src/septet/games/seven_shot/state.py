@@ -32,6 +32,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from septet.core.errors import IllegalActionError, RecordError
+from septet.core.fields import Field, copy_fields, copy_nested, dump_fields, load_fields, slot_names
 from septet.core.game import Action, State
 from septet.core.types import CHANCE, JSON, TERMINAL, Event, Seat
 from septet.games.seven_shot.actions import (
@@ -84,6 +85,76 @@ def _popcount(m: int) -> int:
     return m.bit_count()
 
 
+# ----- the fields, declared once (issue 17): slots, clone, state_dict and load derive from them --
+def _masks_dump(ms: list[int]) -> list[list[str]]:
+    return [names_of(m) for m in ms]
+
+
+def _masks_load(xs: Any) -> list[int]:
+    return [mask_from_names(h) for h in xs]
+
+
+def _cards_dump(cs: list[int]) -> list[str]:
+    return [CARD_NAMES[c] for c in cs]
+
+
+def _ints_load(xs: Any) -> list[int]:
+    return [int(x) for x in xs]
+
+
+def _tricks_dump(ts: list[tuple[int, tuple[int, ...], int]]) -> list[JSON]:
+    return [[lead, [CARD_NAMES[c] for c in cs], w] for lead, cs, w in ts]
+
+
+def _tricks_load(xs: Any) -> list[tuple[int, tuple[int, ...], int]]:
+    return [(int(lead), tuple(parse_card(c) for c in cs), int(w)) for lead, cs, w in xs]
+
+
+def _card_or_none_dump(c: int) -> str | None:
+    return CARD_NAMES[c] if c >= 0 else None
+
+
+def _card_or_none_load(x: Any) -> int:
+    return -1 if x is None else parse_card(x)
+
+
+_FIELDS = (
+    # Serialised, in the order of ``state_dict`` (saved games and server records rely on it).
+    Field("phase", dump=PHASE_NAMES.__getitem__, load=lambda x: PHASE_NAMES.index(str(x))),
+    Field("_cur", key="current", load=int),
+    Field("deal_number", load=int),
+    Field("deal_pos", load=int),
+    Field("deal_start", load=int),
+    Field("undealt", copy=list, dump=_cards_dump, load=lambda xs: sorted(map(parse_card, xs))),
+    Field("hands", copy=list, dump=_masks_dump, load=_masks_load),
+    Field("indicator", dump=_card_or_none_dump, load=_card_or_none_load),
+    Field("pass_sel", copy=list, dump=_masks_dump, load=_masks_load),
+    Field("passed", copy=list, dump=_masks_dump, load=_masks_load),
+    Field("received", copy=list, dump=_masks_dump, load=_masks_load),
+    Field("first_leader", load=int),
+    Field("leader", load=int),
+    Field("trick", copy=list, dump=_cards_dump, load=lambda xs: [parse_card(c) for c in xs]),
+    Field("tricks", copy=list, dump=_tricks_dump, load=_tricks_load),
+    Field("played", copy=list, dump=_masks_dump, load=_masks_load),
+    Field("tricks_won", copy=list, dump=list, load=_ints_load),
+    Field("taken", copy=list, dump=_masks_dump, load=_masks_load),
+    Field("bonus", copy=list, dump=_masks_dump, load=_masks_load),
+    Field("voids", copy=list, dump=list, load=_ints_load),
+    Field("points", copy=list, dump=list, load=_ints_load),
+    # Deal summaries hold lists: copied at every depth so a clone shares nothing with its original.
+    Field("deal_log", copy=copy_nested, dump=copy_nested, load=lambda xs: [dict(x) for x in xs]),
+    Field("last_tricks", copy=list, dump=_tricks_dump, load=_tricks_load),
+    Field("final_winners", key="winners", copy=list, dump=list, load=_ints_load),
+    # Derived from the options and the player count (set by the constructor): not serialised.
+    Field("_k", key=None),
+    Field("_members", key=None),
+    Field("_pass_to", key=None),
+    Field("_side", key=None),
+    Field("_target", key=None),
+    Field("_threshold", key=None),
+)
+
+
 class SevenShotState(State):
     """A Seven Shot position (see the module docstring for the phases and the encoding).
 
@@ -91,38 +162,8 @@ class SevenShotState(State):
     Public fields are read-only for consumers; change the state only through :meth:`apply`.
     """
 
-    __slots__ = (
-        "_cur",
-        "_k",
-        "_members",
-        "_pass_to",
-        "_side",
-        "_target",
-        "_threshold",
-        "bonus",
-        "deal_log",
-        "deal_number",
-        "deal_pos",
-        "deal_start",
-        "final_winners",
-        "first_leader",
-        "hands",
-        "indicator",
-        "last_tricks",
-        "leader",
-        "pass_sel",
-        "passed",
-        "phase",
-        "played",
-        "points",
-        "received",
-        "taken",
-        "trick",
-        "tricks",
-        "tricks_won",
-        "undealt",
-        "voids",
-    )
+    FIELDS = _FIELDS
+    __slots__ = slot_names(_FIELDS)
 
     def __init__(self, game: SevenShot, num_players: int) -> None:
         super().__init__(game, num_players)
@@ -791,112 +832,22 @@ class SevenShotState(State):
         new.game = self.game
         new.num_players = self.num_players
         new.history = list(self.history)
-        new._cur = self._cur
-        new._k = self._k
-        new._members = self._members
-        new._pass_to = self._pass_to
-        new._side = self._side
-        new._target = self._target
-        new._threshold = self._threshold
-        new.bonus = list(self.bonus)
-        new.deal_log = list(self.deal_log)
-        new.deal_number = self.deal_number
-        new.deal_pos = self.deal_pos
-        new.deal_start = self.deal_start
-        new.final_winners = list(self.final_winners)
-        new.first_leader = self.first_leader
-        new.hands = list(self.hands)
-        new.indicator = self.indicator
-        new.leader = self.leader
-        new.last_tricks = list(self.last_tricks)
-        new.pass_sel = list(self.pass_sel)
-        new.passed = list(self.passed)
-        new.phase = self.phase
-        new.played = list(self.played)
-        new.points = list(self.points)
-        new.received = list(self.received)
-        new.taken = list(self.taken)
-        new.trick = list(self.trick)
-        new.tricks = list(self.tricks)
-        new.tricks_won = list(self.tricks_won)
-        new.undealt = list(self.undealt)
-        new.voids = list(self.voids)
+        copy_fields(self, new, _FIELDS)
         return new
 
     def state_dict(self) -> dict[str, JSON]:
-        return {
-            "phase": PHASE_NAMES[self.phase],
-            "current": self._cur,
-            "deal_number": self.deal_number,
-            "deal_pos": self.deal_pos,
-            "deal_start": self.deal_start,
-            "undealt": [CARD_NAMES[c] for c in self.undealt],
-            "hands": [names_of(m) for m in self.hands],
-            "indicator": CARD_NAMES[self.indicator] if self.indicator >= 0 else None,
-            "pass_sel": [names_of(m) for m in self.pass_sel],
-            "passed": [names_of(m) for m in self.passed],
-            "received": [names_of(m) for m in self.received],
-            "first_leader": self.first_leader,
-            "leader": self.leader,
-            "trick": [CARD_NAMES[c] for c in self.trick],
-            "tricks": [[lead, [CARD_NAMES[c] for c in cs], w] for lead, cs, w in self.tricks],
-            "played": [names_of(m) for m in self.played],
-            "tricks_won": list(self.tricks_won),
-            "taken": [names_of(m) for m in self.taken],
-            "bonus": [names_of(m) for m in self.bonus],
-            "voids": list(self.voids),
-            "points": list(self.points),
-            "deal_log": [dict(d) for d in self.deal_log],
-            "last_tricks": [
-                [lead, [CARD_NAMES[c] for c in cs], w] for lead, cs, w in self.last_tricks
-            ],
-            "winners": list(self.final_winners),
-        }
+        return dump_fields(self, _FIELDS)
 
     def load_state_dict(self, data: Mapping[str, JSON]) -> None:
         n = self.num_players
         try:
             d: Any = data
-            phase = PHASE_NAMES.index(str(d["phase"]))
-            hands = [mask_from_names(h) for h in d["hands"]]
-            masks = {
-                k: [mask_from_names(h) for h in d[k]]
-                for k in ("pass_sel", "passed", "received", "played", "taken")
-            }
-            bonus = [mask_from_names(h) for h in d["bonus"]]
-            if len(hands) != n or any(len(v) != n for v in masks.values()):
+            per_seat = ("hands", "pass_sel", "passed", "received", "played", "taken")
+            if any(len(d[k]) != n for k in per_seat):
                 raise ValueError("one entry per seat expected")
-            if len(bonus) != self.num_sides or len(d["points"]) != self.num_sides:
+            if len(d["bonus"]) != self.num_sides or len(d["points"]) != self.num_sides:
                 raise ValueError("one entry per side expected")
-            self.phase = phase
-            self._cur = int(d["current"])
-            self.deal_number = int(d["deal_number"])
-            self.deal_pos = int(d["deal_pos"])
-            self.deal_start = int(d["deal_start"])
-            self.undealt = sorted(parse_card(c) for c in d["undealt"])
-            self.hands = hands
-            self.indicator = -1 if d["indicator"] is None else parse_card(d["indicator"])
-            self.pass_sel = masks["pass_sel"]
-            self.passed = masks["passed"]
-            self.received = masks["received"]
-            self.played = masks["played"]
-            self.taken = masks["taken"]
-            self.bonus = bonus
-            self.first_leader = int(d["first_leader"])
-            self.leader = int(d["leader"])
-            self.trick = [parse_card(c) for c in d["trick"]]
-            self.tricks = [
-                (int(lead), tuple(parse_card(c) for c in cs), int(w)) for lead, cs, w in d["tricks"]
-            ]
-            self.tricks_won = [int(x) for x in d["tricks_won"]]
-            self.voids = [int(x) for x in d["voids"]]
-            self.points = [int(x) for x in d["points"]]
-            self.deal_log = [dict(x) for x in d["deal_log"]]
-            self.final_winners = [int(x) for x in d["winners"]]
-            self.last_tricks = [
-                (int(lead), tuple(parse_card(c) for c in cs), int(w))
-                for lead, cs, w in d["last_tricks"]
-            ]
+            load_fields(self, _FIELDS, d)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise RecordError(f"not a valid Seven Shot state: {exc}") from exc
 
