@@ -22,6 +22,7 @@ from typing import Any
 
 from septet.core.types import JSON
 from septet.games.double_seven import actions as A
+from septet.games.double_seven.rules import earns_seven, takes_77_on_seven
 from septet.games.double_seven.tiles import CLOVER, NAMES_EN, NUM_TYPES
 
 _INDEX = {name: i for i, name in enumerate(NAMES_EN)}
@@ -57,7 +58,7 @@ class GreedyAgent:
         endgame = view["end_triggered_by"] is not None
         sevens_left = int(view["sevens_left"])
         my_sevens = int(view["sevens"][me])
-        free77 = view["double_seven"] is None
+        holder77 = -1 if view["double_seven"] is None else int(view["double_seven"])
 
         def keep(t: int) -> float:
             # How much a rack tile is worth keeping.
@@ -71,9 +72,11 @@ class GreedyAgent:
             return v
 
         def seven_bonus(old: int, new: int) -> float:
-            if old <= 6 < new and sevens_left:
+            # DS-5.3 Seven!, and Double Seven! by the default ruling (the view does not carry
+            # the option; under "two_families" the 2.5 is an overestimate).
+            if earns_seven(old, new, sevens_left):
                 bonus = 1.5
-                if my_sevens == 1 and free77:
+                if takes_77_on_seven(my_sevens + 1, holder77):
                     bonus += 2.5
                 return bonus
             return 0.0

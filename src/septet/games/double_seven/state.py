@@ -32,6 +32,7 @@ from septet.core.game import State
 from septet.core.types import CHANCE, JSON, TERMINAL, Event
 
 from . import actions as A
+from .rules import earns_seven, takes_77_on_seven, takes_77_with_two_families
 from .scoring import score_of, winners
 from .tiles import (
     CLOVER,
@@ -799,13 +800,13 @@ class DoubleSevenState(State):
             },
         )
         # DS-5.3 Seven!: from 6 or fewer tiles to 7 or more, while tokens remain.
-        if k0 + c0 <= 6 < new[1] + new[2] and self.sevens_left:
+        if earns_seven(k0 + c0, new[1] + new[2], self.sevens_left):
             self.sevens_left -= 1
             self.sevens[me] += 1
             self._emit(
                 events, "seven", me, {"family": family_str(new), "tokens_left": self.sevens_left}
             )
-            if not self._opt_two_families and self.sevens[me] == 2 and self.holder77 < 0:
+            if not self._opt_two_families and takes_77_on_seven(self.sevens[me], self.holder77):
                 self._take_77(events)
         self._after_placement(events)
 
@@ -820,11 +821,7 @@ class DoubleSevenState(State):
     def _after_placement(self, events: list[Event]) -> None:
         me = self.turn
         # Option two_families: two families of 7+ in front of you take the 77 token.
-        if (
-            self._opt_two_families
-            and self.holder77 < 0
-            and sum(1 for f in self.families[me] if f[1] + f[2] >= 7) >= 2
-        ):
+        if self._opt_two_families and takes_77_with_two_families(self.families[me], self.holder77):
             self._take_77(events)
         if not sum(self.racks[me]):
             self._emit(events, "clear", me, {})  # DS-6.1 "Clear!"

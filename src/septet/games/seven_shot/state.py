@@ -46,7 +46,6 @@ from septet.games.seven_shot.actions import (
     Play,
 )
 from septet.games.seven_shot.cards import (
-    ACE,
     CARD_NAMES,
     NUM_CARDS,
     SEVEN_MASK,
@@ -58,6 +57,7 @@ from septet.games.seven_shot.cards import (
     names_of,
     parse_card,
 )
+from septet.games.seven_shot.rules import how_won, playable, trick_winner
 from septet.games.seven_shot.scoring import (
     CONDITION_RULES,
     TRICKS_TO_LOSE,
@@ -256,12 +256,8 @@ class SevenShotState(State):
     def legal_actions(self) -> list[Action]:
         ph = self.phase
         if ph == PH_PLAY:
-            hand = self.hands[self._cur]
-            m = hand
-            if self.trick:
-                m = hand & SUIT_MASK[SUIT_OF[self.trick[0]]]  # SS-3.1: follow suit
-                if not m:
-                    m = hand
+            trick = self.trick
+            m = playable(self.hands[self._cur], SUIT_OF[trick[0]] if trick else -1)  # SS-3.1
             out: list[Action] = []
             while m:
                 low = m & -m
@@ -321,7 +317,7 @@ class SevenShotState(State):
                 )
             if self.trick:
                 led = SUIT_OF[self.trick[0]]
-                if SUIT_OF[c] != led and hand & SUIT_MASK[led]:
+                if not playable(hand, led) >> c & 1:
                     return IllegalActionError(
                         f"you must follow suit: {SUITS[led].en} ({SUIT_LETTERS[led]}) was led "
                         "and you hold "
@@ -403,7 +399,7 @@ class SevenShotState(State):
                 if trick:
                     led = SUIT_OF[trick[0]]
                     if SUIT_OF[c] != led:
-                        if hand & SUIT_MASK[led]:
+                        if not playable(hand, led) >> c & 1:  # SS-3.1
                             raise self._illegal(action) or IllegalActionError(
                                 "illegal", reason_ja="その手は出せません"
                             )
@@ -518,26 +514,7 @@ class SevenShotState(State):
         cards = self.trick
         leader = self.leader
         # SS-3.2: the A wins; else the highest trump; else the highest card of the led suit.
-        if ACE in cards:
-            idx = cards.index(ACE)
-            how = "ace"
-        else:
-            trump = SUIT_OF[self.indicator]
-            best = -1
-            idx = 0
-            for i, c in enumerate(cards):
-                if SUIT_OF[c] == trump and c > best:
-                    best = c
-                    idx = i
-            if best >= 0:
-                how = "trump"
-            else:
-                led = SUIT_OF[cards[0]]
-                for i, c in enumerate(cards):
-                    if SUIT_OF[c] == led and c > best:
-                        best = c
-                        idx = i
-                how = "suit"
+        idx, how = trick_winner(cards, SUIT_OF[self.indicator])
         winner = (leader + idx) % n
         mask = 0
         for c in cards:
@@ -776,13 +753,7 @@ class SevenShotState(State):
         again here)."""
         lead, cs, w = trick
         n = self.num_players
-        won_with = cs[(w - lead) % n]
-        if won_with == ACE:
-            how = "ace"
-        elif indicator >= 0 and SUIT_OF[won_with] == SUIT_OF[indicator]:
-            how = "trump"
-        else:
-            how = "suit"
+        how = how_won(cs[(w - lead) % n], SUIT_OF[indicator] if indicator >= 0 else -1)
         return {
             "leader": lead,
             "cards": [CARD_NAMES[c] for c in cs],
