@@ -27,7 +27,14 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from septet.core.errors import IllegalActionError, RecordError
-from septet.core.fields import Field, copy_fields, copy_nested, dump_fields, load_fields, slot_names
+from septet.core.fields import (
+    Field,
+    compile_copy,
+    copy_nested,
+    dump_fields,
+    load_fields,
+    slot_names,
+)
 from septet.core.game import State
 from septet.core.types import CHANCE, JSON, TERMINAL, Event
 
@@ -120,10 +127,19 @@ def _families_dump(fams: list[tuple[Family, ...]]) -> list[JSON]:
     return [[list(f) for f in fs] for fs in fams]
 
 
-def _log_copy(log: list[dict[str, JSON]]) -> list[dict[str, JSON]]:
-    # Each entry is {"kind", "seat", "data": {...}}: copied so a clone shares no dict with its
-    # original (the kit's check_fields).
-    return [{"kind": e["kind"], "seat": e["seat"], "data": copy_nested(e["data"])} for e in log]
+def _log_copy(log: list[dict[str, Any]]) -> list[dict[str, JSON]]:
+    """The public log, copied at every depth so that a clone shares no dict with its original
+    (the kit's ``check_fields``). Each entry is ``{"kind", "seat", "data"}``; most ``data``
+    values are strings and ints (kept), a few are lists or dicts (copied)."""
+    out: list[dict[str, JSON]] = []
+    for e in log:
+        data = e["data"]
+        copied = dict(data)
+        for k, v in data.items():
+            if type(v) is list or type(v) is dict:
+                copied[k] = copy_nested(v)
+        out.append({"kind": e["kind"], "seat": e["seat"], "data": copied})
+    return out
 
 
 _FIELDS = (
@@ -163,6 +179,9 @@ _FIELDS = (
     Field("_opt_t41", key=None),
     Field("_opt_two_families", key=None),
 )
+
+
+_copy = compile_copy(_FIELDS)
 
 
 class DoubleSevenState(State):
@@ -1055,7 +1074,7 @@ class DoubleSevenState(State):
         new.game = self.game
         new.num_players = self.num_players
         new.history = list(self.history)
-        copy_fields(self, new, _FIELDS)
+        _copy(self, new)  # every field of _FIELDS (septet.core.fields.compile_copy)
         return new
 
     def state_dict(self) -> dict[str, JSON]:

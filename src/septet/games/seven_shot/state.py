@@ -32,7 +32,14 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from septet.core.errors import IllegalActionError, RecordError
-from septet.core.fields import Field, copy_fields, copy_nested, dump_fields, load_fields, slot_names
+from septet.core.fields import (
+    Field,
+    compile_copy,
+    copy_nested,
+    dump_fields,
+    load_fields,
+    slot_names,
+)
 from septet.core.game import Action, State
 from septet.core.types import CHANCE, JSON, TERMINAL, Event, Seat
 from septet.games.seven_shot.actions import (
@@ -118,6 +125,24 @@ def _card_or_none_load(x: Any) -> int:
     return -1 if x is None else parse_card(x)
 
 
+def _summaries_copy(log: list[dict[str, Any]]) -> list[dict[str, JSON]]:
+    """Deal summaries (``_end_deal``) copied at every depth, so that a clone shares no list or
+    dict with its original (the kit's ``check_fields``): flat values are kept, lists and dicts
+    (``sevens``, ``seven_cards``, ``terms``…) copied."""
+    out: list[dict[str, JSON]] = []
+    for d in log:
+        copied = dict(d)
+        for k, v in d.items():
+            if type(v) is list or type(v) is dict:
+                copied[k] = copy_nested(v)
+        out.append(copied)
+    return out
+
+
+def _summaries_load(xs: Any) -> list[dict[str, JSON]]:
+    return [dict(x) for x in xs]
+
+
 _FIELDS = (
     # Serialised, in the order of ``state_dict`` (saved games and server records rely on it).
     Field("phase", dump=PHASE_NAMES.__getitem__, load=lambda x: PHASE_NAMES.index(str(x))),
@@ -142,7 +167,7 @@ _FIELDS = (
     Field("voids", copy=list, dump=list, load=_ints_load),
     Field("points", copy=list, dump=list, load=_ints_load),
     # Deal summaries hold lists: copied at every depth so a clone shares nothing with its original.
-    Field("deal_log", copy=copy_nested, dump=copy_nested, load=lambda xs: [dict(x) for x in xs]),
+    Field("deal_log", copy=_summaries_copy, dump=_summaries_copy, load=_summaries_load),
     Field("last_tricks", copy=list, dump=_tricks_dump, load=_tricks_load),
     Field("final_winners", key="winners", copy=list, dump=list, load=_ints_load),
     # Derived from the options and the player count (set by the constructor): not serialised.
@@ -153,6 +178,9 @@ _FIELDS = (
     Field("_target", key=None),
     Field("_threshold", key=None),
 )
+
+
+_copy = compile_copy(_FIELDS)
 
 
 class SevenShotState(State):
@@ -803,7 +831,7 @@ class SevenShotState(State):
         new.game = self.game
         new.num_players = self.num_players
         new.history = list(self.history)
-        copy_fields(self, new, _FIELDS)
+        _copy(self, new)  # every field of _FIELDS (septet.core.fields.compile_copy)
         return new
 
     def state_dict(self) -> dict[str, JSON]:
