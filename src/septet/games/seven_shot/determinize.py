@@ -18,9 +18,11 @@ one at a time on a seat that may hold the suit and has room, keeping a complete 
 (Hall's condition over the at most three other seats), weighted by the room left: consistent,
 close to uniform.
 
-The current deal's part of ``history`` is rewritten to match the sample (the deal order, the
-passes, then the public plays), so the sample replays and carries no hidden fact of the real
-deal. Earlier deals' history is kept as it was (it says nothing about this deal's cards).
+The sample is built through the engine's own moves: from the position at the start of the
+current deal, the sampled deal is applied as chance outcomes, the passes as the players' actions,
+then the first leader and the recorded plays (``_replay_deal``). The history is the engine's, so
+the sample replays and carries no hidden fact of the real deal; earlier deals' history is kept as
+it was (it says nothing about this deal's cards).
 """
 
 from __future__ import annotations
@@ -31,9 +33,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from septet.core.errors import RecordError
-from septet.core.game import Action
 from septet.core.types import JSON
-from septet.games.seven_shot.actions import DEALS, PASSES
+from septet.games.seven_shot.actions import DEALS, FIRSTS, PASSES, PLAYS
 from septet.games.seven_shot.cards import (
     FULL_MASK,
     SUIT_LETTERS,
@@ -275,111 +276,144 @@ def _exact_deal(
 
 def determinize(state: SevenShotState, seat: int, rng: random.Random) -> SevenShotState:
     """A state consistent with ``state.view(seat)`` with every hidden card resampled (see the
-    module docstring). ``state`` is not changed."""
-    det = state.clone()
+    module docstring). ``state`` is not changed.
+
+    The hidden cards are drawn first (:func:`_sample_deal`: what each seat was dealt and chose to
+    pass), then the sample is built through the engine's own moves (:func:`_replay_deal`).
+    """
+    if state.phase == PH_OVER:
+        return state.clone()  # nothing is left to play; the leftover hands stay as they were
+    dealt, chosen = _sample_deal(state, seat, rng)
+    return _replay_deal(state, dealt, chosen)
+
+
+def _sample_deal(
+    state: SevenShotState, seat: int, rng: random.Random
+) -> tuple[list[int], list[int]]:
+    """Draw the current deal's hidden cards from what ``seat`` knows.
+
+    Returns:
+        ``(dealt, chosen)``, one mask per seat: the cards dealt to it so far (SS-2.2) and the
+        cards it has chosen to pass (SS-2.3 / SS-5.2; all zero during the deal).
+    """
     n = state.num_players
     others = [s for s in range(n) if s != seat]
     ph = state.phase
-    if ph == PH_OVER:
-        return det  # nothing is left to play; the leftover hands stay as they were
     if ph == PH_DEAL:
-        pool_mask = 0
-        for s in others:
-            pool_mask |= state.hands[s]
-        pool = cards_of(pool_mask) + state.undealt
-        need = [state.hands[s].bit_count() for s in others]
-        rng.shuffle(pool)
-        pos = 0
-        for s, k in zip(others, need, strict=True):
-            det.hands[s] = 0
-            for c in pool[pos : pos + k]:
-                det.hands[s] |= 1 << c
-            pos += k
-        det.undealt = sorted(pool[pos:])
-    elif ph == PH_PASS:
-        pool_mask = 0
-        for s in others:
-            pool_mask |= state.hands[s] | state.pass_sel[s]
-        pool = cards_of(pool_mask)
-        rng.shuffle(pool)
-        pos = 0
-        for s in others:
-            k = (state.hands[s] | state.pass_sel[s]).bit_count()
-            mine = pool[pos : pos + k]
-            pos += k
-            chosen = rng.sample(mine, state.pass_sel[s].bit_count())
-            det.hands[s] = 0
-            det.pass_sel[s] = 0
-            for c in mine:
-                det.hands[s] |= 1 << c
-            for c in chosen:
-                det.hands[s] ^= 1 << c
-                det.pass_sel[s] |= 1 << c
-    else:
-        # After the pass: the cards this seat passed are known to be in the receiver's hand.
-        target = state.pass_target(seat)
-        known = [state.passed[seat] & state.hands[s] if s == target else 0 for s in others]
-        pool_mask = 0
-        for s in others:
-            pool_mask |= state.hands[s]
-        for k in known:
-            pool_mask &= ~k
-        need = [
-            state.hands[s].bit_count() - k.bit_count() for s, k in zip(others, known, strict=True)
-        ]
-        dealt = constrained_deal(cards_of(pool_mask), need, [state.voids[s] for s in others], rng)
-        for s, k, d in zip(others, known, dealt, strict=True):
-            det.hands[s] = k | d
-        # The passes between two other seats: any cards the receiver has held since.
-        if state._k > 0:
-            for s in others:
-                t = state.pass_target(s)
-                if t == seat:
-                    continue
-                since = cards_of(det.hands[t] | det.played[t])
-                pick = 0
-                for c in rng.sample(since, state._k):
-                    pick |= 1 << c
-                det.passed[s] = pick
-                det.received[t] = pick
-    _rewrite_history(det, state)
-    return det
-
-
-def _rewrite_history(det: SevenShotState, state: SevenShotState) -> None:
-    """Make ``det.history`` tell the sampled deal (see the module docstring)."""
-    n = det.num_players
-    start = det.deal_start
-    ph = det.phase
-    if ph == PH_DEAL:
-        pre = list(det.hands)
-    elif ph == PH_PASS:
-        pre = [det.hands[s] | det.pass_sel[s] for s in range(n)]
-    else:
-        pre = [
-            ((det.hands[s] | det.played[s]) & ~det.received[s]) | det.passed[s] for s in range(n)
-        ]
-    lists = [cards_of(m) for m in pre]
-    dealt: list[Action] = []
-    for pos in range(min(det.deal_pos, HAND_CARDS)):
-        dealt.append(DEALS[lists[pos % n][pos // n]])
-    if det.deal_pos > HAND_CARDS:
-        dealt.append(DEALS[det.indicator])
-    passes: list[Action] = []
-    public_from = start + det.deal_pos
+        return _sample_during_deal(state, others, rng), [0] * n
     if ph == PH_PASS:
-        for s in range(n):
-            passes.extend(PASSES[c] for c in cards_of(det.pass_sel[s]))
-    elif ph != PH_DEAL and det._k > 0:
-        for s in range(n):
-            passes.extend(PASSES[c] for c in cards_of(det.passed[s]))
-        public_from += n * det._k
-    rest = state.history[public_from:] if ph not in (PH_DEAL, PH_PASS) else []
-    history = state.history[:start] + dealt + passes + rest
-    if len(history) != len(state.history):
-        # A state built without its full history (tests): keep only the rewritten deal.
-        history = dealt + passes + rest
-    det.history = history
+        return _sample_during_pass(state, others, rng)
+    return _sample_after_pass(state, seat, others, rng)
+
+
+def _sample_during_deal(state: SevenShotState, others: list[int], rng: random.Random) -> list[int]:
+    """The other seats' dealt cards, uniform over their cards and the undealt ones."""
+    dealt = list(state.hands)
+    pool_mask = 0
+    for s in others:
+        pool_mask |= state.hands[s]
+    pool = cards_of(pool_mask) + state.undealt
+    rng.shuffle(pool)
+    pos = 0
+    for s in others:
+        k = state.hands[s].bit_count()
+        dealt[s] = 0
+        for c in pool[pos : pos + k]:
+            dealt[s] |= 1 << c
+        pos += k
+    return dealt
+
+
+def _sample_during_pass(
+    state: SevenShotState, others: list[int], rng: random.Random
+) -> tuple[list[int], list[int]]:
+    """The other seats' hands, and as many chosen cards as each has chosen, uniformly."""
+    dealt = [state.hands[s] | state.pass_sel[s] for s in range(state.num_players)]
+    chosen = list(state.pass_sel)
+    pool_mask = 0
+    for s in others:
+        pool_mask |= dealt[s]
+    pool = cards_of(pool_mask)
+    rng.shuffle(pool)
+    pos = 0
+    for s in others:
+        k = dealt[s].bit_count()
+        mine = pool[pos : pos + k]
+        pos += k
+        dealt[s] = chosen[s] = 0
+        for c in mine:
+            dealt[s] |= 1 << c
+        for c in rng.sample(mine, state.pass_sel[s].bit_count()):
+            chosen[s] |= 1 << c
+    return dealt, chosen
+
+
+def _sample_after_pass(
+    state: SevenShotState, seat: int, others: list[int], rng: random.Random
+) -> tuple[list[int], list[int]]:
+    """The other hands (voids respected, the cards ``seat`` passed kept in the receiver's
+    hand) and the passes between two other seats; returned as what each seat was dealt and
+    passed."""
+    n = state.num_players
+    hands = list(state.hands)
+    target = state.pass_target(seat)
+    known = [state.passed[seat] & state.hands[s] if s == target else 0 for s in others]
+    pool_mask = 0
+    for s in others:
+        pool_mask |= state.hands[s]
+    for k in known:
+        pool_mask &= ~k
+    need = [state.hands[s].bit_count() - k.bit_count() for s, k in zip(others, known, strict=True)]
+    drawn = constrained_deal(cards_of(pool_mask), need, [state.voids[s] for s in others], rng)
+    for s, k, d in zip(others, known, drawn, strict=True):
+        hands[s] = k | d
+    passed = list(state.passed)
+    received = list(state.received)
+    if state._k > 0:
+        # The passes between two other seats: any cards the receiver has held since.
+        for s in others:
+            t = state.pass_target(s)
+            if t == seat:
+                continue
+            pick = 0
+            for c in rng.sample(cards_of(hands[t] | state.played[t]), state._k):
+                pick |= 1 << c
+            passed[s] = received[t] = pick
+    dealt = [((hands[s] | state.played[s]) & ~received[s]) | passed[s] for s in range(n)]
+    return dealt, passed
+
+
+def _replay_deal(state: SevenShotState, dealt: list[int], chosen: list[int]) -> SevenShotState:
+    """The current deal of ``state`` played again through the engine's own moves from the
+    position at its start (``SevenShotState.deal_start_state``), with the sampled cards: the deal
+    as chance outcomes (seat ``pos % n`` gets its ``pos // n``-th card, SS-2.2), the indicator,
+    the passes as the players' actions in seat order, the first leader (chance, first deal),
+    then the public plays of this deal.
+
+    Earlier deals' history is kept as it was (it says nothing about this deal's cards); a state
+    built without its full history (``state_from_view``, tests) keeps only the replayed deal.
+    """
+    n = state.num_players
+    det = state.deal_start_state()
+    prefix = len(det.history)
+    lists = [cards_of(m) for m in dealt]
+    for pos in range(min(state.deal_pos, HAND_CARDS)):
+        det.apply(DEALS[lists[pos % n][pos // n]])
+    if state.deal_pos > HAND_CARDS:
+        det.apply(DEALS[state.indicator])
+    for s in range(n):
+        for c in cards_of(chosen[s]):
+            det.apply(PASSES[c])
+    if det.phase == PH_FIRST and state.phase != PH_FIRST:
+        det.apply(FIRSTS[state.first_leader])
+    for _leader, cards, _winner in state.tricks:
+        for c in cards:
+            det.apply(PLAYS[c])
+    for c in state.trick:
+        det.apply(PLAYS[c])
+    if len(det.history) != len(state.history):
+        del det.history[:prefix]
+    return det
 
 
 def state_from_view(game: Any, view: Mapping[str, JSON], rng: random.Random) -> SevenShotState:

@@ -801,6 +801,19 @@ class SevenShotState(State):
             and _popcount(self.hands[seat]) == 1
         )
 
+    def deal_start_state(self) -> SevenShotState:
+        """The position at the start of the current deal: before its first card is dealt, with
+        the earlier deals' results (points, summaries, the next first leader, SS-2.4) and their
+        history. ``determinize`` replays a sampled deal from it. ``self`` is not changed."""
+        if self.deal_number == 1:
+            fresh = self.game.new_state(self.num_players)
+            assert isinstance(fresh, SevenShotState)
+            return fresh
+        start = self.clone()
+        start._reset_deal()  # what _end_deal does between two deals
+        del start.history[self.deal_start :]
+        return start
+
     def determinize(self, seat: Seat, rng: random.Random) -> SevenShotState:
         """A full state drawn from what ``seat`` cannot rule out (see ``determinize.py``)."""
         from septet.games.seven_shot.determinize import determinize
