@@ -324,90 +324,105 @@ class SevenShotState(State):
     def _illegal(self, action: Action) -> IllegalActionError | None:
         """Why ``action`` is illegal now (with the rule id), or ``None`` if it is legal."""
         ph = self.phase
-        t = type(action)
         if ph == PH_PLAY:
-            if t is not Play:
-                return IllegalActionError(
-                    f"{action} is not a card play; it is seat {self._cur}'s turn to play a "
-                    "card to the trick",
-                    rule="SS-3.1",
-                    reason_ja=f"{action}はカードを出す手ではありません。席{self._cur}が"
-                    "トリックにカードを出す番です",
-                )
-            assert isinstance(action, Play)
-            c = action.card
-            hand = self.hands[self._cur]
-            if not (isinstance(c, int) and 0 <= c < NUM_CARDS and hand >> c & 1):
-                return IllegalActionError(
-                    f"{action} is not in your hand",
-                    rule="SS-3.1",
-                    reason_ja=f"{action}は手札にありません",
-                )
-            if self.trick:
-                led = SUIT_OF[self.trick[0]]
-                if not playable(hand, led) >> c & 1:
-                    return IllegalActionError(
-                        f"you must follow suit: {SUITS[led].en} ({SUIT_LETTERS[led]}) was led "
-                        "and you hold "
-                        f"{', '.join(names_of(hand & SUIT_MASK[led]))}",
-                        rule="SS-3.1",
-                        reason_ja=f"フォローしてください: リードは{SUITS[led].ja}"
-                        f"（{SUIT_LETTERS[led]}）で、手札に"
-                        f"{'、'.join(names_of(hand & SUIT_MASK[led]))}があります",
-                    )
-            return None
+            return self._illegal_play(action)
         if ph == PH_PASS:
-            if t is not Pass:
-                return IllegalActionError(
-                    f"{action} is not a pass; seat {self._cur} is choosing cards to pass "
-                    "(write 'pass F7')",
-                    rule="SS-2.3" if self.num_players == 4 else "SS-5.2",
-                    reason_ja=f"{action}は渡すカードの指定ではありません。席{self._cur}が渡す"
-                    "カードを選んでいます（pass F7 のように書いてください）",
-                )
-            assert isinstance(action, Pass)
-            c = action.card
-            if not (isinstance(c, int) and 0 <= c < NUM_CARDS and self.hands[self._cur] >> c & 1):
-                return IllegalActionError(
-                    f"{CARD_NAMES[c] if isinstance(c, int) and 0 <= c < NUM_CARDS else c} is "
-                    "not in your hand (or is already chosen)",
-                    rule="SS-2.3" if self.num_players == 4 else "SS-5.2",
-                    reason_ja=f"{CARD_NAMES[c] if isinstance(c, int) and 0 <= c < NUM_CARDS else c}"
-                    "は手札にありません（またはもう選んであります）",
-                )
-            return None
+            return self._illegal_pass(action)
         if ph == PH_DEAL:
-            if t is not Deal:
-                return IllegalActionError(
-                    f"{action}: the cards are being dealt (a chance node)",
-                    rule="SS-2.2",
-                    reason_ja=f"{action}: 今はカードを配っているところです",
-                )
-            assert isinstance(action, Deal)
-            c = action.card
-            if not (isinstance(c, int) and 0 <= c < NUM_CARDS and c in self.undealt):
-                return IllegalActionError(
-                    f"{action}: that card is already dealt",
-                    rule="SS-2.2",
-                    reason_ja=f"{action}: そのカードはもう配られています",
-                )
-            return None
+            return self._illegal_deal(action)
         if ph == PH_FIRST:
-            if t is not FirstLeader:
-                return IllegalActionError(
-                    f"{action}: the first leader is being chosen (a chance node)",
-                    rule="SS-2.4",
-                    reason_ja=f"{action}: 今は最初のリードを決めているところです",
-                )
-            assert isinstance(action, FirstLeader)
-            if not (isinstance(action.seat, int) and 0 <= action.seat < self.num_players):
-                return IllegalActionError(
-                    f"{action}: no such seat",
-                    rule="SS-2.4",
-                    reason_ja=f"{action}: その席はありません",
-                )
-            return None
+            return self._illegal_first(action)
         return IllegalActionError("the game is over", reason_ja="ゲームは終了しています")
+
+    def _illegal_play(self, action: Action) -> IllegalActionError | None:
+        """SS-3.1: a card of the hand, following suit if possible."""
+        if type(action) is not Play:
+            return IllegalActionError(
+                f"{action} is not a card play; it is seat {self._cur}'s turn to play a "
+                "card to the trick",
+                rule="SS-3.1",
+                reason_ja=f"{action}はカードを出す手ではありません。席{self._cur}が"
+                "トリックにカードを出す番です",
+            )
+        assert isinstance(action, Play)
+        c = action.card
+        hand = self.hands[self._cur]
+        if not (isinstance(c, int) and 0 <= c < NUM_CARDS and hand >> c & 1):
+            return IllegalActionError(
+                f"{action} is not in your hand",
+                rule="SS-3.1",
+                reason_ja=f"{action}は手札にありません",
+            )
+        if self.trick:
+            led = SUIT_OF[self.trick[0]]
+            if not playable(hand, led) >> c & 1:
+                return IllegalActionError(
+                    f"you must follow suit: {SUITS[led].en} ({SUIT_LETTERS[led]}) was led "
+                    "and you hold "
+                    f"{', '.join(names_of(hand & SUIT_MASK[led]))}",
+                    rule="SS-3.1",
+                    reason_ja=f"フォローしてください: リードは{SUITS[led].ja}"
+                    f"（{SUIT_LETTERS[led]}）で、手札に"
+                    f"{'、'.join(names_of(hand & SUIT_MASK[led]))}があります",
+                )
+        return None
+
+    def _illegal_pass(self, action: Action) -> IllegalActionError | None:
+        """SS-2.3 / SS-5.2: a card of the hand not chosen yet."""
+        rule = "SS-2.3" if self.num_players == 4 else "SS-5.2"
+        if type(action) is not Pass:
+            return IllegalActionError(
+                f"{action} is not a pass; seat {self._cur} is choosing cards to pass "
+                "(write 'pass F7')",
+                rule=rule,
+                reason_ja=f"{action}は渡すカードの指定ではありません。席{self._cur}が渡す"
+                "カードを選んでいます（pass F7 のように書いてください）",
+            )
+        assert isinstance(action, Pass)
+        c = action.card
+        if not (isinstance(c, int) and 0 <= c < NUM_CARDS and self.hands[self._cur] >> c & 1):
+            name = CARD_NAMES[c] if isinstance(c, int) and 0 <= c < NUM_CARDS else c
+            return IllegalActionError(
+                f"{name} is not in your hand (or is already chosen)",
+                rule=rule,
+                reason_ja=f"{name}は手札にありません（またはもう選んであります）",
+            )
+        return None
+
+    def _illegal_deal(self, action: Action) -> IllegalActionError | None:
+        """SS-2.2: a card not dealt yet."""
+        if type(action) is not Deal:
+            return IllegalActionError(
+                f"{action}: the cards are being dealt (a chance node)",
+                rule="SS-2.2",
+                reason_ja=f"{action}: 今はカードを配っているところです",
+            )
+        assert isinstance(action, Deal)
+        c = action.card
+        if not (isinstance(c, int) and 0 <= c < NUM_CARDS and c in self.undealt):
+            return IllegalActionError(
+                f"{action}: that card is already dealt",
+                rule="SS-2.2",
+                reason_ja=f"{action}: そのカードはもう配られています",
+            )
+        return None
+
+    def _illegal_first(self, action: Action) -> IllegalActionError | None:
+        """SS-2.4: a seat of the table."""
+        if type(action) is not FirstLeader:
+            return IllegalActionError(
+                f"{action}: the first leader is being chosen (a chance node)",
+                rule="SS-2.4",
+                reason_ja=f"{action}: 今は最初のリードを決めているところです",
+            )
+        assert isinstance(action, FirstLeader)
+        if not (isinstance(action.seat, int) and 0 <= action.seat < self.num_players):
+            return IllegalActionError(
+                f"{action}: no such seat",
+                rule="SS-2.4",
+                reason_ja=f"{action}: その席はありません",
+            )
+        return None
 
     def check_action(self, action: Action) -> None:
         err = self._illegal(action)
@@ -588,26 +603,12 @@ class SevenShotState(State):
         return None
 
     def _end_deal(self, condition: Ending, side: int, last_winner: Seat) -> list[Event]:
-        ns = self.num_sides
-        transferred = 0
-        indicator_to: int | None = None
+        """SS-4.2 … SS-4.4, SS-5.4, SS-5.5: the deal-end additions, the points, the summary;
+        then the game's end (SS-2.1, SS-5.6) or the next deal (SS-2.4)."""
         taken = self.side_sevens()  # before the deal-end additions (bonus is empty until now)
-        hand_sevens = 0
-        if condition == "seven_tricks":
-            loser = side
-            if ns == 2:
-                # SS-4.2: the losers' 7s in hand and a 7 indicator go to the other team.
-                for p in self._members[loser]:
-                    transferred |= self.hands[p] & SEVEN_MASK
-                    self.hands[p] &= ~SEVEN_MASK
-                hand_sevens = _popcount(transferred)
-                transferred |= (1 << self.indicator) & SEVEN_MASK
-                self.bonus[1 - loser] |= transferred
-            # SS-5.5 (3 players): no transfer, it cannot matter.
-        elif condition == "hands_empty":
-            # SS-4.3: the last trick's winner takes the trump indicator.
-            self.bonus[side] |= 1 << self.indicator
-            indicator_to = last_winner
+        transferred, indicator_to, hand_sevens = self._deal_end_additions(
+            condition, side, last_winner
+        )
         # The points are scoring.deal_points (SS-4.4, SS-5.4, SS-5.5).
         scored = deal_points(
             condition,
@@ -616,28 +617,24 @@ class SevenShotState(State):
             hand_sevens=hand_sevens,
             indicator_seven=bool((1 << self.indicator) & SEVEN_MASK),
         )
-        winning = list(scored.winning_sides)
-        sevens = list(scored.sevens)
         gains = list(scored.gains)
-        formula = scored.formula
-        seconds = list(scored.second)
-        terms: JSON = dict(scored.terms) if scored.terms is not None else None
-        for s in range(ns):
+        for s in range(self.num_sides):
             self.points[s] += gains[s]
+        ns = self.num_sides
         summary: dict[str, JSON] = {
             "deal": self.deal_number,
             "condition": condition,
             "rule": CONDITION_RULES[condition],
             "side": side,
             "last_trick_winner": last_winner,
-            "winning_sides": winning,
+            "winning_sides": list(scored.winning_sides),
             "transferred": names_of(transferred),
             "indicator": CARD_NAMES[self.indicator],
             "indicator_to": indicator_to,
-            "sevens": sevens,
+            "sevens": list(scored.sevens),
             "tricks": self.side_tricks(),
             "gains": gains,
-            "formula": formula,
+            "formula": scored.formula,
             "points": list(self.points),
             # For the deal-end screen (issue 15): the 7s of each side by card (transferred ones
             # and a 7 indicator included), the threshold of SS-4.1/SS-5.3, the formula's terms
@@ -646,36 +643,57 @@ class SevenShotState(State):
             "seven_cards": [
                 names_of((self.bonus[s] | self._side_taken(s)) & SEVEN_MASK) for s in range(ns)
             ],
-            "terms": terms,
-            "second": seconds,
+            "terms": dict(scored.terms) if scored.terms is not None else None,
+            "second": list(scored.second),
         }
         self.deal_log.append(summary)
         events = [Event("deal_end", None, dict(summary))]
-        # SS-2.1 / SS-5.6: the game ends once a side has reached the target.
+        events.extend(self._after_deal_end())
+        return events
+
+    def _deal_end_additions(
+        self, condition: Ending, side: int, last_winner: Seat
+    ) -> tuple[int, int | None, int]:
+        """The cards a side gets at the deal end: SS-4.2 (4 players: the losers' 7s in hand and
+        a 7 indicator go to the other team; SS-5.5, 3 players: none, it cannot matter) or
+        SS-4.3 (the last trick's winner takes the trump indicator).
+
+        Returns:
+            ``(transferred, indicator_to, hand_sevens)``: the cards moved by SS-4.2 (mask), the
+            seat given the indicator by SS-4.3 (or ``None``), and how many 7s came from hands.
+        """
+        transferred = 0
+        hand_sevens = 0
+        if condition == "seven_tricks" and self.num_sides == 2:
+            for p in self._members[side]:
+                transferred |= self.hands[p] & SEVEN_MASK
+                self.hands[p] &= ~SEVEN_MASK
+            hand_sevens = _popcount(transferred)
+            transferred |= (1 << self.indicator) & SEVEN_MASK
+            self.bonus[1 - side] |= transferred
+        elif condition == "hands_empty":
+            self.bonus[side] |= 1 << self.indicator
+            return transferred, last_winner, hand_sevens
+        return transferred, None, hand_sevens
+
+    def _after_deal_end(self) -> list[Event]:
+        """SS-2.1 / SS-5.6: the game ends once a side has reached the target; else the next deal
+        starts, its first leader left of the previous one (SS-2.4)."""
         won = race_winners(self.points, self._target)
         if won:
             self.final_winners = won
             self.phase = PH_OVER
             self._cur = TERMINAL
-            events.append(
-                Event(
-                    "game_end",
-                    None,
-                    {"winners": self.winners(), "points": list(self.points)},
-                )
-            )
-            return events
-        # SS-2.4: the next first leader sits left of the previous one.
+            return [
+                Event("game_end", None, {"winners": self.winners(), "points": list(self.points)})
+            ]
         self.last_tricks = self.tricks
         next_leader = (self.first_leader + 1) % self.num_players
         self.deal_number += 1
         self.first_leader = next_leader
         self._reset_deal()
         self.deal_start = len(self.history)
-        events.append(
-            Event("new_deal", None, {"deal": self.deal_number, "first_leader": next_leader})
-        )
-        return events
+        return [Event("new_deal", None, {"deal": self.deal_number, "first_leader": next_leader})]
 
     # ----- results ---------------------------------------------------------------------------
     def round_index(self) -> int:
@@ -706,13 +724,27 @@ class SevenShotState(State):
         deals), last_deal_tricks (the previous deal's tricks), winners``. Cards are in notation
         (``"F7"``), sorted.
         """
+        view = self._view_deal(seat)
+        view.update(self._view_seat(seat))
+        view.update(self._view_tricks())
+        # Additive keys for the browser's moments and end screens (issue 15).
+        last_trick: JSON = None
+        if self.tricks:
+            last_trick = dict(self._trick_json(self.tricks[-1], self.indicator))
+            last_trick["deal"] = self.deal_number
+        elif self.last_tricks:
+            last_trick = dict(self._trick_json(self.last_tricks[-1], self._last_indicator()))
+            last_trick["deal"] = self.deal_number - 1
+        view["last_trick"] = last_trick
+        view["threshold"] = self._threshold
+        view["forced_public"] = self._forced_public(seat)
+        return view
+
+    def _view_deal(self, seat: Seat | None) -> dict[str, JSON]:
+        """The view's table and deal keys (``game`` … ``leader``)."""
         n = self.num_players
-        own = seat is not None and 0 <= seat < n
         ind = self.indicator
-        trick = [
-            {"seat": (self.leader + i) % n, "card": CARD_NAMES[c]} for i, c in enumerate(self.trick)
-        ]
-        view: dict[str, JSON] = {
+        return {
             "game": "seven-shot",
             "num_players": n,
             "seat": seat,
@@ -727,6 +759,14 @@ class SevenShotState(State):
             "trump": SUIT_LETTERS[SUIT_OF[ind]] if ind >= 0 else None,
             "first_leader": self.first_leader if self.first_leader >= 0 else None,
             "leader": self.leader if self.leader >= 0 else None,
+        }
+
+    def _view_seat(self, seat: Seat | None) -> dict[str, JSON]:
+        """The view's hand and pass keys (``hand`` … ``received_from``): the seat's own cards
+        (``None`` for a spectator), and only counts of the others'."""
+        n = self.num_players
+        own = seat is not None and 0 <= seat < n
+        return {
             "hand": names_of(self.hands[seat]) if own and seat is not None else None,
             "hand_sizes": [_popcount(self.hands[s] | self.pass_sel[s]) for s in range(n)],
             "pass_counts": [_popcount(self.pass_sel[s] | self.passed[s]) for s in range(n)],
@@ -735,6 +775,15 @@ class SevenShotState(State):
             "passed_to": self._pass_to[seat] if own and seat is not None else None,
             "received": names_of(self.received[seat]) if own and seat is not None else None,
             "received_from": self._pass_to.index(seat) if own and seat is not None else None,
+        }
+
+    def _view_tricks(self) -> dict[str, JSON]:
+        """The view's public play keys (``trick`` … ``winners``)."""
+        n = self.num_players
+        trick = [
+            {"seat": (self.leader + i) % n, "card": CARD_NAMES[c]} for i, c in enumerate(self.trick)
+        ]
+        return {
             "trick": trick,
             "led_suit": SUIT_LETTERS[SUIT_OF[self.trick[0]]] if self.trick else None,
             "tricks": [self._trick_json(t, self.indicator) for t in self.tricks],
@@ -753,18 +802,6 @@ class SevenShotState(State):
             ],
             "winners": self.winners(),
         }
-        # Additive keys for the browser's moments and end screens (issue 15).
-        last_trick: JSON = None
-        if self.tricks:
-            last_trick = dict(self._trick_json(self.tricks[-1], self.indicator))
-            last_trick["deal"] = self.deal_number
-        elif self.last_tricks:
-            last_trick = dict(self._trick_json(self.last_tricks[-1], self._last_indicator()))
-            last_trick["deal"] = self.deal_number - 1
-        view["last_trick"] = last_trick
-        view["threshold"] = self._threshold
-        view["forced_public"] = self._forced_public(seat)
-        return view
 
     def _last_indicator(self) -> int:
         """The trump indicator of the previous deal (its summary keeps it), or -1."""
