@@ -111,6 +111,15 @@ def constrained_deal(
                 out[i] |= 1 << c
             pos += need[i]
         return out
+    return _voids_deal(cards, need, void_suits, rng)
+
+
+def _voids_deal(
+    cards: list[int], need: list[int], void_suits: list[int], rng: random.Random
+) -> list[int]:
+    """:func:`constrained_deal` when some seat is void in a suit: exact when counting is quick
+    (:func:`_exact_deal`), else card by card keeping a complete deal possible."""
+    m = len(need)
     pattern_of_suit = [0] * 7
     for s in range(7):
         p = 0
@@ -127,6 +136,7 @@ def constrained_deal(
     exact = _exact_deal(cards, need, pattern_of_suit, m, rng)
     if exact is not None:
         return exact
+    out = [0] * m
     for c in cards:
         p = pattern_of_suit[SUIT_OF[c]]
         counts[p] -= 1
@@ -214,35 +224,10 @@ def _exact_deal(
         return [0] * m
     full = (1 << m) - 1
     order = sorted(groups, key=lambda p: (p == full, len(groups[p]), p))
-    sizes = [len(groups[p]) for p in order]
-    last = len(order) - 1
-    memo: dict[tuple[int, tuple[int, ...]], int] = {}
-
-    def ways(level: int, room: tuple[int, ...]) -> int:
-        if level == last:
-            # The last group must fill the room exactly.
-            p = order[level]
-            if any(r and not p >> i & 1 for i, r in enumerate(room)):
-                return 0
-            return _multinomial(sizes[level], room)
-        key = (level, room)
-        got = memo.get(key)
-        if got is not None:
-            return got
-        if len(memo) > _EXACT_WORK_LIMIT:
-            raise _TooMuchWork
-        total = 0
-        for x in _splits(order[level], sizes[level], room):
-            rest = tuple(r - v for r, v in zip(room, x, strict=True))
-            w = ways(level + 1, rest)
-            if w:
-                total += _multinomial(sizes[level], x) * w
-        memo[key] = total
-        return total
-
+    counter = _DealCounter(order, [len(groups[p]) for p in order])
     room = tuple(need)
     try:
-        total = ways(0, room)
+        total = counter.ways(0, room)
     except _TooMuchWork:
         return None
     if total == 0:
@@ -250,21 +235,10 @@ def _exact_deal(
     out = [0] * m
     for level, p in enumerate(order):
         group = groups[p]
-        if level == last:
+        if level == counter.last:
             x = room
         else:
-            r = rng.randrange(total)
-            chosen: tuple[int, ...] | None = None
-            for cand in _splits(p, sizes[level], room):
-                rest = tuple(a - b for a, b in zip(room, cand, strict=True))
-                w = _multinomial(sizes[level], cand) * ways(level + 1, rest)
-                if r < w:
-                    chosen = cand
-                    total = ways(level + 1, rest)
-                    break
-                r -= w
-            assert chosen is not None
-            x = chosen
+            x, total = counter.draw_split(level, room, total, rng)
         pos = 0  # the group's cards are already in random order
         for i in range(m):
             for c in group[pos : pos + x[i]]:
@@ -272,6 +246,61 @@ def _exact_deal(
             pos += x[i]
         room = tuple(a - b for a, b in zip(room, x, strict=True))
     return out
+
+
+class _DealCounter:
+    """Counts the deals of groups ``level..`` of cards (``order[level]`` is the group's seat
+    pattern, ``sizes[level]`` its number of cards) into the seats' remaining ``room``, by
+    dynamic programming (see :func:`_exact_deal`)."""
+
+    def __init__(self, order: list[int], sizes: list[int]) -> None:
+        self.order = order
+        self.sizes = sizes
+        self.last = len(order) - 1
+        self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
+
+    def ways(self, level: int, room: tuple[int, ...]) -> int:
+        """The number of deals of groups ``level..`` that fill ``room`` exactly.
+
+        Raises:
+            _TooMuchWork: the memo outgrew ``_EXACT_WORK_LIMIT``.
+        """
+        if level == self.last:
+            # The last group must fill the room exactly.
+            p = self.order[level]
+            if any(r and not p >> i & 1 for i, r in enumerate(room)):
+                return 0
+            return _multinomial(self.sizes[level], room)
+        key = (level, room)
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        if len(self.memo) > _EXACT_WORK_LIMIT:
+            raise _TooMuchWork
+        total = 0
+        for x in _splits(self.order[level], self.sizes[level], room):
+            rest = tuple(r - v for r, v in zip(room, x, strict=True))
+            w = self.ways(level + 1, rest)
+            if w:
+                total += _multinomial(self.sizes[level], x) * w
+        self.memo[key] = total
+        return total
+
+    def draw_split(
+        self, level: int, room: tuple[int, ...], total: int, rng: random.Random
+    ) -> tuple[tuple[int, ...], int]:
+        """A split of group ``level`` drawn with probability proportional to its number of
+        completions (``total`` is ``ways(level, room)``); returns it and the completions'
+        count, the ``total`` of the next level."""
+        r = rng.randrange(total)
+        k = self.sizes[level]
+        for cand in _splits(self.order[level], k, room):
+            rest = tuple(a - b for a, b in zip(room, cand, strict=True))
+            w = _multinomial(k, cand) * self.ways(level + 1, rest)
+            if r < w:
+                return cand, self.ways(level + 1, rest)
+            r -= w
+        raise AssertionError("the splits' counts do not add up to the total")
 
 
 def determinize(state: SevenShotState, seat: int, rng: random.Random) -> SevenShotState:
@@ -441,6 +470,26 @@ def _state_from_view(game: Any, view: Mapping[str, JSON], rng: random.Random) ->
     seat = int(view["seat"])
     state = game.new_state(n)
     assert isinstance(state, SevenShotState)
+    _public_from_view(state, view)
+    _own_from_view(state, view, seat)
+    _place_unseen(state, view, seat, rng)
+    if state.phase == PH_OVER:
+        return state  # nothing is left to play: any placement of the leftovers will do
+    det = determinize(state, seat, rng)
+    det.history = []
+    return det
+
+
+def _trick_tuples(tricks: Any) -> list[tuple[int, tuple[int, ...], int]]:
+    return [
+        (int(t["leader"]), tuple(parse_card(c) for c in t["cards"]), int(t["winner"]))
+        for t in tricks
+    ]
+
+
+def _public_from_view(state: SevenShotState, view: Mapping[str, Any]) -> None:
+    """Set the public fields of ``state`` from ``view`` (the cards played included)."""
+    n = state.num_players
     state.phase = PHASE_NAMES.index(str(view["phase"]))
     state._cur = int(view["to_move"])
     state.deal_number = int(view["deal_number"])
@@ -449,19 +498,13 @@ def _state_from_view(game: Any, view: Mapping[str, JSON], rng: random.Random) ->
     state.indicator = -1 if ind is None else parse_card(str(ind))
     state.points = [int(p) for p in view["side_points"]]
     state.deal_log = [dict(d) for d in view["deals"]]
-    state.last_tricks = [
-        (int(t["leader"]), tuple(parse_card(c) for c in t["cards"]), int(t["winner"]))
-        for t in view["last_deal_tricks"]
-    ]
+    state.last_tricks = _trick_tuples(view["last_deal_tricks"])
     state.final_winners = sorted({state.side_of(int(w)) for w in view["winners"]})
     fl = view["first_leader"]
     state.first_leader = -1 if fl is None else int(fl)
     lead = view["leader"]
     state.leader = -1 if lead is None else int(lead)
-    state.tricks = [
-        (int(t["leader"]), tuple(parse_card(c) for c in t["cards"]), int(t["winner"]))
-        for t in view["tricks"]
-    ]
+    state.tricks = _trick_tuples(view["tricks"])
     state.trick = [parse_card(str(t["card"])) for t in view["trick"]]
     state.tricks_won = [int(x) for x in view["tricks_won"]]
     state.taken = [mask_from_names(list(t)) for t in view["taken"]]
@@ -474,8 +517,11 @@ def _state_from_view(game: Any, view: Mapping[str, JSON], rng: random.Random) ->
     for i, c in enumerate(state.trick):
         played[(state.leader + i) % n] |= 1 << c
     state.played = played
-    hand = mask_from_names(list(view["hand"]))
-    state.hands[seat] = hand
+
+
+def _own_from_view(state: SevenShotState, view: Mapping[str, Any], seat: int) -> None:
+    """Set the seat's own hand, chosen cards and the two passes it knows."""
+    state.hands[seat] = mask_from_names(list(view["hand"]))
     target = state.pass_target(seat)
     source = int(view["received_from"])
     own_passed = mask_from_names(list(view["passed"] or []))
@@ -485,13 +531,25 @@ def _state_from_view(game: Any, view: Mapping[str, JSON], rng: random.Random) ->
     state.passed[source] = own_received
     state.received[seat] = own_received
     state.pass_sel[seat] = mask_from_names(list(view["passing"] or []))
+
+
+def _place_unseen(
+    state: SevenShotState, view: Mapping[str, Any], seat: int, rng: random.Random
+) -> None:
+    """Put the cards ``seat`` has not seen anywhere that fits the hand sizes (the cards it
+    passed, unplayed, in the receiver's hand; voids respected), with placeholder passes and
+    chosen cards: :func:`determinize` resamples them."""
+    played = state.played
+    target = state.pass_target(seat)
+    source = int(view["received_from"])
+    own_passed = state.passed[seat]
     sizes = [int(x) for x in view["hand_sizes"]]
-    pass_counts = [int(x) for x in view["pass_counts"]]
-    seen = hand | state.pass_sel[seat] | (1 << state.indicator if state.indicator >= 0 else 0)
+    seen = state.hands[seat] | state.pass_sel[seat]
+    seen |= 1 << state.indicator if state.indicator >= 0 else 0
     for m in (*played, *state.bonus):
         seen |= m
     unseen = cards_of(FULL_MASK & ~seen)
-    others = [s for s in range(n) if s != seat]
+    others = [s for s in range(state.num_players) if s != seat]
     if state.phase in (PH_FIRST, PH_PLAY, PH_OVER):
         # The cards this seat passed and that are not played yet are in the receiver's hand;
         # the rest go where the voids allow.
@@ -510,11 +568,9 @@ def _state_from_view(game: Any, view: Mapping[str, JSON], rng: random.Random) ->
             for c in unseen[pos : pos + room]:
                 state.hands[s] |= 1 << c
             pos += room
-    if state.phase == PH_DEAL:
-        state.undealt = sorted(unseen[pos:])
-    else:
-        state.undealt = []
+    state.undealt = sorted(unseen[pos:]) if state.phase == PH_DEAL else []
     if state.phase == PH_PASS:
+        pass_counts = [int(x) for x in view["pass_counts"]]
         for s in others:
             for c in cards_of(state.hands[s])[: pass_counts[s]]:
                 state.hands[s] ^= 1 << c
@@ -526,8 +582,3 @@ def _state_from_view(game: Any, view: Mapping[str, JSON], rng: random.Random) ->
             if t != seat and s != source:
                 pick = cards_of(state.hands[t] | played[t])[: state._k]
                 state.passed[s] = state.received[t] = sum(1 << c for c in pick)
-    if state.phase == PH_OVER:
-        return state  # nothing is left to play: any placement of the leftovers will do
-    det = determinize(state, seat, rng)
-    det.history = []
-    return det
