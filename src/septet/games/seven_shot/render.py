@@ -515,6 +515,35 @@ def describe_event(event: Event, lang: str = "en") -> str:
             if ja
             else f"The trump indicator is {c}: {t} is trump"
         )
+    if k in _PASS_EVENTS:
+        return _pass_event(k, d, who, lang)
+    if k == "first_leader":
+        return f"最初のトリックは{who}がリードする" if ja else f"{who} leads the first trick"
+    if k == "deal_end":
+        num_sides = len(d.get("gains") or []) or 2
+        return _deal_sentences(d, num_sides, lang)
+    if k == "new_deal":
+        lead = seat_ref(int(d["first_leader"]))
+        return (
+            f"第{d['deal']}ディール開始。最初のリードは{lead}"
+            if ja
+            else f"Deal {d['deal']} begins; {lead} leads first"
+        )
+    if k == "game_end":
+        ws = [int(w) for w in d.get("winners") or []]
+        points = d.get("points") or []
+        n = 4 if len(points) == 2 else 3
+        line = _winners_line(ws, n, lang)
+        return f"ゲーム終了。{line}" if ja else f"Game over. {line}"
+    return f"{k} {dict(d)}"
+
+
+_PASS_EVENTS = frozenset(("pass_chosen", "pass_ready", "passes_done", "cards_received"))
+
+
+def _pass_event(k: str, d: Mapping[str, Any], who: str, lang: str) -> str:
+    """The events of the pass (SS-2.3 / SS-5.2) as sentences."""
+    ja = lang == "ja"
     if k == "pass_chosen":
         c = _card(d["card"], lang)
         return f"{who}は{c}を渡すことにした" if ja else f"{who} chooses {c} to pass"
@@ -535,24 +564,6 @@ def describe_event(event: Event, lang: str = "en") -> str:
         cs = _cards(d["cards"], lang)
         frm = seat_ref(int(d["from"]))
         return f"{who}が{frm}から{cs}を受け取った" if ja else f"{who} receives {cs} from {frm}"
-    if k == "first_leader":
-        return f"最初のトリックは{who}がリードする" if ja else f"{who} leads the first trick"
-    if k == "deal_end":
-        num_sides = len(d.get("gains") or []) or 2
-        return _deal_sentences(d, num_sides, lang)
-    if k == "new_deal":
-        lead = seat_ref(int(d["first_leader"]))
-        return (
-            f"第{d['deal']}ディール開始。最初のリードは{lead}"
-            if ja
-            else f"Deal {d['deal']} begins; {lead} leads first"
-        )
-    if k == "game_end":
-        ws = [int(w) for w in d.get("winners") or []]
-        points = d.get("points") or []
-        n = 4 if len(points) == 2 else 3
-        line = _winners_line(ws, n, lang)
-        return f"ゲーム終了。{line}" if ja else f"Game over. {line}"
     return f"{k} {dict(d)}"
 
 
