@@ -181,6 +181,19 @@ _FIELDS = (
 )
 
 
+def _two_for_one(rack: list[int], out: list[Any]) -> None:
+    """Append the two-for-one actions of ``rack`` (DS-5.6): every pair of its tiles, a tile
+    type twice when it holds two."""
+    pairs = A.TWO_FOR_ONE
+    for x in range(NUM_TYPES):
+        if rack[x]:
+            if rack[x] >= 2:
+                out.append(pairs[(x, x)])
+            for y in range(x + 1, NUM_TYPES):
+                if rack[y]:
+                    out.append(pairs[(x, y)])
+
+
 _copy = compile_copy(_FIELDS)
 
 
@@ -315,28 +328,7 @@ class DoubleSevenState(State):
                 if f != prev:
                     out.extend(expand_list(f, rack[f[0]], rc))
                     prev = f
-            # DS-5.4 exchange (ruling: never receive a composition given away this turn).
-            given = self.given
-            families = self.families
-            cache = A.EXCHANGES
-            for q in range(self.num_players):
-                theirs = families[q]
-                if q == me or not theirs:
-                    continue
-                prev = None
-                for f in mine:
-                    if f == prev:
-                        continue
-                    prev = f
-                    size = f[1] + f[2]
-                    prev_g = None
-                    for g in theirs:
-                        if g != prev_g:
-                            prev_g = g
-                            if g[1] + g[2] == size and g != f and g not in given:
-                                key = (f, q, g)
-                                act = cache.get(key)
-                                out.append(act if act is not None else A.exchange(f, q, g))
+            self._exchanges(me, mine, out)  # DS-5.4
         # DS-5.5 retrieve a clover from any family, with a matching animal from my rack.
         retrieve = A.retrieve
         for q in range(self.num_players):
@@ -352,15 +344,33 @@ class DoubleSevenState(State):
             and sum(rack) >= 2
             and sum(self.pile) + sum(self.display)
         ):
-            pairs = A.TWO_FOR_ONE
-            for x in range(NUM_TYPES):
-                if rack[x]:
-                    if rack[x] >= 2:
-                        out.append(pairs[(x, x)])
-                    for y in range(x + 1, NUM_TYPES):
-                        if rack[y]:
-                            out.append(pairs[(x, y)])
+            _two_for_one(rack, out)
         return out
+
+    def _exchanges(self, me: int, mine: tuple[Family, ...], out: list[Any]) -> None:
+        """Append the exchanges ``me`` may make (DS-5.4; ruling: never receive a composition
+        given away this turn); identical families give one action."""
+        given = self.given
+        families = self.families
+        cache = A.EXCHANGES
+        for q in range(self.num_players):
+            theirs = families[q]
+            if q == me or not theirs:
+                continue
+            prev = None
+            for f in mine:
+                if f == prev:
+                    continue
+                prev = f
+                size = f[1] + f[2]
+                prev_g = None
+                for g in theirs:
+                    if g != prev_g:
+                        prev_g = g
+                        if g[1] + g[2] == size and g != f and g not in given:
+                            key = (f, q, g)
+                            act = cache.get(key)
+                            out.append(act if act is not None else A.exchange(f, q, g))
 
     # ----- validation ----------------------------------------------------------------------
     def check_action(self, action: Any) -> None:
@@ -986,18 +996,7 @@ class DoubleSevenState(State):
                 {"size": sum(self.racks[s]), "known": counts_to_json(self.known[s])}
                 for s in range(n)
             ],
-            "families": [
-                [
-                    {
-                        "animal": NAMES_EN[f[0]],
-                        "animals": f[1],
-                        "clovers": f[2],
-                        "size": f[1] + f[2],
-                    }
-                    for f in self.families[s]
-                ]
-                for s in range(n)
-            ],
+            "families": self._families_json(),
             "sevens": list(self.sevens),
             "sevens_left": self.sevens_left,
             "double_seven": self.holder77 if self.holder77 >= 0 else None,
@@ -1016,6 +1015,16 @@ class DoubleSevenState(State):
             "tie_break": self._tie_break(),
             "forced_public": self._forced_public(seat),
         }
+
+    def _families_json(self) -> list[JSON]:
+        """Every seat's families for views: ``{"animal", "animals", "clovers", "size"}``."""
+        return [
+            [
+                {"animal": NAMES_EN[f[0]], "animals": f[1], "clovers": f[2], "size": f[1] + f[2]}
+                for f in fams
+            ]
+            for fams in self.families
+        ]
 
     def _tie_break(self) -> JSON:
         """Once the game is over and several seats share the most points (DS-8.2): ``{"tied",
