@@ -460,12 +460,24 @@ class SevenShotState(State):
                     return events
                 events.extend(self._finish_trick())
                 return events
+        # Fast path: a card not dealt yet (every deal, and every determinization, SS-2.2).
+        if ph == PH_DEAL and type(action) is Deal and isinstance(action.card, int):
+            undealt = self.undealt
+            try:
+                i = undealt.index(action.card)
+            except ValueError:
+                i = -1
+            if i >= 0:
+                self.history.append(action)
+                del undealt[i]
+                return self._apply_deal(action.card)
         err = self._illegal(action)
         if err is not None:
             raise err
         self.history.append(action)
         if ph == PH_DEAL:
             assert isinstance(action, Deal)
+            self.undealt.remove(action.card)
             return self._apply_deal(action.card)
         if ph == PH_PASS:
             assert isinstance(action, Pass)
@@ -476,7 +488,7 @@ class SevenShotState(State):
         return [Event("first_leader", action.seat, {"seat": action.seat})]
 
     def _apply_deal(self, c: int) -> list[Event]:
-        self.undealt.remove(c)
+        """Card ``c`` (already taken out of ``undealt``) to the next seat, or as the indicator."""
         pos = self.deal_pos
         self.deal_pos = pos + 1
         if pos < HAND_CARDS:
