@@ -128,17 +128,20 @@ def _families_dump(fams: list[tuple[Family, ...]]) -> list[JSON]:
 
 
 def _log_copy(log: list[dict[str, Any]]) -> list[dict[str, JSON]]:
-    """The public log, copied at every depth so that a clone shares no dict with its original
-    (the kit's ``check_fields``). Each entry is ``{"kind", "seat", "data"}``; most ``data``
-    values are strings and ints (kept), a few are lists or dicts (copied)."""
+    """The public log, copied at every depth so that a copy shares no dict or list with the
+    original (the kit's ``check_fields``). Each entry is ``{"kind", "seat", "data"}``; most
+    ``data`` values are strings and ints (kept), a few are lists or dicts (copied)."""
     out: list[dict[str, JSON]] = []
     for e in log:
-        data = e["data"]
-        copied = dict(data)
-        for k, v in data.items():
-            if type(v) is list or type(v) is dict:
-                copied[k] = copy_nested(v)
-        out.append({"kind": e["kind"], "seat": e["seat"], "data": copied})
+        entry = dict(e)
+        data = e.get("data")
+        if type(data) is dict:
+            copied = dict(data)
+            for k, v in data.items():
+                if type(v) is list or type(v) is dict:
+                    copied[k] = copy_nested(v)
+            entry["data"] = copied
+        out.append(entry)
     return out
 
 
