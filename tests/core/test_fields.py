@@ -75,3 +75,21 @@ def test_duplicate_names_or_keys_are_refused() -> None:
         slot_names((Field("x"), Field("x")))
     with pytest.raises(ValueError):
         slot_names((Field("_x"), Field("x")))
+
+
+def test_compiled_copy_does_what_copy_fields_does() -> None:
+    from septet.core.fields import compile_copy
+
+    fields = (*FIELDS, Field("flat", copy=list))
+    a, b = Box2(), Box2()
+    a.phase, a.hands, a._cur, a._limit, a.flat = 2, [[1, 2], [3]], 1, 99, [4, 5]
+    compile_copy(fields)(a, b)
+    assert (b.phase, b.hands, b._cur, b._limit, b.flat) == (2, [[1, 2], [3]], 1, 99, [4, 5])
+    assert shared_mutables(a.hands, b.hands, "hands") == []
+    assert b.flat is not a.flat
+    with pytest.raises(ValueError):
+        compile_copy((Field("not a name"),))
+
+
+class Box2:
+    __slots__ = (*slot_names(FIELDS), "flat")

@@ -155,3 +155,36 @@ def shared_mutables(a: Any, b: Any, path: str = "") -> list[str]:
         for i, (x, y) in enumerate(zip(a, b, strict=False)):
             out += shared_mutables(x, y, f"{path}[{i}]")
     return out
+
+
+def compile_copy(fields: Iterable[Field]) -> Callable[[Any, Any], None]:
+    """A function ``copy(src, dst)`` that does what :func:`copy_fields` does, as straight-line
+    code: one assignment per field, no loop and no call for a field copied with :func:`same`
+    (``list`` copies become ``[*value]``). As fast as a hand-written ``clone``; use it in the
+    engines' hot paths::
+
+        _copy = compile_copy(FIELDS)
+        def clone(self):
+            new = object.__new__(MyState)
+            ...
+            _copy(self, new)
+
+    Raises:
+        ValueError: a field name that is not a Python identifier.
+    """
+    env: dict[str, Any] = {}
+    lines = ["def _copy(src, dst):"]
+    for i, f in enumerate(fields):
+        if not f.name.isidentifier():
+            raise ValueError(f"not an attribute name: {f.name!r}")
+        if f.copy is same:
+            lines.append(f"    dst.{f.name} = src.{f.name}")
+        elif f.copy is list:
+            lines.append(f"    dst.{f.name} = [*src.{f.name}]")
+        else:
+            env[f"_c{i}"] = f.copy
+            lines.append(f"    dst.{f.name} = _c{i}(src.{f.name})")
+    lines.append("    return None")
+    exec("\n".join(lines), env)
+    copy: Callable[[Any, Any], None] = env["_copy"]
+    return copy

@@ -33,6 +33,7 @@ from septet.games.seven_shot.cards import (
     SUIT_OF,
     parse_card,
 )
+from septet.games.seven_shot.rules import card_power, trick_winner
 
 
 def _mask(names: Any) -> int:
@@ -192,18 +193,15 @@ class GreedyAgent:
         threshold: int,
     ) -> int:
         led = SUIT_OF[trick[0][1]]
-        best_seat, best_card = trick[0]
-        for seat, c in trick[1:]:
-            if _power(c, led, trump) > _power(best_card, led, trump):
-                best_seat, best_card = seat, c
+        best_seat, best_card = trick[trick_winner([c for _, c in trick], trump)[0]]  # SS-3.2
         sevens_in_trick = sum(1 for _, c in trick if SEVEN_MASK >> c & 1)
         partner_wins = n == 4 and best_seat == (me + 2) % n
         partner_sure = partner_wins and not _threats(best_card, led, unseen, trump, voids, later)
-        top = _power(best_card, led, trump)
+        top = card_power(best_card, led, trump)
         choice, best_score = cards[0], -1e9
         for c in cards:
             is_seven = bool(SEVEN_MASK >> c & 1)
-            power = _power(c, led, trump)
+            power = card_power(c, led, trump)
             if power > top:
                 sure = not _threats(c, led, unseen, trump, voids, later)
                 p = 1.0 if sure else 0.5
@@ -240,23 +238,11 @@ def _mask_suits(letters: Any) -> int:
     return m
 
 
-def _power(c: int, led: int, trump: int) -> int:
-    """Trick strength (SS-3.2): the A beats everything, then trumps, then the led suit."""
-    if c == ACE:
-        return 1000
-    s = SUIT_OF[c]
-    if s == trump:
-        return 100 + RANK_OF[c]
-    if s == led:
-        return RANK_OF[c]
-    return -1
-
-
 def _threats(c: int, led: int, unseen: int, trump: int, voids: list[int], later: list[int]) -> bool:
     """Whether a seat still to play might beat ``c`` with a card not seen yet."""
     if not later or c == ACE:
         return False
-    power = _power(c, led, trump)
+    power = card_power(c, led, trump)
     can_follow = [not voids[s] >> led & 1 for s in later]
     may_ruff = any(not f for f in can_follow) or (unseen & SUIT_MASK[led]).bit_count() < len(later)
     if unseen & 1 and (led == 0 or may_ruff):

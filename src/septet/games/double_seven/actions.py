@@ -388,29 +388,9 @@ def action_from_str(text: str) -> DSAction:
         if head == "first" and len(args) == 1 and args[0].isdigit():
             s = int(args[0])
             return FIRST[s] if s < len(FIRST) else FirstPlayer(s)
-        if head == "start" and len(args) == 1:
-            f = family_from_str(args[0])
-            return START[f]
-        if head == "expand" and len(args) == 3 and args[1].lower() == "with":
-            f = family_from_str(args[0])
-            k, c = _added(args[2], f[0])
-            return expand(f, k, c)
-        if head == "exchange" and len(args) == 3 and args[1].lower() == "with":
-            f = family_from_str(args[0])
-            seat, other = _seat_family(args[2])
-            if f[1] + f[2] != other[1] + other[2]:
-                raise NotationError(
-                    "an exchange needs two families of the same number of tiles",
-                    "DS-5.4",
-                    reason_ja="交換できるのは同じ枚数の家族どうしだけです",
-                )
-            return exchange(f, seat, other)
-        if head == "retrieve" and len(args) == 1:
-            seat, f = _seat_family(args[0])
-            return retrieve(seat, f)
-        if head == "two-for-one" and len(args) == 2:
-            x, y = sorted((tile_from_name(args[0]), tile_from_name(args[1])))
-            return TWO_FOR_ONE[(x, y)]
+        found = _family_action(head, args)
+        if found is not None:
+            return found
     except NotationError:
         raise
     raise NotationError(
@@ -421,6 +401,38 @@ def action_from_str(text: str) -> DSAction:
         "start fox3+1、expand fox2 with fox1、exchange fox4 with 2:frog4、"
         "retrieve 1:swan2+1、two-for-one deer rabbit、pass、discard fox）",
     )
+
+
+def _family_action(head: str, args: list[str]) -> DSAction | None:
+    """``action_from_str`` for the actions on families (DS-5.1, DS-5.3 … DS-5.6), or ``None``.
+
+    Raises:
+        NotationError: a malformed family, tile or seat, or an exchange of unequal sizes.
+    """
+    if head == "start" and len(args) == 1:
+        f = family_from_str(args[0])
+        return START[f]
+    if head == "expand" and len(args) == 3 and args[1].lower() == "with":
+        f = family_from_str(args[0])
+        k, c = _added(args[2], f[0])
+        return expand(f, k, c)
+    if head == "exchange" and len(args) == 3 and args[1].lower() == "with":
+        f = family_from_str(args[0])
+        seat, other = _seat_family(args[2])
+        if f[1] + f[2] != other[1] + other[2]:
+            raise NotationError(
+                "an exchange needs two families of the same number of tiles",
+                "DS-5.4",
+                reason_ja="交換できるのは同じ枚数の家族どうしだけです",
+            )
+        return exchange(f, seat, other)
+    if head == "retrieve" and len(args) == 1:
+        seat, f = _seat_family(args[0])
+        return retrieve(seat, f)
+    if head == "two-for-one" and len(args) == 2:
+        x, y = sorted((tile_from_name(args[0]), tile_from_name(args[1])))
+        return TWO_FOR_ONE[(x, y)]
+    return None
 
 
 # ----- integer encoding ----------------------------------------------------------------------

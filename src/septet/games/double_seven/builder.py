@@ -78,6 +78,27 @@ def build_state(
     st.sevens_left = NUM_SEVEN_TOKENS - sum(st.sevens)
     st.holder77 = -1 if holder77 is None else holder77
     st.trigger = -1 if trigger is None else trigger
+    _fill_reserve(st, pile)
+    if phase == "turn_start":
+        st._begin_turn(turn, [])
+    else:
+        st.turn = turn
+        st.phase = _PHASE_BY_NAME[phase]
+        st.draws_left = 0
+        st.await_pile = False
+    st.check_invariants()
+    st.log = []
+    return st
+
+
+def _fill_reserve(st: DoubleSevenState, pile: str | None) -> None:
+    """Put every tile not on a rack, in a family, face up or removed into the pile; with
+    ``pile`` given, that pile and the tiles placed nowhere to ``removed`` (DS-1.1: the 91 tiles
+    always add up).
+
+    Raises:
+        RecordError: more tiles placed than the game has.
+    """
     rest = list(FULL_SET)
     for t in range(NUM_TYPES):
         rest[t] -= st.display[t] + st.removed[t] + sum(r[t] for r in st.racks)
@@ -95,16 +116,6 @@ def build_state(
         raise RecordError(f"more tiles than the game has: {rest}")
     else:
         st.pile = rest
-    if phase == "turn_start":
-        st._begin_turn(turn, [])
-    else:
-        st.turn = turn
-        st.phase = _PHASE_BY_NAME[phase]
-        st.draws_left = 0
-        st.await_pile = False
-    st.check_invariants()
-    st.log = []
-    return st
 
 
 __all__ = ["PH_ACT", "build_state", "tiles"]

@@ -16,7 +16,7 @@ from septet.core.types import JSON, Event
 from . import actions as A
 from . import render as R
 from .observation import spec as _obs_spec
-from .state import _PHASE_BY_NAME, DoubleSevenState
+from .state import _PHASE_BY_NAME, DoubleSevenState, _log_copy
 from .tiles import (
     CLOVER,
     FULL_SET,
@@ -212,66 +212,8 @@ class DoubleSeven(Game[DoubleSevenOptions]):
             n = int(view["num_players"])
             seat = view["seat"]
             st = DoubleSevenState(self, n)
-            st.phase = _PHASE_BY_NAME[str(view["phase"])]
-            st.turn = int(view["turn"])
-            st.dealt = int(view["dealt"])
-            st.draws_left = int(view["draws_left"])
-            st.await_pile = bool(view["face_down_pending"])
-            st.rainbow_used = bool(view["rainbow_used"])
-            st.t41_used = bool(view["two_for_one_used"])
-            st.blocked = counts_from_json(view["blocked"])
-            st.given = [family_from_str(str(x)) for x in view["given_away"]]
-            st.display = counts_from_json(view["display"])
-            st.removed = counts_from_json(view["removed"])
-            st.families = [
-                tuple(
-                    sorted(
-                        (NAMES_EN.index(str(f["animal"])), int(f["animals"]), int(f["clovers"]))
-                        for f in fams
-                    )
-                )
-                for fams in view["families"]
-            ]
-            st.sevens = [int(x) for x in view["sevens"]]
-            st.sevens_left = int(view["sevens_left"])
-            st.holder77 = -1 if view["double_seven"] is None else int(view["double_seven"])
-            st.trigger = -1 if view["end_triggered_by"] is None else int(view["end_triggered_by"])
-            st.log = [dict(e) for e in view["log"]]
-            racks_info = view["racks"]
-            if len(racks_info) != n or len(st.families) != n or len(st.sevens) != n:
-                raise ValueError("one entry per seat expected")
-            unseen = list(FULL_SET)
-            for t in range(NUM_TYPES):
-                unseen[t] -= st.display[t] + st.removed[t]
-            for fams in st.families:
-                for a, k, c in fams:
-                    unseen[a] -= k
-                    unseen[CLOVER] -= c
-            slots = [0] * n
-            for s in range(n):
-                known = counts_from_json(racks_info[s]["known"])
-                st.known[s] = known
-                if seat is not None and s == seat:
-                    rack = counts_from_json(view["rack"])
-                else:
-                    rack = known[:]
-                    slots[s] = int(racks_info[s]["size"]) - sum(known)
-                st.racks[s] = rack
-                for t in range(NUM_TYPES):
-                    unseen[t] -= rack[t]
-            pile_size = int(view["pile"])
-            if min(unseen) < 0 or min(slots) < 0 or sum(unseen) != sum(slots) + pile_size:
-                raise ValueError("the view's tiles do not add up to the 91 tiles")
-            bag = [t for t in range(NUM_TYPES) for _ in range(unseen[t])]
-            rng.shuffle(bag)
-            i = 0
-            for s in range(n):
-                for t in bag[i : i + slots[s]]:
-                    st.racks[s][t] += 1
-                i += slots[s]
-            st.pile = [0] * NUM_TYPES
-            for t in bag[i:]:
-                st.pile[t] += 1
+            _public_from_view(st, view)
+            _deal_unseen(st, view, seat, rng)
         except RecordError:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
@@ -280,6 +222,82 @@ class DoubleSeven(Game[DoubleSevenOptions]):
             raise RecordError("not a Double Seven view: the 7 tokens do not add up")
         st.check_invariants()
         return st
+
+
+def _public_from_view(st: DoubleSevenState, view: Mapping[str, Any]) -> None:
+    """Set the public fields of ``st`` from ``view`` (``DoubleSevenState.view``)."""
+    st.phase = _PHASE_BY_NAME[str(view["phase"])]
+    st.turn = int(view["turn"])
+    st.dealt = int(view["dealt"])
+    st.draws_left = int(view["draws_left"])
+    st.await_pile = bool(view["face_down_pending"])
+    st.rainbow_used = bool(view["rainbow_used"])
+    st.t41_used = bool(view["two_for_one_used"])
+    st.blocked = counts_from_json(view["blocked"])
+    st.given = [family_from_str(str(x)) for x in view["given_away"]]
+    st.display = counts_from_json(view["display"])
+    st.removed = counts_from_json(view["removed"])
+    st.families = [
+        tuple(
+            sorted(
+                (NAMES_EN.index(str(f["animal"])), int(f["animals"]), int(f["clovers"]))
+                for f in fams
+            )
+        )
+        for fams in view["families"]
+    ]
+    st.sevens = [int(x) for x in view["sevens"]]
+    st.sevens_left = int(view["sevens_left"])
+    st.holder77 = -1 if view["double_seven"] is None else int(view["double_seven"])
+    st.trigger = -1 if view["end_triggered_by"] is None else int(view["end_triggered_by"])
+    st.log = _log_copy(view["log"])  # the sample shares no entry with the state viewed
+
+
+def _deal_unseen(
+    st: DoubleSevenState, view: Mapping[str, Any], seat: Any, rng: random.Random
+) -> None:
+    """Set the racks (the viewer's own, the others' known tiles) and deal the tiles nobody has
+    seen, shuffled, to the others' unknown rack places and the pile.
+
+    Raises:
+        ValueError: the view's tiles do not add up to the 91 tiles (DS-1.1).
+    """
+    n = st.num_players
+    racks_info = view["racks"]
+    if len(racks_info) != n or len(st.families) != n or len(st.sevens) != n:
+        raise ValueError("one entry per seat expected")
+    unseen = list(FULL_SET)
+    for t in range(NUM_TYPES):
+        unseen[t] -= st.display[t] + st.removed[t]
+    for fams in st.families:
+        for a, k, c in fams:
+            unseen[a] -= k
+            unseen[CLOVER] -= c
+    slots = [0] * n
+    for s in range(n):
+        known = counts_from_json(racks_info[s]["known"])
+        st.known[s] = known
+        if seat is not None and s == seat:
+            rack = counts_from_json(view["rack"])
+        else:
+            rack = known[:]
+            slots[s] = int(racks_info[s]["size"]) - sum(known)
+        st.racks[s] = rack
+        for t in range(NUM_TYPES):
+            unseen[t] -= rack[t]
+    pile_size = int(view["pile"])
+    if min(unseen) < 0 or min(slots) < 0 or sum(unseen) != sum(slots) + pile_size:
+        raise ValueError("the view's tiles do not add up to the 91 tiles")
+    bag = [t for t in range(NUM_TYPES) for _ in range(unseen[t])]
+    rng.shuffle(bag)
+    i = 0
+    for s in range(n):
+        for t in bag[i : i + slots[s]]:
+            st.racks[s][t] += 1
+        i += slots[s]
+    st.pile = [0] * NUM_TYPES
+    for t in bag[i:]:
+        st.pile[t] += 1
 
 
 __all__ = ["DOUBLE_SEVEN_MODES", "DoubleSeven", "DoubleSevenOptions"]

@@ -160,39 +160,9 @@ def render(view: Mapping[str, JSON], lang: str = "en") -> str:
             if ja
             else f"{by} triggered the end of the game: everyone else plays one last turn"
         )
-    scores = view["scores"]
     for s in range(n):
-        mark = "▶ " if s == turn and phase != "over" else "  "
-        rack = view["racks"][s]
-        if s == me and view["rack"] is not None:
-            rack_text = _tiles(counts_from_json(view["rack"]), lang)
-        else:
-            known = counts_from_json(rack["known"])
-            size = int(rack["size"])
-            rack_text = f"{size}枚" if ja else f"{size} tile{'s' if size != 1 else ''}"
-            if sum(known):
-                rack_text += (
-                    f"（公開：{_tiles(known, lang)}）"
-                    if ja
-                    else (f" (known: {_tiles(known, lang)})")
-                )
-        fams = [_fam_from_json(f) for f in view["families"][s]]
-        fam_text = " | ".join(family_text(f, lang) for f in fams) or ("なし" if ja else "none")
-        sevens = int(view["sevens"][s])
-        if ja:
-            tokens = f"、「7」トークン{sevens}枚" if sevens else ""
-            if view["double_seven"] == s:
-                tokens += "、「77」トークン"
-            lines.append(f"{mark}{_me(s, me, lang)}：{scores[s]:g}点{tokens}・ラック：{rack_text}")
-            lines.append(f"     家族：{fam_text}")
-        else:
-            tokens = f", {sevens} × 7 token{'s' if sevens != 1 else ''}" if sevens else ""
-            if view["double_seven"] == s:
-                tokens += ", the 77 token"
-            lines.append(
-                f"{mark}{_me(s, me, lang)}: {scores[s]:g} points{tokens} · rack: {rack_text}"
-            )
-            lines.append(f"     families: {fam_text}")
+        lines += _seat_lines(view, s, lang)
+    scores = view["scores"]
     breakdown = view.get("score_breakdown")
     if phase == "over" and breakdown:
         lines.append("得点の内訳：" if ja else "Points by source:")
@@ -209,6 +179,45 @@ def render(view: Mapping[str, JSON], lang: str = "en") -> str:
         if tie:
             lines.append(_tie_text(tie, scores, lang))
     return "\n".join(lines)
+
+
+def _seat_lines(view: Any, s: int, lang: str) -> list[str]:
+    """Seat ``s``: points, tokens and rack (its tiles for the viewer, else the size and the known
+    tiles), then its families."""
+    ja = _ja(lang)
+    me = view["seat"]
+    turn = int(view["turn"])
+    phase = str(view["phase"])
+    scores = view["scores"]
+    lines = []
+    mark = "▶ " if s == turn and phase != "over" else "  "
+    rack = view["racks"][s]
+    if s == me and view["rack"] is not None:
+        rack_text = _tiles(counts_from_json(view["rack"]), lang)
+    else:
+        known = counts_from_json(rack["known"])
+        size = int(rack["size"])
+        rack_text = f"{size}枚" if ja else f"{size} tile{'s' if size != 1 else ''}"
+        if sum(known):
+            rack_text += (
+                f"（公開：{_tiles(known, lang)}）" if ja else (f" (known: {_tiles(known, lang)})")
+            )
+    fams = [_fam_from_json(f) for f in view["families"][s]]
+    fam_text = " | ".join(family_text(f, lang) for f in fams) or ("なし" if ja else "none")
+    sevens = int(view["sevens"][s])
+    if ja:
+        tokens = f"、「7」トークン{sevens}枚" if sevens else ""
+        if view["double_seven"] == s:
+            tokens += "、「77」トークン"
+        lines.append(f"{mark}{_me(s, me, lang)}：{scores[s]:g}点{tokens}・ラック：{rack_text}")
+        lines.append(f"     家族：{fam_text}")
+    else:
+        tokens = f", {sevens} × 7 token{'s' if sevens != 1 else ''}" if sevens else ""
+        if view["double_seven"] == s:
+            tokens += ", the 77 token"
+        lines.append(f"{mark}{_me(s, me, lang)}: {scores[s]:g} points{tokens} · rack: {rack_text}")
+        lines.append(f"     families: {fam_text}")
+    return lines
 
 
 def _breakdown_text(who: str, b: Mapping[str, Any], fams: Sequence[str], lang: str) -> str:

@@ -173,32 +173,45 @@ def check_end(
             "DS-5.3",
         )
     for i, p in enumerate(players):
-        for size in p.families:
-            if not MIN_FAMILY <= size <= MAX_FAMILY:
-                raise _err(
-                    f"{labels[i]}: a family of {size} tiles is impossible (a family starts "
-                    f"with at least {MIN_FAMILY} and holds at most {MAX_FAMILY}: 11 tiles of "
-                    "its animal and the 3 clovers)",
-                    f"{labels_ja[i]}：{size}枚のファミリーはありえません（ファミリーは"
-                    f"{MIN_FAMILY}枚以上で始まり、最大{MAX_FAMILY}枚：その動物11枚とクローバー3枚）",
-                    "DS-5.1" if size < MIN_FAMILY else "DS-1.1",
-                )
-        if p.sevens < 0:
+        _check_player(p, labels[i], labels_ja[i])
+    holders = _check_totals(players, labels, labels_ja)
+    _check_77(players, holders, double_seven, labels, labels_ja)
+
+
+def _check_player(p: PlayerEnd, label: str, label_ja: str) -> None:
+    """One player's families (DS-5.1, DS-1.1) and 7 tokens (DS-1.2, DS-5.3, DS-5.4)."""
+    for size in p.families:
+        if not MIN_FAMILY <= size <= MAX_FAMILY:
             raise _err(
-                f"{labels[i]}: a negative number of 7 tokens",
-                f"{labels_ja[i]}：7トークンの数が負です",
-                "DS-1.2",
+                f"{label}: a family of {size} tiles is impossible (a family starts "
+                f"with at least {MIN_FAMILY} and holds at most {MAX_FAMILY}: 11 tiles of "
+                "its animal and the 3 clovers)",
+                f"{label_ja}：{size}枚のファミリーはありえません（ファミリーは"
+                f"{MIN_FAMILY}枚以上で始まり、最大{MAX_FAMILY}枚：その動物11枚とクローバー3枚）",
+                "DS-5.1" if size < MIN_FAMILY else "DS-1.1",
             )
-        big = sum(1 for size in p.families if size >= SEVEN)
-        if p.sevens > big:
-            raise _err(
-                f"{labels[i]}: {p.sevens} 7 tokens but {big} families of 7 or more: each token "
-                "comes with a family reaching 7, and an exchange gives back one of the same size",
-                f"{labels_ja[i]}：7トークンが{p.sevens}個ですが、7枚以上のファミリーは{big}つです。"
-                "トークンはファミリーが7枚に達したときにもらい、交換では同じ枚数のファミリーが"
-                "戻ってきます",
-                "DS-5.3, DS-5.4",
-            )
+    if p.sevens < 0:
+        raise _err(
+            f"{label}: a negative number of 7 tokens",
+            f"{label_ja}：7トークンの数が負です",
+            "DS-1.2",
+        )
+    big = sum(1 for size in p.families if size >= SEVEN)
+    if p.sevens > big:
+        raise _err(
+            f"{label}: {p.sevens} 7 tokens but {big} families of 7 or more: each token "
+            "comes with a family reaching 7, and an exchange gives back one of the same size",
+            f"{label_ja}：7トークンが{p.sevens}個ですが、7枚以上のファミリーは{big}つです。"
+            "トークンはファミリーが7枚に達したときにもらい、交換では同じ枚数のファミリーが"
+            "戻ってきます",
+            "DS-5.3, DS-5.4",
+        )
+
+
+def _check_totals(
+    players: Sequence[PlayerEnd], labels: list[str], labels_ja: list[str]
+) -> list[int]:
+    """The box's limits over all players (DS-1.1, DS-1.2); returns the 77 token's holders."""
     tokens = sum(p.sevens for p in players)
     if tokens > NUM_SEVEN_TOKENS:
         raise _err(
@@ -230,6 +243,17 @@ def check_end(
             f"{CLOVERS}枚しかありません",
             "DS-1.1",
         )
+    return holders
+
+
+def _check_77(
+    players: Sequence[PlayerEnd],
+    holders: list[int],
+    double_seven: str,
+    labels: list[str],
+    labels_ja: list[str],
+) -> None:
+    """Who may hold the 77 token under the game's option (DS-5.3)."""
     if double_seven == "second_token":
         if holders and players[holders[0]].sevens < 2:
             h = holders[0]

@@ -27,10 +27,19 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from septet.core.errors import IllegalActionError, RecordError
+from septet.core.fields import (
+    Field,
+    compile_copy,
+    copy_nested,
+    dump_fields,
+    load_fields,
+    slot_names,
+)
 from septet.core.game import State
 from septet.core.types import CHANCE, JSON, TERMINAL, Event
 
 from . import actions as A
+from .rules import earns_seven, takes_77_on_seven, takes_77_with_two_families
 from .scoring import score_of, winners
 from .tiles import (
     CLOVER,
@@ -97,34 +106,105 @@ def score_breakdown(families: tuple[Family, ...], sevens: int, has77: bool) -> d
     }
 
 
+# ----- the fields, declared once (issue 17): slots, clone, state_dict and load derive from them --
+def _counts_load(x: Any) -> list[int]:
+    v = [int(i) for i in x]
+    if len(v) != NUM_TYPES or min(v) < 0:
+        raise ValueError(f"bad tile counts {x!r}")
+    return v
+
+
+def _family_load(x: Any) -> Family:
+    a, k, c = (int(i) for i in x)
+    return (a, k, c)
+
+
+def _rows_copy(rows: list[list[int]]) -> list[list[int]]:
+    return [r[:] for r in rows]
+
+
+def _families_dump(fams: list[tuple[Family, ...]]) -> list[JSON]:
+    return [[list(f) for f in fs] for fs in fams]
+
+
+def _log_copy(log: list[dict[str, Any]]) -> list[dict[str, JSON]]:
+    """The public log, copied at every depth so that a copy shares no dict or list with the
+    original (the kit's ``check_fields``). Each entry is ``{"kind", "seat", "data"}``; most
+    ``data`` values are strings and ints (kept), a few are lists or dicts (copied)."""
+    out: list[dict[str, JSON]] = []
+    for e in log:
+        entry = dict(e)
+        data = e.get("data")
+        if type(data) is dict:
+            copied = dict(data)
+            for k, v in data.items():
+                if type(v) is list or type(v) is dict:
+                    copied[k] = copy_nested(v)
+            entry["data"] = copied
+        out.append(entry)
+    return out
+
+
+_FIELDS = (
+    # Serialised, in the order of ``state_dict`` (saved games and server records rely on it).
+    Field("phase", dump=PHASE_NAMES.__getitem__, load=lambda x: _PHASE_BY_NAME[str(x)]),
+    Field("turn", load=int),
+    Field("dealt", load=int),
+    Field("draws_left", load=int),
+    Field("await_pile", load=bool),
+    Field("rainbow_used", load=bool),
+    Field("t41_used", load=bool),
+    Field("blocked", copy=list, dump=list, load=_counts_load),
+    Field(
+        "given",
+        copy=list,
+        dump=lambda g: [list(f) for f in g],
+        load=lambda xs: [_family_load(f) for f in xs],
+    ),
+    Field("pile", copy=list, dump=list, load=_counts_load),
+    Field("display", copy=list, dump=list, load=_counts_load),
+    Field("removed", copy=list, dump=list, load=_counts_load),
+    Field("racks", copy=_rows_copy, dump=_rows_copy, load=lambda xs: [_counts_load(r) for r in xs]),
+    Field("known", copy=_rows_copy, dump=_rows_copy, load=lambda xs: [_counts_load(r) for r in xs]),
+    Field(
+        "families",
+        copy=list,
+        dump=_families_dump,
+        load=lambda xs: [tuple(sorted(_family_load(f) for f in fs)) for fs in xs],
+    ),
+    Field("sevens", copy=list, dump=list, load=lambda xs: [int(x) for x in xs]),
+    Field("sevens_left", load=int),
+    Field("holder77", load=int),
+    Field("trigger", load=int),
+    Field("log", copy=_log_copy, dump=_log_copy, load=lambda xs: [dict(e) for e in xs]),
+    # Derived from the options (set by the constructor): not serialised.
+    Field("_opt_rainbow", key=None),
+    Field("_opt_t41", key=None),
+    Field("_opt_two_families", key=None),
+)
+
+
+def _two_for_one(rack: list[int], out: list[Any]) -> None:
+    """Append the two-for-one actions of ``rack`` (DS-5.6): every pair of its tiles, a tile
+    type twice when it holds two."""
+    pairs = A.TWO_FOR_ONE
+    for x in range(NUM_TYPES):
+        if rack[x]:
+            if rack[x] >= 2:
+                out.append(pairs[(x, x)])
+            for y in range(x + 1, NUM_TYPES):
+                if rack[y]:
+                    out.append(pairs[(x, y)])
+
+
+_copy = compile_copy(_FIELDS)
+
+
 class DoubleSevenState(State):
     """A Double Seven position (see the module docstring for the fields)."""
 
-    __slots__ = (
-        "_opt_rainbow",
-        "_opt_t41",
-        "_opt_two_families",
-        "await_pile",
-        "blocked",
-        "dealt",
-        "display",
-        "draws_left",
-        "families",
-        "given",
-        "holder77",
-        "known",
-        "log",
-        "phase",
-        "pile",
-        "racks",
-        "rainbow_used",
-        "removed",
-        "sevens",
-        "sevens_left",
-        "t41_used",
-        "trigger",
-        "turn",
-    )
+    FIELDS = _FIELDS
+    __slots__ = slot_names(_FIELDS)
 
     game: DoubleSeven
 
@@ -251,28 +331,7 @@ class DoubleSevenState(State):
                 if f != prev:
                     out.extend(expand_list(f, rack[f[0]], rc))
                     prev = f
-            # DS-5.4 exchange (ruling: never receive a composition given away this turn).
-            given = self.given
-            families = self.families
-            cache = A.EXCHANGES
-            for q in range(self.num_players):
-                theirs = families[q]
-                if q == me or not theirs:
-                    continue
-                prev = None
-                for f in mine:
-                    if f == prev:
-                        continue
-                    prev = f
-                    size = f[1] + f[2]
-                    prev_g = None
-                    for g in theirs:
-                        if g != prev_g:
-                            prev_g = g
-                            if g[1] + g[2] == size and g != f and g not in given:
-                                key = (f, q, g)
-                                act = cache.get(key)
-                                out.append(act if act is not None else A.exchange(f, q, g))
+            self._exchanges(me, mine, out)  # DS-5.4
         # DS-5.5 retrieve a clover from any family, with a matching animal from my rack.
         retrieve = A.retrieve
         for q in range(self.num_players):
@@ -288,15 +347,33 @@ class DoubleSevenState(State):
             and sum(rack) >= 2
             and sum(self.pile) + sum(self.display)
         ):
-            pairs = A.TWO_FOR_ONE
-            for x in range(NUM_TYPES):
-                if rack[x]:
-                    if rack[x] >= 2:
-                        out.append(pairs[(x, x)])
-                    for y in range(x + 1, NUM_TYPES):
-                        if rack[y]:
-                            out.append(pairs[(x, y)])
+            _two_for_one(rack, out)
         return out
+
+    def _exchanges(self, me: int, mine: tuple[Family, ...], out: list[Any]) -> None:
+        """Append the exchanges ``me`` may make (DS-5.4; ruling: never receive a composition
+        given away this turn); identical families give one action."""
+        given = self.given
+        families = self.families
+        cache = A.EXCHANGES
+        for q in range(self.num_players):
+            theirs = families[q]
+            if q == me or not theirs:
+                continue
+            prev = None
+            for f in mine:
+                if f == prev:
+                    continue
+                prev = f
+                size = f[1] + f[2]
+                prev_g = None
+                for g in theirs:
+                    if g != prev_g:
+                        prev_g = g
+                        if g[1] + g[2] == size and g != f and g not in given:
+                            key = (f, q, g)
+                            act = cache.get(key)
+                            out.append(act if act is not None else A.exchange(f, q, g))
 
     # ----- validation ----------------------------------------------------------------------
     def check_action(self, action: Any) -> None:
@@ -755,13 +832,13 @@ class DoubleSevenState(State):
             },
         )
         # DS-5.3 Seven!: from 6 or fewer tiles to 7 or more, while tokens remain.
-        if k0 + c0 <= 6 < new[1] + new[2] and self.sevens_left:
+        if earns_seven(k0 + c0, new[1] + new[2], self.sevens_left):
             self.sevens_left -= 1
             self.sevens[me] += 1
             self._emit(
                 events, "seven", me, {"family": family_str(new), "tokens_left": self.sevens_left}
             )
-            if not self._opt_two_families and self.sevens[me] == 2 and self.holder77 < 0:
+            if not self._opt_two_families and takes_77_on_seven(self.sevens[me], self.holder77):
                 self._take_77(events)
         self._after_placement(events)
 
@@ -776,11 +853,7 @@ class DoubleSevenState(State):
     def _after_placement(self, events: list[Event]) -> None:
         me = self.turn
         # Option two_families: two families of 7+ in front of you take the 77 token.
-        if (
-            self._opt_two_families
-            and self.holder77 < 0
-            and sum(1 for f in self.families[me] if f[1] + f[2] >= 7) >= 2
-        ):
+        if self._opt_two_families and takes_77_with_two_families(self.families[me], self.holder77):
             self._take_77(events)
         if not sum(self.racks[me]):
             self._emit(events, "clear", me, {})  # DS-6.1 "Clear!"
@@ -926,18 +999,7 @@ class DoubleSevenState(State):
                 {"size": sum(self.racks[s]), "known": counts_to_json(self.known[s])}
                 for s in range(n)
             ],
-            "families": [
-                [
-                    {
-                        "animal": NAMES_EN[f[0]],
-                        "animals": f[1],
-                        "clovers": f[2],
-                        "size": f[1] + f[2],
-                    }
-                    for f in self.families[s]
-                ]
-                for s in range(n)
-            ],
+            "families": self._families_json(),
             "sevens": list(self.sevens),
             "sevens_left": self.sevens_left,
             "double_seven": self.holder77 if self.holder77 >= 0 else None,
@@ -956,6 +1018,16 @@ class DoubleSevenState(State):
             "tie_break": self._tie_break(),
             "forced_public": self._forced_public(seat),
         }
+
+    def _families_json(self) -> list[JSON]:
+        """Every seat's families for views: ``{"animal", "animals", "clovers", "size"}``."""
+        return [
+            [
+                {"animal": NAMES_EN[f[0]], "animals": f[1], "clovers": f[2], "size": f[1] + f[2]}
+                for f in fams
+            ]
+            for fams in self.families
+        ]
 
     def _tie_break(self) -> JSON:
         """Once the game is over and several seats share the most points (DS-8.2): ``{"tied",
@@ -1014,92 +1086,19 @@ class DoubleSevenState(State):
         new.game = self.game
         new.num_players = self.num_players
         new.history = list(self.history)
-        new._opt_rainbow = self._opt_rainbow
-        new._opt_t41 = self._opt_t41
-        new._opt_two_families = self._opt_two_families
-        new.phase = self.phase
-        new.turn = self.turn
-        new.dealt = self.dealt
-        new.draws_left = self.draws_left
-        new.await_pile = self.await_pile
-        new.rainbow_used = self.rainbow_used
-        new.t41_used = self.t41_used
-        new.blocked = self.blocked[:]
-        new.given = self.given[:]
-        new.pile = self.pile[:]
-        new.display = self.display[:]
-        new.removed = self.removed[:]
-        new.racks = [r[:] for r in self.racks]
-        new.known = [r[:] for r in self.known]
-        new.families = self.families[:]
-        new.sevens = self.sevens[:]
-        new.sevens_left = self.sevens_left
-        new.holder77 = self.holder77
-        new.trigger = self.trigger
-        new.log = self.log[:]
+        _copy(self, new)  # every field of _FIELDS (septet.core.fields.compile_copy)
         return new
 
     def state_dict(self) -> dict[str, JSON]:
-        return {
-            "phase": PHASE_NAMES[self.phase],
-            "turn": self.turn,
-            "dealt": self.dealt,
-            "draws_left": self.draws_left,
-            "await_pile": self.await_pile,
-            "rainbow_used": self.rainbow_used,
-            "t41_used": self.t41_used,
-            "blocked": list(self.blocked),
-            "given": [list(f) for f in self.given],
-            "pile": list(self.pile),
-            "display": list(self.display),
-            "removed": list(self.removed),
-            "racks": [list(r) for r in self.racks],
-            "known": [list(r) for r in self.known],
-            "families": [[list(f) for f in fs] for fs in self.families],
-            "sevens": list(self.sevens),
-            "sevens_left": self.sevens_left,
-            "holder77": self.holder77,
-            "trigger": self.trigger,
-            "log": [dict(e) for e in self.log],
-        }
+        return dump_fields(self, _FIELDS)
 
     def load_state_dict(self, data: Mapping[str, JSON]) -> None:
+        n = self.num_players
         try:
-            n = self.num_players
-
-            def counts(x: Any) -> list[int]:
-                v = [int(i) for i in x]
-                if len(v) != NUM_TYPES or min(v) < 0:
-                    raise ValueError(f"bad tile counts {x!r}")
-                return v
-
-            def fam(x: Any) -> Family:
-                a, k, c = (int(i) for i in x)
-                return (a, k, c)
-
-            self.phase = _PHASE_BY_NAME[str(data["phase"])]
-            self.turn = int(data["turn"])
-            self.dealt = int(data["dealt"])
-            self.draws_left = int(data["draws_left"])
-            self.await_pile = bool(data["await_pile"])
-            self.rainbow_used = bool(data["rainbow_used"])
-            self.t41_used = bool(data["t41_used"])
-            self.blocked = counts(data["blocked"])
-            self.given = [fam(f) for f in data["given"]]
-            self.pile = counts(data["pile"])
-            self.display = counts(data["display"])
-            self.removed = counts(data["removed"])
-            racks = [counts(r) for r in data["racks"]]
-            known = [counts(r) for r in data["known"]]
-            families = [tuple(sorted(fam(f) for f in fs)) for fs in data["families"]]
-            sevens = [int(x) for x in data["sevens"]]
-            if not (len(racks) == len(known) == len(families) == len(sevens) == n):
+            d: Any = data
+            if any(len(d[k]) != n for k in ("racks", "known", "families", "sevens")):
                 raise ValueError("per-seat lists must have one entry per seat")
-            self.racks, self.known, self.families, self.sevens = racks, known, families, sevens
-            self.sevens_left = int(data["sevens_left"])
-            self.holder77 = int(data["holder77"])
-            self.trigger = int(data["trigger"])
-            self.log = [dict(e) for e in data["log"]]
+            load_fields(self, _FIELDS, d)
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"not a Double Seven state: {exc}") from exc
         self.check_invariants()

@@ -18,9 +18,11 @@ one at a time on a seat that may hold the suit and has room, keeping a complete 
 (Hall's condition over the at most three other seats), weighted by the room left: consistent,
 close to uniform.
 
-The current deal's part of ``history`` is rewritten to match the sample (the deal order, the
-passes, then the public plays), so the sample replays and carries no hidden fact of the real
-deal. Earlier deals' history is kept as it was (it says nothing about this deal's cards).
+The sample is built through the engine's own moves: from the position at the start of the
+current deal, the sampled deal is applied as chance outcomes, the passes as the players' actions,
+then the first leader and the recorded plays (``_replay_deal``). The history is the engine's, so
+the sample replays and carries no hidden fact of the real deal; earlier deals' history is kept as
+it was (it says nothing about this deal's cards).
 """
 
 from __future__ import annotations
@@ -31,9 +33,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from septet.core.errors import RecordError
-from septet.core.game import Action
 from septet.core.types import JSON
-from septet.games.seven_shot.actions import DEALS, PASSES
+from septet.games.seven_shot.actions import DEALS, FIRSTS, PASSES, PLAYS
 from septet.games.seven_shot.cards import (
     FULL_MASK,
     SUIT_LETTERS,
@@ -110,6 +111,15 @@ def constrained_deal(
                 out[i] |= 1 << c
             pos += need[i]
         return out
+    return _voids_deal(cards, need, void_suits, rng)
+
+
+def _voids_deal(
+    cards: list[int], need: list[int], void_suits: list[int], rng: random.Random
+) -> list[int]:
+    """:func:`constrained_deal` when some seat is void in a suit: exact when counting is quick
+    (:func:`_exact_deal`), else card by card keeping a complete deal possible."""
+    m = len(need)
     pattern_of_suit = [0] * 7
     for s in range(7):
         p = 0
@@ -126,6 +136,7 @@ def constrained_deal(
     exact = _exact_deal(cards, need, pattern_of_suit, m, rng)
     if exact is not None:
         return exact
+    out = [0] * m
     for c in cards:
         p = pattern_of_suit[SUIT_OF[c]]
         counts[p] -= 1
@@ -213,35 +224,10 @@ def _exact_deal(
         return [0] * m
     full = (1 << m) - 1
     order = sorted(groups, key=lambda p: (p == full, len(groups[p]), p))
-    sizes = [len(groups[p]) for p in order]
-    last = len(order) - 1
-    memo: dict[tuple[int, tuple[int, ...]], int] = {}
-
-    def ways(level: int, room: tuple[int, ...]) -> int:
-        if level == last:
-            # The last group must fill the room exactly.
-            p = order[level]
-            if any(r and not p >> i & 1 for i, r in enumerate(room)):
-                return 0
-            return _multinomial(sizes[level], room)
-        key = (level, room)
-        got = memo.get(key)
-        if got is not None:
-            return got
-        if len(memo) > _EXACT_WORK_LIMIT:
-            raise _TooMuchWork
-        total = 0
-        for x in _splits(order[level], sizes[level], room):
-            rest = tuple(r - v for r, v in zip(room, x, strict=True))
-            w = ways(level + 1, rest)
-            if w:
-                total += _multinomial(sizes[level], x) * w
-        memo[key] = total
-        return total
-
+    counter = _DealCounter(order, [len(groups[p]) for p in order])
     room = tuple(need)
     try:
-        total = ways(0, room)
+        total = counter.ways(0, room)
     except _TooMuchWork:
         return None
     if total == 0:
@@ -249,21 +235,10 @@ def _exact_deal(
     out = [0] * m
     for level, p in enumerate(order):
         group = groups[p]
-        if level == last:
+        if level == counter.last:
             x = room
         else:
-            r = rng.randrange(total)
-            chosen: tuple[int, ...] | None = None
-            for cand in _splits(p, sizes[level], room):
-                rest = tuple(a - b for a, b in zip(room, cand, strict=True))
-                w = _multinomial(sizes[level], cand) * ways(level + 1, rest)
-                if r < w:
-                    chosen = cand
-                    total = ways(level + 1, rest)
-                    break
-                r -= w
-            assert chosen is not None
-            x = chosen
+            x, total = counter.draw_split(level, room, total, rng)
         pos = 0  # the group's cards are already in random order
         for i in range(m):
             for c in group[pos : pos + x[i]]:
@@ -273,113 +248,201 @@ def _exact_deal(
     return out
 
 
+class _DealCounter:
+    """Counts the deals of groups ``level..`` of cards (``order[level]`` is the group's seat
+    pattern, ``sizes[level]`` its number of cards) into the seats' remaining ``room``, by
+    dynamic programming (see :func:`_exact_deal`)."""
+
+    def __init__(self, order: list[int], sizes: list[int]) -> None:
+        self.order = order
+        self.sizes = sizes
+        self.last = len(order) - 1
+        self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
+
+    def ways(self, level: int, room: tuple[int, ...]) -> int:
+        """The number of deals of groups ``level..`` that fill ``room`` exactly.
+
+        Raises:
+            _TooMuchWork: the memo outgrew ``_EXACT_WORK_LIMIT``.
+        """
+        if level == self.last:
+            # The last group must fill the room exactly.
+            p = self.order[level]
+            if any(r and not p >> i & 1 for i, r in enumerate(room)):
+                return 0
+            return _multinomial(self.sizes[level], room)
+        key = (level, room)
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        if len(self.memo) > _EXACT_WORK_LIMIT:
+            raise _TooMuchWork
+        total = 0
+        for x in _splits(self.order[level], self.sizes[level], room):
+            rest = tuple(r - v for r, v in zip(room, x, strict=True))
+            w = self.ways(level + 1, rest)
+            if w:
+                total += _multinomial(self.sizes[level], x) * w
+        self.memo[key] = total
+        return total
+
+    def draw_split(
+        self, level: int, room: tuple[int, ...], total: int, rng: random.Random
+    ) -> tuple[tuple[int, ...], int]:
+        """A split of group ``level`` drawn with probability proportional to its number of
+        completions (``total`` is ``ways(level, room)``); returns it and the completions'
+        count, the ``total`` of the next level."""
+        r = rng.randrange(total)
+        k = self.sizes[level]
+        for cand in _splits(self.order[level], k, room):
+            rest = tuple(a - b for a, b in zip(room, cand, strict=True))
+            w = _multinomial(k, cand) * self.ways(level + 1, rest)
+            if r < w:
+                return cand, self.ways(level + 1, rest)
+            r -= w
+        raise AssertionError("the splits' counts do not add up to the total")
+
+
 def determinize(state: SevenShotState, seat: int, rng: random.Random) -> SevenShotState:
     """A state consistent with ``state.view(seat)`` with every hidden card resampled (see the
-    module docstring). ``state`` is not changed."""
-    det = state.clone()
+    module docstring). ``state`` is not changed.
+
+    The hidden cards are drawn first (:func:`_sample_deal`: what each seat was dealt and chose to
+    pass), then the sample is built through the engine's own moves (:func:`_replay_deal`).
+    """
+    if state.phase == PH_OVER:
+        return state.clone()  # nothing is left to play; the leftover hands stay as they were
+    dealt, chosen = _sample_deal(state, seat, rng)
+    return _replay_deal(state, dealt, chosen)
+
+
+def _sample_deal(
+    state: SevenShotState, seat: int, rng: random.Random
+) -> tuple[list[int], list[int]]:
+    """Draw the current deal's hidden cards from what ``seat`` knows.
+
+    Returns:
+        ``(dealt, chosen)``, one mask per seat: the cards dealt to it so far (SS-2.2) and the
+        cards it has chosen to pass (SS-2.3 / SS-5.2; all zero during the deal).
+    """
     n = state.num_players
     others = [s for s in range(n) if s != seat]
     ph = state.phase
-    if ph == PH_OVER:
-        return det  # nothing is left to play; the leftover hands stay as they were
     if ph == PH_DEAL:
-        pool_mask = 0
-        for s in others:
-            pool_mask |= state.hands[s]
-        pool = cards_of(pool_mask) + state.undealt
-        need = [state.hands[s].bit_count() for s in others]
-        rng.shuffle(pool)
-        pos = 0
-        for s, k in zip(others, need, strict=True):
-            det.hands[s] = 0
-            for c in pool[pos : pos + k]:
-                det.hands[s] |= 1 << c
-            pos += k
-        det.undealt = sorted(pool[pos:])
-    elif ph == PH_PASS:
-        pool_mask = 0
-        for s in others:
-            pool_mask |= state.hands[s] | state.pass_sel[s]
-        pool = cards_of(pool_mask)
-        rng.shuffle(pool)
-        pos = 0
-        for s in others:
-            k = (state.hands[s] | state.pass_sel[s]).bit_count()
-            mine = pool[pos : pos + k]
-            pos += k
-            chosen = rng.sample(mine, state.pass_sel[s].bit_count())
-            det.hands[s] = 0
-            det.pass_sel[s] = 0
-            for c in mine:
-                det.hands[s] |= 1 << c
-            for c in chosen:
-                det.hands[s] ^= 1 << c
-                det.pass_sel[s] |= 1 << c
-    else:
-        # After the pass: the cards this seat passed are known to be in the receiver's hand.
-        target = state.pass_target(seat)
-        known = [state.passed[seat] & state.hands[s] if s == target else 0 for s in others]
-        pool_mask = 0
-        for s in others:
-            pool_mask |= state.hands[s]
-        for k in known:
-            pool_mask &= ~k
-        need = [
-            state.hands[s].bit_count() - k.bit_count() for s, k in zip(others, known, strict=True)
-        ]
-        dealt = constrained_deal(cards_of(pool_mask), need, [state.voids[s] for s in others], rng)
-        for s, k, d in zip(others, known, dealt, strict=True):
-            det.hands[s] = k | d
-        # The passes between two other seats: any cards the receiver has held since.
-        if state._k > 0:
-            for s in others:
-                t = state.pass_target(s)
-                if t == seat:
-                    continue
-                since = cards_of(det.hands[t] | det.played[t])
-                pick = 0
-                for c in rng.sample(since, state._k):
-                    pick |= 1 << c
-                det.passed[s] = pick
-                det.received[t] = pick
-    _rewrite_history(det, state)
-    return det
-
-
-def _rewrite_history(det: SevenShotState, state: SevenShotState) -> None:
-    """Make ``det.history`` tell the sampled deal (see the module docstring)."""
-    n = det.num_players
-    start = det.deal_start
-    ph = det.phase
-    if ph == PH_DEAL:
-        pre = list(det.hands)
-    elif ph == PH_PASS:
-        pre = [det.hands[s] | det.pass_sel[s] for s in range(n)]
-    else:
-        pre = [
-            ((det.hands[s] | det.played[s]) & ~det.received[s]) | det.passed[s] for s in range(n)
-        ]
-    lists = [cards_of(m) for m in pre]
-    dealt: list[Action] = []
-    for pos in range(min(det.deal_pos, HAND_CARDS)):
-        dealt.append(DEALS[lists[pos % n][pos // n]])
-    if det.deal_pos > HAND_CARDS:
-        dealt.append(DEALS[det.indicator])
-    passes: list[Action] = []
-    public_from = start + det.deal_pos
+        return _sample_during_deal(state, others, rng), [0] * n
     if ph == PH_PASS:
-        for s in range(n):
-            passes.extend(PASSES[c] for c in cards_of(det.pass_sel[s]))
-    elif ph != PH_DEAL and det._k > 0:
-        for s in range(n):
-            passes.extend(PASSES[c] for c in cards_of(det.passed[s]))
-        public_from += n * det._k
-    rest = state.history[public_from:] if ph not in (PH_DEAL, PH_PASS) else []
-    history = state.history[:start] + dealt + passes + rest
-    if len(history) != len(state.history):
-        # A state built without its full history (tests): keep only the rewritten deal.
-        history = dealt + passes + rest
-    det.history = history
+        return _sample_during_pass(state, others, rng)
+    return _sample_after_pass(state, seat, others, rng)
+
+
+def _sample_during_deal(state: SevenShotState, others: list[int], rng: random.Random) -> list[int]:
+    """The other seats' dealt cards, uniform over their cards and the undealt ones."""
+    dealt = list(state.hands)
+    pool_mask = 0
+    for s in others:
+        pool_mask |= state.hands[s]
+    pool = cards_of(pool_mask) + state.undealt
+    rng.shuffle(pool)
+    pos = 0
+    for s in others:
+        k = state.hands[s].bit_count()
+        dealt[s] = 0
+        for c in pool[pos : pos + k]:
+            dealt[s] |= 1 << c
+        pos += k
+    return dealt
+
+
+def _sample_during_pass(
+    state: SevenShotState, others: list[int], rng: random.Random
+) -> tuple[list[int], list[int]]:
+    """The other seats' hands, and as many chosen cards as each has chosen, uniformly."""
+    dealt = [state.hands[s] | state.pass_sel[s] for s in range(state.num_players)]
+    chosen = list(state.pass_sel)
+    pool_mask = 0
+    for s in others:
+        pool_mask |= dealt[s]
+    pool = cards_of(pool_mask)
+    rng.shuffle(pool)
+    pos = 0
+    for s in others:
+        k = dealt[s].bit_count()
+        mine = pool[pos : pos + k]
+        pos += k
+        dealt[s] = chosen[s] = 0
+        for c in mine:
+            dealt[s] |= 1 << c
+        for c in rng.sample(mine, state.pass_sel[s].bit_count()):
+            chosen[s] |= 1 << c
+    return dealt, chosen
+
+
+def _sample_after_pass(
+    state: SevenShotState, seat: int, others: list[int], rng: random.Random
+) -> tuple[list[int], list[int]]:
+    """The other hands (voids respected, the cards ``seat`` passed kept in the receiver's
+    hand) and the passes between two other seats; returned as what each seat was dealt and
+    passed."""
+    n = state.num_players
+    hands = list(state.hands)
+    target = state.pass_target(seat)
+    known = [state.passed[seat] & state.hands[s] if s == target else 0 for s in others]
+    pool_mask = 0
+    for s in others:
+        pool_mask |= state.hands[s]
+    for k in known:
+        pool_mask &= ~k
+    need = [state.hands[s].bit_count() - k.bit_count() for s, k in zip(others, known, strict=True)]
+    drawn = constrained_deal(cards_of(pool_mask), need, [state.voids[s] for s in others], rng)
+    for s, k, d in zip(others, known, drawn, strict=True):
+        hands[s] = k | d
+    passed = list(state.passed)
+    received = list(state.received)
+    if state._k > 0:
+        # The passes between two other seats: any cards the receiver has held since.
+        for s in others:
+            t = state.pass_target(s)
+            if t == seat:
+                continue
+            pick = 0
+            for c in rng.sample(cards_of(hands[t] | state.played[t]), state._k):
+                pick |= 1 << c
+            passed[s] = received[t] = pick
+    dealt = [((hands[s] | state.played[s]) & ~received[s]) | passed[s] for s in range(n)]
+    return dealt, passed
+
+
+def _replay_deal(state: SevenShotState, dealt: list[int], chosen: list[int]) -> SevenShotState:
+    """The current deal of ``state`` played again through the engine's own moves from the
+    position at its start (``SevenShotState.deal_start_state``), with the sampled cards: the deal
+    as chance outcomes (seat ``pos % n`` gets its ``pos // n``-th card, SS-2.2), the indicator,
+    the passes as the players' actions in seat order, the first leader (chance, first deal),
+    then the public plays of this deal.
+
+    Earlier deals' history is kept as it was (it says nothing about this deal's cards); a state
+    built without its full history (``state_from_view``, tests) keeps only the replayed deal.
+    """
+    n = state.num_players
+    det = state.deal_start_state()
+    prefix = len(det.history)
+    lists = [cards_of(m) for m in dealt]
+    for pos in range(min(state.deal_pos, HAND_CARDS)):
+        det.apply(DEALS[lists[pos % n][pos // n]])
+    if state.deal_pos > HAND_CARDS:
+        det.apply(DEALS[state.indicator])
+    for s in range(n):
+        for c in cards_of(chosen[s]):
+            det.apply(PASSES[c])
+    if det.phase == PH_FIRST and state.phase != PH_FIRST:
+        det.apply(FIRSTS[state.first_leader])
+    for _leader, cards, _winner in state.tricks:
+        for c in cards:
+            det.apply(PLAYS[c])
+    for c in state.trick:
+        det.apply(PLAYS[c])
+    if len(det.history) != len(state.history):
+        del det.history[:prefix]
+    return det
 
 
 def state_from_view(game: Any, view: Mapping[str, JSON], rng: random.Random) -> SevenShotState:
@@ -407,6 +470,26 @@ def _state_from_view(game: Any, view: Mapping[str, JSON], rng: random.Random) ->
     seat = int(view["seat"])
     state = game.new_state(n)
     assert isinstance(state, SevenShotState)
+    _public_from_view(state, view)
+    _own_from_view(state, view, seat)
+    _place_unseen(state, view, seat, rng)
+    if state.phase == PH_OVER:
+        return state  # nothing is left to play: any placement of the leftovers will do
+    det = determinize(state, seat, rng)
+    det.history = []
+    return det
+
+
+def _trick_tuples(tricks: Any) -> list[tuple[int, tuple[int, ...], int]]:
+    return [
+        (int(t["leader"]), tuple(parse_card(c) for c in t["cards"]), int(t["winner"]))
+        for t in tricks
+    ]
+
+
+def _public_from_view(state: SevenShotState, view: Mapping[str, Any]) -> None:
+    """Set the public fields of ``state`` from ``view`` (the cards played included)."""
+    n = state.num_players
     state.phase = PHASE_NAMES.index(str(view["phase"]))
     state._cur = int(view["to_move"])
     state.deal_number = int(view["deal_number"])
@@ -415,19 +498,13 @@ def _state_from_view(game: Any, view: Mapping[str, JSON], rng: random.Random) ->
     state.indicator = -1 if ind is None else parse_card(str(ind))
     state.points = [int(p) for p in view["side_points"]]
     state.deal_log = [dict(d) for d in view["deals"]]
-    state.last_tricks = [
-        (int(t["leader"]), tuple(parse_card(c) for c in t["cards"]), int(t["winner"]))
-        for t in view["last_deal_tricks"]
-    ]
+    state.last_tricks = _trick_tuples(view["last_deal_tricks"])
     state.final_winners = sorted({state.side_of(int(w)) for w in view["winners"]})
     fl = view["first_leader"]
     state.first_leader = -1 if fl is None else int(fl)
     lead = view["leader"]
     state.leader = -1 if lead is None else int(lead)
-    state.tricks = [
-        (int(t["leader"]), tuple(parse_card(c) for c in t["cards"]), int(t["winner"]))
-        for t in view["tricks"]
-    ]
+    state.tricks = _trick_tuples(view["tricks"])
     state.trick = [parse_card(str(t["card"])) for t in view["trick"]]
     state.tricks_won = [int(x) for x in view["tricks_won"]]
     state.taken = [mask_from_names(list(t)) for t in view["taken"]]
@@ -440,8 +517,11 @@ def _state_from_view(game: Any, view: Mapping[str, JSON], rng: random.Random) ->
     for i, c in enumerate(state.trick):
         played[(state.leader + i) % n] |= 1 << c
     state.played = played
-    hand = mask_from_names(list(view["hand"]))
-    state.hands[seat] = hand
+
+
+def _own_from_view(state: SevenShotState, view: Mapping[str, Any], seat: int) -> None:
+    """Set the seat's own hand, chosen cards and the two passes it knows."""
+    state.hands[seat] = mask_from_names(list(view["hand"]))
     target = state.pass_target(seat)
     source = int(view["received_from"])
     own_passed = mask_from_names(list(view["passed"] or []))
@@ -451,13 +531,25 @@ def _state_from_view(game: Any, view: Mapping[str, JSON], rng: random.Random) ->
     state.passed[source] = own_received
     state.received[seat] = own_received
     state.pass_sel[seat] = mask_from_names(list(view["passing"] or []))
+
+
+def _place_unseen(
+    state: SevenShotState, view: Mapping[str, Any], seat: int, rng: random.Random
+) -> None:
+    """Put the cards ``seat`` has not seen anywhere that fits the hand sizes (the cards it
+    passed, unplayed, in the receiver's hand; voids respected), with placeholder passes and
+    chosen cards: :func:`determinize` resamples them."""
+    played = state.played
+    target = state.pass_target(seat)
+    source = int(view["received_from"])
+    own_passed = state.passed[seat]
     sizes = [int(x) for x in view["hand_sizes"]]
-    pass_counts = [int(x) for x in view["pass_counts"]]
-    seen = hand | state.pass_sel[seat] | (1 << state.indicator if state.indicator >= 0 else 0)
+    seen = state.hands[seat] | state.pass_sel[seat]
+    seen |= 1 << state.indicator if state.indicator >= 0 else 0
     for m in (*played, *state.bonus):
         seen |= m
     unseen = cards_of(FULL_MASK & ~seen)
-    others = [s for s in range(n) if s != seat]
+    others = [s for s in range(state.num_players) if s != seat]
     if state.phase in (PH_FIRST, PH_PLAY, PH_OVER):
         # The cards this seat passed and that are not played yet are in the receiver's hand;
         # the rest go where the voids allow.
@@ -476,11 +568,9 @@ def _state_from_view(game: Any, view: Mapping[str, JSON], rng: random.Random) ->
             for c in unseen[pos : pos + room]:
                 state.hands[s] |= 1 << c
             pos += room
-    if state.phase == PH_DEAL:
-        state.undealt = sorted(unseen[pos:])
-    else:
-        state.undealt = []
+    state.undealt = sorted(unseen[pos:]) if state.phase == PH_DEAL else []
     if state.phase == PH_PASS:
+        pass_counts = [int(x) for x in view["pass_counts"]]
         for s in others:
             for c in cards_of(state.hands[s])[: pass_counts[s]]:
                 state.hands[s] ^= 1 << c
@@ -492,8 +582,3 @@ def _state_from_view(game: Any, view: Mapping[str, JSON], rng: random.Random) ->
             if t != seat and s != source:
                 pick = cards_of(state.hands[t] | played[t])[: state._k]
                 state.passed[s] = state.received[t] = sum(1 << c for c in pick)
-    if state.phase == PH_OVER:
-        return state  # nothing is left to play: any placement of the leftovers will do
-    det = determinize(state, seat, rng)
-    det.history = []
-    return det

@@ -131,6 +131,17 @@ def render(view: Mapping[str, JSON], lang: str = "en") -> str:
     each player's tricks and 7s (with the 7-trick and 7s limits, SS-4), the trick in progress or
     the last trick, the viewer's hand and pass, and the last deal's result."""
     lang = _lang(lang)
+    v: Any = view
+    lines = _head_lines(v, lang)
+    lines += _seat_lines(v, lang)
+    lines += _trick_lines(v, lang)
+    lines += _own_lines(v, lang)
+    lines += _end_lines(v, lang)
+    return "\n".join(lines)
+
+
+def _head_lines(view: Any, lang: str) -> list[str]:
+    """The deal, phase and turn; the score; trump (or the deal's progress)."""
     ja = lang == "ja"
     me = view.get("seat")
     n = int(view["num_players"])
@@ -171,6 +182,17 @@ def render(view: Mapping[str, JSON], lang: str = "en") -> str:
             if ja
             else f"Dealing ({view['cards_dealt']} of 49 cards)"
         )
+    return lines
+
+
+def _seat_lines(view: Any, lang: str) -> list[str]:
+    """One line per seat (hand size, tricks, 7s, voids, pass progress), then the sides'
+    progress towards SS-4.1 / SS-4.2 (or the 3-player limits)."""
+    ja = lang == "ja"
+    me = view.get("seat")
+    n = int(view["num_players"])
+    phase = str(view["phase"])
+    lines: list[str] = []
     thr = int(view.get("threshold") or (4 if n == 4 else 3))
     for s in range(n):
         sevens = [c for c in view["taken"][s] if RANK_OF[parse_card(str(c))] == 7]
@@ -218,6 +240,14 @@ def render(view: Mapping[str, JSON], lang: str = "en") -> str:
             if ja
             else f"  {thr} sevens win the deal; 7 tricks lose it"
         )
+    return lines
+
+
+def _trick_lines(view: Any, lang: str) -> list[str]:
+    """The trick in progress, or the last trick and who leads."""
+    ja = lang == "ja"
+    phase = str(view["phase"])
+    lines: list[str] = []
     trick = view.get("trick") or []
     if trick:
         played = ("、" if ja else ", ").join(_played(t["card"], t["seat"], lang) for t in trick)
@@ -240,6 +270,13 @@ def render(view: Mapping[str, JSON], lang: str = "en") -> str:
             )
         lead = seat_ref(int(view["leader"]))
         lines.append(f"{lead}がリードする" if ja else f"{lead} leads")
+    return lines
+
+
+def _own_lines(view: Any, lang: str) -> list[str]:
+    """The viewer's hand and its pass (chosen, given, received)."""
+    ja = lang == "ja"
+    lines: list[str] = []
     if view.get("hand") is not None:
         lines.append(("手札：" if ja else "Your hand: ") + _hand_by_suit(view["hand"], lang))
         if view.get("passing"):
@@ -256,6 +293,14 @@ def render(view: Mapping[str, JSON], lang: str = "en") -> str:
                 if ja
                 else f"Passed to {to}: {gave}. Received from {frm}: {got}"
             )
+    return lines
+
+
+def _end_lines(view: Any, lang: str) -> list[str]:
+    """The last deal's result (every deal's and the winners at the game's end)."""
+    n = int(view["num_players"])
+    phase = str(view["phase"])
+    lines: list[str] = []
     deals = view.get("deals") or []
     if phase == "over":  # every deal, for the end of the game
         lines.extend(describe_deal_end(d, view, lang) for d in deals)
@@ -264,7 +309,7 @@ def render(view: Mapping[str, JSON], lang: str = "en") -> str:
     if phase == "over":
         winners = [int(w) for w in view.get("winners") or []]
         lines.append(_winners_line(winners, n, lang))
-    return "\n".join(lines)
+    return lines
 
 
 def _winners_line(winners: list[int], n: int, lang: str) -> str:
@@ -284,14 +329,19 @@ def _deal_sentences(d: Mapping[str, Any], num_sides: int, lang: str) -> str:
     """How a deal ended and what it scored, in words (SS-4, SS-5): the summary of ``deal_end``
     (also each entry of a view's ``deals``)."""
     ja = lang == "ja"
+    deal = d.get("deal")
+    head = (f"第{deal}ディール終了：" if ja else f"Deal {deal} over: ") if deal else ""
+    return head + _ending_text(d, num_sides, lang) + _points_text(d, num_sides, lang)
+
+
+def _ending_text(d: Mapping[str, Any], num_sides: int, lang: str) -> str:
+    """How the deal ended: SS-4.1 / SS-5.3, SS-4.2 / SS-5.5 (and the 7s moved), SS-4.3."""
+    ja = lang == "ja"
     cond = str(d["condition"])
     side = int(d["side"])
-    deal = d.get("deal")
     sevens = [int(x) for x in d.get("sevens") or [0] * num_sides]
-    gains = [int(x) for x in d.get("gains") or [0] * num_sides]
     winning = [int(x) for x in d.get("winning_sides") or []]
     who = side_name(side, num_sides, lang)
-    head = (f"第{deal}ディール終了：" if ja else f"Deal {deal} over: ") if deal else ""
     if cond == "sevens":  # SS-4.1 / SS-5.3
         text = (
             f"{who}が{_sevens(sevens[side], lang)}獲得してディールに勝った"
@@ -305,23 +355,7 @@ def _deal_sentences(d: Mapping[str, Any], num_sides: int, lang: str) -> str:
         else:
             verb = "wins" if len(others) == 1 else "win"
             text = f"{who} took 7 tricks, so {join_words(others, lang)} {verb} the deal"
-        moved = [str(c) for c in d.get("transferred") or []]
-        indicator = str(d.get("indicator"))
-        in_hand = [c for c in moved if c != indicator]
-        parts = []
-        if in_hand:
-            cards = join_words([_bare(c, lang) for c in in_hand], lang)
-            parts.append(
-                f"{who}の手札の7（{cards}）" if ja else f"the 7s left in its hands ({cards})"
-            )
-        if indicator in moved:
-            card = _bare(indicator, lang)
-            parts.append(f"切り札表示カード（{card}）" if ja else f"the trump indicator ({card})")
-        if parts:
-            moving = "と".join(parts) if ja else " and ".join(parts)
-            text += (
-                f"。{moving}は{others[0]}のものになる" if ja else f"; {moving} go to {others[0]}"
-            )
+        text += _moved_text(d, who, others[0], lang)
     else:  # SS-4.3: hands empty
         last = seat_ref(int(d.get("last_trick_winner", side)))
         text = (
@@ -330,7 +364,34 @@ def _deal_sentences(d: Mapping[str, Any], num_sides: int, lang: str) -> str:
             else f"the hands are empty; {last} took the last trick and the trump indicator, "
             f"so {who} wins the deal"
         )
-    # Points (SS-4.4, SS-5.4, SS-5.5).
+    return text
+
+
+def _moved_text(d: Mapping[str, Any], who: str, to: str, lang: str) -> str:
+    """SS-4.2: the losers' 7s in hand and a 7 indicator, moved to the winners (or nothing)."""
+    ja = lang == "ja"
+    moved = [str(c) for c in d.get("transferred") or []]
+    indicator = str(d.get("indicator"))
+    in_hand = [c for c in moved if c != indicator]
+    parts = []
+    if in_hand:
+        cards = join_words([_bare(c, lang) for c in in_hand], lang)
+        parts.append(f"{who}の手札の7（{cards}）" if ja else f"the 7s left in its hands ({cards})")
+    if indicator in moved:
+        card = _bare(indicator, lang)
+        parts.append(f"切り札表示カード（{card}）" if ja else f"the trump indicator ({card})")
+    if not parts:
+        return ""
+    moving = "と".join(parts) if ja else " and ".join(parts)
+    return f"。{moving}は{to}のものになる" if ja else f"; {moving} go to {to}"
+
+
+def _points_text(d: Mapping[str, Any], num_sides: int, lang: str) -> str:
+    """The points: the formula (SS-4.4, SS-5.4, with the second's half) or SS-5.5's 2 each."""
+    ja = lang == "ja"
+    gains = [int(x) for x in d.get("gains") or [0] * num_sides]
+    winning = [int(x) for x in d.get("winning_sides") or []]
+    text = ""
     terms = d.get("terms")
     formula = d.get("formula")
     # The winners first, then anyone paid as second (SS-5.4).
@@ -368,7 +429,7 @@ def _deal_sentences(d: Mapping[str, Any], num_sides: int, lang: str) -> str:
             )
     else:
         text += f"。2点ずつ → {got_text}" if ja else f". 2 points each → {got_text}"
-    return head + text
+    return text
 
 
 def describe_deal_end(summary: Mapping[str, JSON], view: Mapping[str, JSON], lang: str) -> str:
@@ -454,6 +515,35 @@ def describe_event(event: Event, lang: str = "en") -> str:
             if ja
             else f"The trump indicator is {c}: {t} is trump"
         )
+    if k in _PASS_EVENTS:
+        return _pass_event(k, d, who, lang)
+    if k == "first_leader":
+        return f"最初のトリックは{who}がリードする" if ja else f"{who} leads the first trick"
+    if k == "deal_end":
+        num_sides = len(d.get("gains") or []) or 2
+        return _deal_sentences(d, num_sides, lang)
+    if k == "new_deal":
+        lead = seat_ref(int(d["first_leader"]))
+        return (
+            f"第{d['deal']}ディール開始。最初のリードは{lead}"
+            if ja
+            else f"Deal {d['deal']} begins; {lead} leads first"
+        )
+    if k == "game_end":
+        ws = [int(w) for w in d.get("winners") or []]
+        points = d.get("points") or []
+        n = 4 if len(points) == 2 else 3
+        line = _winners_line(ws, n, lang)
+        return f"ゲーム終了。{line}" if ja else f"Game over. {line}"
+    return f"{k} {dict(d)}"
+
+
+_PASS_EVENTS = frozenset(("pass_chosen", "pass_ready", "passes_done", "cards_received"))
+
+
+def _pass_event(k: str, d: Mapping[str, Any], who: str, lang: str) -> str:
+    """The events of the pass (SS-2.3 / SS-5.2) as sentences."""
+    ja = lang == "ja"
     if k == "pass_chosen":
         c = _card(d["card"], lang)
         return f"{who}は{c}を渡すことにした" if ja else f"{who} chooses {c} to pass"
@@ -474,24 +564,6 @@ def describe_event(event: Event, lang: str = "en") -> str:
         cs = _cards(d["cards"], lang)
         frm = seat_ref(int(d["from"]))
         return f"{who}が{frm}から{cs}を受け取った" if ja else f"{who} receives {cs} from {frm}"
-    if k == "first_leader":
-        return f"最初のトリックは{who}がリードする" if ja else f"{who} leads the first trick"
-    if k == "deal_end":
-        num_sides = len(d.get("gains") or []) or 2
-        return _deal_sentences(d, num_sides, lang)
-    if k == "new_deal":
-        lead = seat_ref(int(d["first_leader"]))
-        return (
-            f"第{d['deal']}ディール開始。最初のリードは{lead}"
-            if ja
-            else f"Deal {d['deal']} begins; {lead} leads first"
-        )
-    if k == "game_end":
-        ws = [int(w) for w in d.get("winners") or []]
-        points = d.get("points") or []
-        n = 4 if len(points) == 2 else 3
-        line = _winners_line(ws, n, lang)
-        return f"ゲーム終了。{line}" if ja else f"Game over. {line}"
     return f"{k} {dict(d)}"
 
 

@@ -120,11 +120,8 @@ def deal_points(
     """
     ns = len(sevens)
     after = list(sevens)
-    gains = [0] * ns
     transferred = 0
     indicator_to: int | None = None
-    second: tuple[int, ...] = ()
-    terms: dict[str, int] | None = None
     if ending == "seven_tricks":
         if ns == 2:
             winning: list[int] = [1 - side]
@@ -138,26 +135,7 @@ def deal_points(
             indicator_to = side  # SS-4.3: the last trick's winner takes the indicator
             if indicator_seven:
                 after[side] += 1
-    if ns == 2:
-        w = winning[0]
-        raw = after[w] - after[1 - w] + 1  # SS-4.4
-        gains[w] = max(1, raw)  # SS-4.4 ruling: at least 1
-        formula = f"{after[w]} - {after[1 - w]} + 1 = {raw}"
-        terms = {"sevens": after[w], "other_sevens": after[1 - w], "raw": raw}
-    elif ending == "seven_tricks":
-        for s in winning:
-            gains[s] = THREE_PLAYER_TRICK_POINTS  # SS-5.5
-        formula = str(THREE_PLAYER_TRICK_POINTS)
-    else:
-        w = winning[0]
-        runner_up = max(after[s] for s in range(ns) if s != w)
-        raw = after[w] - runner_up + 1  # SS-5.4
-        gains[w] = max(1, raw)
-        second = tuple(s for s in range(ns) if s != w and after[s] == runner_up)
-        for s in second:
-            gains[s] = gains[w] // 2  # SS-5.4: half, rounded down
-        formula = f"{after[w]} - {runner_up} + 1 = {raw}"
-        terms = {"sevens": after[w], "other_sevens": runner_up, "raw": raw}
+    gains, formula, terms, second = _gains(ending, winning, after)
     return DealScore(
         ending=ending,
         rule=CONDITION_RULES[ending],
@@ -171,6 +149,38 @@ def deal_points(
         second=second,
         terms=terms,
     )
+
+
+def _gains(
+    ending: Ending, winning: list[int], after: list[int]
+) -> tuple[list[int], str, dict[str, int] | None, tuple[int, ...]]:
+    """The points of a deal from the 7s each side has once the deal-end cards are added.
+
+    Returns:
+        ``(gains, formula, terms, second)``: points per side; the formula as text; its terms
+        (``None`` for SS-5.5's flat points); the sides paid half as second (SS-5.4).
+    """
+    ns = len(after)
+    gains = [0] * ns
+    if ns == 2:
+        w = winning[0]
+        raw = after[w] - after[1 - w] + 1  # SS-4.4
+        gains[w] = max(1, raw)  # SS-4.4 ruling: at least 1
+        formula = f"{after[w]} - {after[1 - w]} + 1 = {raw}"
+        return gains, formula, {"sevens": after[w], "other_sevens": after[1 - w], "raw": raw}, ()
+    if ending == "seven_tricks":
+        for s in winning:
+            gains[s] = THREE_PLAYER_TRICK_POINTS  # SS-5.5
+        return gains, str(THREE_PLAYER_TRICK_POINTS), None, ()
+    w = winning[0]
+    runner_up = max(after[s] for s in range(ns) if s != w)
+    raw = after[w] - runner_up + 1  # SS-5.4
+    gains[w] = max(1, raw)
+    second = tuple(s for s in range(ns) if s != w and after[s] == runner_up)
+    for s in second:
+        gains[s] = gains[w] // 2  # SS-5.4: half, rounded down
+    formula = f"{after[w]} - {runner_up} + 1 = {raw}"
+    return gains, formula, {"sevens": after[w], "other_sevens": runner_up, "raw": raw}, second
 
 
 @dataclass(frozen=True)
@@ -231,6 +241,12 @@ def check_deal(entry: DealEntry, names: Sequence[str] | None = None) -> None:
         )
     if any(x < 0 for x in entry.sevens) or entry.hand_sevens < 0:
         raise _err("a negative number of 7s", "7の数が負です", "SS-1.1")
+    _check_counts(entry, labels, labels_ja)
+
+
+def _check_counts(entry: DealEntry, labels: list[str], labels_ja: list[str]) -> None:
+    """:func:`check_deal`'s checks of the 7s counted (SS-1.1, SS-4.1 … SS-4.3, SS-5.3)."""
+    ns = len(entry.sevens)
     t = threshold(ns)
     total = sum(entry.sevens) + entry.hand_sevens + (1 if entry.indicator_seven else 0)
     if total > SEVENS:
@@ -262,28 +278,34 @@ def check_deal(entry: DealEntry, names: Sequence[str] | None = None) -> None:
             "SS-4.1" if ns == 2 else "SS-5.3",
         )
     if entry.ending == "hands_empty":
-        taken = sum(entry.sevens)
-        expected = SEVENS - (1 if entry.indicator_seven else 0)
-        if taken != expected:
-            if entry.indicator_seven:
-                en = (
-                    f"the hands ran out, so all {expected} sevens besides the indicator were "
-                    f"taken in tricks, not {taken}"
-                )
-                ja = (
-                    f"手札がなくなったので、表示札以外の7は{expected}枚すべてトリックで"
-                    f"取られています（{taken}枚ではありません）"
-                )
-            else:
-                en = (
-                    "the hands can only run out when the indicator is a 7: with all seven 7s "
-                    f"taken in tricks a side would have reached {t}"
-                )
-                ja = (
-                    "手札がなくなるのはトランプ表示札が7のときだけです。7がすべてトリックで"
-                    f"取られたら、どこかのサイドが{t}枚に達しています"
-                )
-            raise _err(en, ja, "SS-4.3")
+        _check_hands_empty(entry, t)
+
+
+def _check_hands_empty(entry: DealEntry, t: int) -> None:
+    """SS-4.3: every card was played, so every 7 but a 7 indicator was taken in tricks; and the
+    hands can only run out with a 7 indicator (else a side reached the threshold ``t``)."""
+    taken = sum(entry.sevens)
+    expected = SEVENS - (1 if entry.indicator_seven else 0)
+    if taken != expected:
+        if entry.indicator_seven:
+            en = (
+                f"the hands ran out, so all {expected} sevens besides the indicator were "
+                f"taken in tricks, not {taken}"
+            )
+            ja = (
+                f"手札がなくなったので、表示札以外の7は{expected}枚すべてトリックで"
+                f"取られています（{taken}枚ではありません）"
+            )
+        else:
+            en = (
+                "the hands can only run out when the indicator is a 7: with all seven 7s "
+                f"taken in tricks a side would have reached {t}"
+            )
+            ja = (
+                "手札がなくなるのはトランプ表示札が7のときだけです。7がすべてトリックで"
+                f"取られたら、どこかのサイドが{t}枚に達しています"
+            )
+        raise _err(en, ja, "SS-4.3")
 
 
 def score_deal(entry: DealEntry, names: Sequence[str] | None = None) -> DealScore:

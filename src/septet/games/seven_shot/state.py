@@ -32,6 +32,14 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from septet.core.errors import IllegalActionError, RecordError
+from septet.core.fields import (
+    Field,
+    compile_copy,
+    copy_nested,
+    dump_fields,
+    load_fields,
+    slot_names,
+)
 from septet.core.game import Action, State
 from septet.core.types import CHANCE, JSON, TERMINAL, Event, Seat
 from septet.games.seven_shot.actions import (
@@ -45,7 +53,6 @@ from septet.games.seven_shot.actions import (
     Play,
 )
 from septet.games.seven_shot.cards import (
-    ACE,
     CARD_NAMES,
     NUM_CARDS,
     SEVEN_MASK,
@@ -57,6 +64,7 @@ from septet.games.seven_shot.cards import (
     names_of,
     parse_card,
 )
+from septet.games.seven_shot.rules import how_won, playable, trick_winner
 from septet.games.seven_shot.scoring import (
     CONDITION_RULES,
     TRICKS_TO_LOSE,
@@ -84,6 +92,97 @@ def _popcount(m: int) -> int:
     return m.bit_count()
 
 
+# ----- the fields, declared once (issue 17): slots, clone, state_dict and load derive from them --
+def _masks_dump(ms: list[int]) -> list[list[str]]:
+    return [names_of(m) for m in ms]
+
+
+def _masks_load(xs: Any) -> list[int]:
+    return [mask_from_names(h) for h in xs]
+
+
+def _cards_dump(cs: list[int]) -> list[str]:
+    return [CARD_NAMES[c] for c in cs]
+
+
+def _ints_load(xs: Any) -> list[int]:
+    return [int(x) for x in xs]
+
+
+def _tricks_dump(ts: list[tuple[int, tuple[int, ...], int]]) -> list[JSON]:
+    return [[lead, [CARD_NAMES[c] for c in cs], w] for lead, cs, w in ts]
+
+
+def _tricks_load(xs: Any) -> list[tuple[int, tuple[int, ...], int]]:
+    return [(int(lead), tuple(parse_card(c) for c in cs), int(w)) for lead, cs, w in xs]
+
+
+def _card_or_none_dump(c: int) -> str | None:
+    return CARD_NAMES[c] if c >= 0 else None
+
+
+def _card_or_none_load(x: Any) -> int:
+    return -1 if x is None else parse_card(x)
+
+
+def _summaries_copy(log: list[dict[str, Any]]) -> list[dict[str, JSON]]:
+    """Deal summaries (``_end_deal``) copied at every depth, so that a clone shares no list or
+    dict with its original (the kit's ``check_fields``): flat values are kept, lists and dicts
+    (``sevens``, ``seven_cards``, ``terms``…) copied."""
+    out: list[dict[str, JSON]] = []
+    for d in log:
+        copied = dict(d)
+        for k, v in d.items():
+            if type(v) is list or type(v) is dict:
+                copied[k] = copy_nested(v)
+        out.append(copied)
+    return out
+
+
+def _summaries_load(xs: Any) -> list[dict[str, JSON]]:
+    return [dict(x) for x in xs]
+
+
+_FIELDS = (
+    # Serialised, in the order of ``state_dict`` (saved games and server records rely on it).
+    Field("phase", dump=PHASE_NAMES.__getitem__, load=lambda x: PHASE_NAMES.index(str(x))),
+    Field("_cur", key="current", load=int),
+    Field("deal_number", load=int),
+    Field("deal_pos", load=int),
+    Field("deal_start", load=int),
+    Field("undealt", copy=list, dump=_cards_dump, load=lambda xs: sorted(map(parse_card, xs))),
+    Field("hands", copy=list, dump=_masks_dump, load=_masks_load),
+    Field("indicator", dump=_card_or_none_dump, load=_card_or_none_load),
+    Field("pass_sel", copy=list, dump=_masks_dump, load=_masks_load),
+    Field("passed", copy=list, dump=_masks_dump, load=_masks_load),
+    Field("received", copy=list, dump=_masks_dump, load=_masks_load),
+    Field("first_leader", load=int),
+    Field("leader", load=int),
+    Field("trick", copy=list, dump=_cards_dump, load=lambda xs: [parse_card(c) for c in xs]),
+    Field("tricks", copy=list, dump=_tricks_dump, load=_tricks_load),
+    Field("played", copy=list, dump=_masks_dump, load=_masks_load),
+    Field("tricks_won", copy=list, dump=list, load=_ints_load),
+    Field("taken", copy=list, dump=_masks_dump, load=_masks_load),
+    Field("bonus", copy=list, dump=_masks_dump, load=_masks_load),
+    Field("voids", copy=list, dump=list, load=_ints_load),
+    Field("points", copy=list, dump=list, load=_ints_load),
+    # Deal summaries hold lists: copied at every depth so a clone shares nothing with its original.
+    Field("deal_log", copy=_summaries_copy, dump=_summaries_copy, load=_summaries_load),
+    Field("last_tricks", copy=list, dump=_tricks_dump, load=_tricks_load),
+    Field("final_winners", key="winners", copy=list, dump=list, load=_ints_load),
+    # Derived from the options and the player count (set by the constructor): not serialised.
+    Field("_k", key=None),
+    Field("_members", key=None),
+    Field("_pass_to", key=None),
+    Field("_side", key=None),
+    Field("_target", key=None),
+    Field("_threshold", key=None),
+)
+
+
+_copy = compile_copy(_FIELDS)
+
+
 class SevenShotState(State):
     """A Seven Shot position (see the module docstring for the phases and the encoding).
 
@@ -91,38 +190,8 @@ class SevenShotState(State):
     Public fields are read-only for consumers; change the state only through :meth:`apply`.
     """
 
-    __slots__ = (
-        "_cur",
-        "_k",
-        "_members",
-        "_pass_to",
-        "_side",
-        "_target",
-        "_threshold",
-        "bonus",
-        "deal_log",
-        "deal_number",
-        "deal_pos",
-        "deal_start",
-        "final_winners",
-        "first_leader",
-        "hands",
-        "indicator",
-        "last_tricks",
-        "leader",
-        "pass_sel",
-        "passed",
-        "phase",
-        "played",
-        "points",
-        "received",
-        "taken",
-        "trick",
-        "tricks",
-        "tricks_won",
-        "undealt",
-        "voids",
-    )
+    FIELDS = _FIELDS
+    __slots__ = slot_names(_FIELDS)
 
     def __init__(self, game: SevenShot, num_players: int) -> None:
         super().__init__(game, num_players)
@@ -215,12 +284,8 @@ class SevenShotState(State):
     def legal_actions(self) -> list[Action]:
         ph = self.phase
         if ph == PH_PLAY:
-            hand = self.hands[self._cur]
-            m = hand
-            if self.trick:
-                m = hand & SUIT_MASK[SUIT_OF[self.trick[0]]]  # SS-3.1: follow suit
-                if not m:
-                    m = hand
+            trick = self.trick
+            m = playable(self.hands[self._cur], SUIT_OF[trick[0]] if trick else -1)  # SS-3.1
             out: list[Action] = []
             while m:
                 low = m & -m
@@ -259,90 +324,105 @@ class SevenShotState(State):
     def _illegal(self, action: Action) -> IllegalActionError | None:
         """Why ``action`` is illegal now (with the rule id), or ``None`` if it is legal."""
         ph = self.phase
-        t = type(action)
         if ph == PH_PLAY:
-            if t is not Play:
-                return IllegalActionError(
-                    f"{action} is not a card play; it is seat {self._cur}'s turn to play a "
-                    "card to the trick",
-                    rule="SS-3.1",
-                    reason_ja=f"{action}はカードを出す手ではありません。席{self._cur}が"
-                    "トリックにカードを出す番です",
-                )
-            assert isinstance(action, Play)
-            c = action.card
-            hand = self.hands[self._cur]
-            if not (isinstance(c, int) and 0 <= c < NUM_CARDS and hand >> c & 1):
-                return IllegalActionError(
-                    f"{action} is not in your hand",
-                    rule="SS-3.1",
-                    reason_ja=f"{action}は手札にありません",
-                )
-            if self.trick:
-                led = SUIT_OF[self.trick[0]]
-                if SUIT_OF[c] != led and hand & SUIT_MASK[led]:
-                    return IllegalActionError(
-                        f"you must follow suit: {SUITS[led].en} ({SUIT_LETTERS[led]}) was led "
-                        "and you hold "
-                        f"{', '.join(names_of(hand & SUIT_MASK[led]))}",
-                        rule="SS-3.1",
-                        reason_ja=f"フォローしてください: リードは{SUITS[led].ja}"
-                        f"（{SUIT_LETTERS[led]}）で、手札に"
-                        f"{'、'.join(names_of(hand & SUIT_MASK[led]))}があります",
-                    )
-            return None
+            return self._illegal_play(action)
         if ph == PH_PASS:
-            if t is not Pass:
-                return IllegalActionError(
-                    f"{action} is not a pass; seat {self._cur} is choosing cards to pass "
-                    "(write 'pass F7')",
-                    rule="SS-2.3" if self.num_players == 4 else "SS-5.2",
-                    reason_ja=f"{action}は渡すカードの指定ではありません。席{self._cur}が渡す"
-                    "カードを選んでいます（pass F7 のように書いてください）",
-                )
-            assert isinstance(action, Pass)
-            c = action.card
-            if not (isinstance(c, int) and 0 <= c < NUM_CARDS and self.hands[self._cur] >> c & 1):
-                return IllegalActionError(
-                    f"{CARD_NAMES[c] if isinstance(c, int) and 0 <= c < NUM_CARDS else c} is "
-                    "not in your hand (or is already chosen)",
-                    rule="SS-2.3" if self.num_players == 4 else "SS-5.2",
-                    reason_ja=f"{CARD_NAMES[c] if isinstance(c, int) and 0 <= c < NUM_CARDS else c}"
-                    "は手札にありません（またはもう選んであります）",
-                )
-            return None
+            return self._illegal_pass(action)
         if ph == PH_DEAL:
-            if t is not Deal:
-                return IllegalActionError(
-                    f"{action}: the cards are being dealt (a chance node)",
-                    rule="SS-2.2",
-                    reason_ja=f"{action}: 今はカードを配っているところです",
-                )
-            assert isinstance(action, Deal)
-            c = action.card
-            if not (isinstance(c, int) and 0 <= c < NUM_CARDS and c in self.undealt):
-                return IllegalActionError(
-                    f"{action}: that card is already dealt",
-                    rule="SS-2.2",
-                    reason_ja=f"{action}: そのカードはもう配られています",
-                )
-            return None
+            return self._illegal_deal(action)
         if ph == PH_FIRST:
-            if t is not FirstLeader:
-                return IllegalActionError(
-                    f"{action}: the first leader is being chosen (a chance node)",
-                    rule="SS-2.4",
-                    reason_ja=f"{action}: 今は最初のリードを決めているところです",
-                )
-            assert isinstance(action, FirstLeader)
-            if not (isinstance(action.seat, int) and 0 <= action.seat < self.num_players):
-                return IllegalActionError(
-                    f"{action}: no such seat",
-                    rule="SS-2.4",
-                    reason_ja=f"{action}: その席はありません",
-                )
-            return None
+            return self._illegal_first(action)
         return IllegalActionError("the game is over", reason_ja="ゲームは終了しています")
+
+    def _illegal_play(self, action: Action) -> IllegalActionError | None:
+        """SS-3.1: a card of the hand, following suit if possible."""
+        if type(action) is not Play:
+            return IllegalActionError(
+                f"{action} is not a card play; it is seat {self._cur}'s turn to play a "
+                "card to the trick",
+                rule="SS-3.1",
+                reason_ja=f"{action}はカードを出す手ではありません。席{self._cur}が"
+                "トリックにカードを出す番です",
+            )
+        assert isinstance(action, Play)
+        c = action.card
+        hand = self.hands[self._cur]
+        if not (isinstance(c, int) and 0 <= c < NUM_CARDS and hand >> c & 1):
+            return IllegalActionError(
+                f"{action} is not in your hand",
+                rule="SS-3.1",
+                reason_ja=f"{action}は手札にありません",
+            )
+        if self.trick:
+            led = SUIT_OF[self.trick[0]]
+            if not playable(hand, led) >> c & 1:
+                return IllegalActionError(
+                    f"you must follow suit: {SUITS[led].en} ({SUIT_LETTERS[led]}) was led "
+                    "and you hold "
+                    f"{', '.join(names_of(hand & SUIT_MASK[led]))}",
+                    rule="SS-3.1",
+                    reason_ja=f"フォローしてください: リードは{SUITS[led].ja}"
+                    f"（{SUIT_LETTERS[led]}）で、手札に"
+                    f"{'、'.join(names_of(hand & SUIT_MASK[led]))}があります",
+                )
+        return None
+
+    def _illegal_pass(self, action: Action) -> IllegalActionError | None:
+        """SS-2.3 / SS-5.2: a card of the hand not chosen yet."""
+        rule = "SS-2.3" if self.num_players == 4 else "SS-5.2"
+        if type(action) is not Pass:
+            return IllegalActionError(
+                f"{action} is not a pass; seat {self._cur} is choosing cards to pass "
+                "(write 'pass F7')",
+                rule=rule,
+                reason_ja=f"{action}は渡すカードの指定ではありません。席{self._cur}が渡す"
+                "カードを選んでいます（pass F7 のように書いてください）",
+            )
+        assert isinstance(action, Pass)
+        c = action.card
+        if not (isinstance(c, int) and 0 <= c < NUM_CARDS and self.hands[self._cur] >> c & 1):
+            name = CARD_NAMES[c] if isinstance(c, int) and 0 <= c < NUM_CARDS else c
+            return IllegalActionError(
+                f"{name} is not in your hand (or is already chosen)",
+                rule=rule,
+                reason_ja=f"{name}は手札にありません（またはもう選んであります）",
+            )
+        return None
+
+    def _illegal_deal(self, action: Action) -> IllegalActionError | None:
+        """SS-2.2: a card not dealt yet."""
+        if type(action) is not Deal:
+            return IllegalActionError(
+                f"{action}: the cards are being dealt (a chance node)",
+                rule="SS-2.2",
+                reason_ja=f"{action}: 今はカードを配っているところです",
+            )
+        assert isinstance(action, Deal)
+        c = action.card
+        if not (isinstance(c, int) and 0 <= c < NUM_CARDS and c in self.undealt):
+            return IllegalActionError(
+                f"{action}: that card is already dealt",
+                rule="SS-2.2",
+                reason_ja=f"{action}: そのカードはもう配られています",
+            )
+        return None
+
+    def _illegal_first(self, action: Action) -> IllegalActionError | None:
+        """SS-2.4: a seat of the table."""
+        if type(action) is not FirstLeader:
+            return IllegalActionError(
+                f"{action}: the first leader is being chosen (a chance node)",
+                rule="SS-2.4",
+                reason_ja=f"{action}: 今は最初のリードを決めているところです",
+            )
+        assert isinstance(action, FirstLeader)
+        if not (isinstance(action.seat, int) and 0 <= action.seat < self.num_players):
+            return IllegalActionError(
+                f"{action}: no such seat",
+                rule="SS-2.4",
+                reason_ja=f"{action}: その席はありません",
+            )
+        return None
 
     def check_action(self, action: Action) -> None:
         err = self._illegal(action)
@@ -362,7 +442,7 @@ class SevenShotState(State):
                 if trick:
                     led = SUIT_OF[trick[0]]
                     if SUIT_OF[c] != led:
-                        if hand & SUIT_MASK[led]:
+                        if not playable(hand, led) >> c & 1:  # SS-3.1
                             raise self._illegal(action) or IllegalActionError(
                                 "illegal", reason_ja="その手は出せません"
                             )
@@ -380,12 +460,24 @@ class SevenShotState(State):
                     return events
                 events.extend(self._finish_trick())
                 return events
+        # Fast path: a card not dealt yet (every deal, and every determinization, SS-2.2).
+        if ph == PH_DEAL and type(action) is Deal and isinstance(action.card, int):
+            undealt = self.undealt
+            try:
+                i = undealt.index(action.card)
+            except ValueError:
+                i = -1
+            if i >= 0:
+                self.history.append(action)
+                del undealt[i]
+                return self._apply_deal(action.card)
         err = self._illegal(action)
         if err is not None:
             raise err
         self.history.append(action)
         if ph == PH_DEAL:
             assert isinstance(action, Deal)
+            self.undealt.remove(action.card)
             return self._apply_deal(action.card)
         if ph == PH_PASS:
             assert isinstance(action, Pass)
@@ -396,7 +488,7 @@ class SevenShotState(State):
         return [Event("first_leader", action.seat, {"seat": action.seat})]
 
     def _apply_deal(self, c: int) -> list[Event]:
-        self.undealt.remove(c)
+        """Card ``c`` (already taken out of ``undealt``) to the next seat, or as the indicator."""
         pos = self.deal_pos
         self.deal_pos = pos + 1
         if pos < HAND_CARDS:
@@ -477,26 +569,7 @@ class SevenShotState(State):
         cards = self.trick
         leader = self.leader
         # SS-3.2: the A wins; else the highest trump; else the highest card of the led suit.
-        if ACE in cards:
-            idx = cards.index(ACE)
-            how = "ace"
-        else:
-            trump = SUIT_OF[self.indicator]
-            best = -1
-            idx = 0
-            for i, c in enumerate(cards):
-                if SUIT_OF[c] == trump and c > best:
-                    best = c
-                    idx = i
-            if best >= 0:
-                how = "trump"
-            else:
-                led = SUIT_OF[cards[0]]
-                for i, c in enumerate(cards):
-                    if SUIT_OF[c] == led and c > best:
-                        best = c
-                        idx = i
-                how = "suit"
+        idx, how = trick_winner(cards, SUIT_OF[self.indicator])
         winner = (leader + idx) % n
         mask = 0
         for c in cards:
@@ -542,26 +615,12 @@ class SevenShotState(State):
         return None
 
     def _end_deal(self, condition: Ending, side: int, last_winner: Seat) -> list[Event]:
-        ns = self.num_sides
-        transferred = 0
-        indicator_to: int | None = None
+        """SS-4.2 … SS-4.4, SS-5.4, SS-5.5: the deal-end additions, the points, the summary;
+        then the game's end (SS-2.1, SS-5.6) or the next deal (SS-2.4)."""
         taken = self.side_sevens()  # before the deal-end additions (bonus is empty until now)
-        hand_sevens = 0
-        if condition == "seven_tricks":
-            loser = side
-            if ns == 2:
-                # SS-4.2: the losers' 7s in hand and a 7 indicator go to the other team.
-                for p in self._members[loser]:
-                    transferred |= self.hands[p] & SEVEN_MASK
-                    self.hands[p] &= ~SEVEN_MASK
-                hand_sevens = _popcount(transferred)
-                transferred |= (1 << self.indicator) & SEVEN_MASK
-                self.bonus[1 - loser] |= transferred
-            # SS-5.5 (3 players): no transfer, it cannot matter.
-        elif condition == "hands_empty":
-            # SS-4.3: the last trick's winner takes the trump indicator.
-            self.bonus[side] |= 1 << self.indicator
-            indicator_to = last_winner
+        transferred, indicator_to, hand_sevens = self._deal_end_additions(
+            condition, side, last_winner
+        )
         # The points are scoring.deal_points (SS-4.4, SS-5.4, SS-5.5).
         scored = deal_points(
             condition,
@@ -570,28 +629,24 @@ class SevenShotState(State):
             hand_sevens=hand_sevens,
             indicator_seven=bool((1 << self.indicator) & SEVEN_MASK),
         )
-        winning = list(scored.winning_sides)
-        sevens = list(scored.sevens)
         gains = list(scored.gains)
-        formula = scored.formula
-        seconds = list(scored.second)
-        terms: JSON = dict(scored.terms) if scored.terms is not None else None
-        for s in range(ns):
+        for s in range(self.num_sides):
             self.points[s] += gains[s]
+        ns = self.num_sides
         summary: dict[str, JSON] = {
             "deal": self.deal_number,
             "condition": condition,
             "rule": CONDITION_RULES[condition],
             "side": side,
             "last_trick_winner": last_winner,
-            "winning_sides": winning,
+            "winning_sides": list(scored.winning_sides),
             "transferred": names_of(transferred),
             "indicator": CARD_NAMES[self.indicator],
             "indicator_to": indicator_to,
-            "sevens": sevens,
+            "sevens": list(scored.sevens),
             "tricks": self.side_tricks(),
             "gains": gains,
-            "formula": formula,
+            "formula": scored.formula,
             "points": list(self.points),
             # For the deal-end screen (issue 15): the 7s of each side by card (transferred ones
             # and a 7 indicator included), the threshold of SS-4.1/SS-5.3, the formula's terms
@@ -600,36 +655,57 @@ class SevenShotState(State):
             "seven_cards": [
                 names_of((self.bonus[s] | self._side_taken(s)) & SEVEN_MASK) for s in range(ns)
             ],
-            "terms": terms,
-            "second": seconds,
+            "terms": dict(scored.terms) if scored.terms is not None else None,
+            "second": list(scored.second),
         }
         self.deal_log.append(summary)
         events = [Event("deal_end", None, dict(summary))]
-        # SS-2.1 / SS-5.6: the game ends once a side has reached the target.
+        events.extend(self._after_deal_end())
+        return events
+
+    def _deal_end_additions(
+        self, condition: Ending, side: int, last_winner: Seat
+    ) -> tuple[int, int | None, int]:
+        """The cards a side gets at the deal end: SS-4.2 (4 players: the losers' 7s in hand and
+        a 7 indicator go to the other team; SS-5.5, 3 players: none, it cannot matter) or
+        SS-4.3 (the last trick's winner takes the trump indicator).
+
+        Returns:
+            ``(transferred, indicator_to, hand_sevens)``: the cards moved by SS-4.2 (mask), the
+            seat given the indicator by SS-4.3 (or ``None``), and how many 7s came from hands.
+        """
+        transferred = 0
+        hand_sevens = 0
+        if condition == "seven_tricks" and self.num_sides == 2:
+            for p in self._members[side]:
+                transferred |= self.hands[p] & SEVEN_MASK
+                self.hands[p] &= ~SEVEN_MASK
+            hand_sevens = _popcount(transferred)
+            transferred |= (1 << self.indicator) & SEVEN_MASK
+            self.bonus[1 - side] |= transferred
+        elif condition == "hands_empty":
+            self.bonus[side] |= 1 << self.indicator
+            return transferred, last_winner, hand_sevens
+        return transferred, None, hand_sevens
+
+    def _after_deal_end(self) -> list[Event]:
+        """SS-2.1 / SS-5.6: the game ends once a side has reached the target; else the next deal
+        starts, its first leader left of the previous one (SS-2.4)."""
         won = race_winners(self.points, self._target)
         if won:
             self.final_winners = won
             self.phase = PH_OVER
             self._cur = TERMINAL
-            events.append(
-                Event(
-                    "game_end",
-                    None,
-                    {"winners": self.winners(), "points": list(self.points)},
-                )
-            )
-            return events
-        # SS-2.4: the next first leader sits left of the previous one.
+            return [
+                Event("game_end", None, {"winners": self.winners(), "points": list(self.points)})
+            ]
         self.last_tricks = self.tricks
         next_leader = (self.first_leader + 1) % self.num_players
         self.deal_number += 1
         self.first_leader = next_leader
         self._reset_deal()
         self.deal_start = len(self.history)
-        events.append(
-            Event("new_deal", None, {"deal": self.deal_number, "first_leader": next_leader})
-        )
-        return events
+        return [Event("new_deal", None, {"deal": self.deal_number, "first_leader": next_leader})]
 
     # ----- results ---------------------------------------------------------------------------
     def round_index(self) -> int:
@@ -660,13 +736,27 @@ class SevenShotState(State):
         deals), last_deal_tricks (the previous deal's tricks), winners``. Cards are in notation
         (``"F7"``), sorted.
         """
+        view = self._view_deal(seat)
+        view.update(self._view_seat(seat))
+        view.update(self._view_tricks())
+        # Additive keys for the browser's moments and end screens (issue 15).
+        last_trick: JSON = None
+        if self.tricks:
+            last_trick = dict(self._trick_json(self.tricks[-1], self.indicator))
+            last_trick["deal"] = self.deal_number
+        elif self.last_tricks:
+            last_trick = dict(self._trick_json(self.last_tricks[-1], self._last_indicator()))
+            last_trick["deal"] = self.deal_number - 1
+        view["last_trick"] = last_trick
+        view["threshold"] = self._threshold
+        view["forced_public"] = self._forced_public(seat)
+        return view
+
+    def _view_deal(self, seat: Seat | None) -> dict[str, JSON]:
+        """The view's table and deal keys (``game`` … ``leader``)."""
         n = self.num_players
-        own = seat is not None and 0 <= seat < n
         ind = self.indicator
-        trick = [
-            {"seat": (self.leader + i) % n, "card": CARD_NAMES[c]} for i, c in enumerate(self.trick)
-        ]
-        view: dict[str, JSON] = {
+        return {
             "game": "seven-shot",
             "num_players": n,
             "seat": seat,
@@ -681,6 +771,14 @@ class SevenShotState(State):
             "trump": SUIT_LETTERS[SUIT_OF[ind]] if ind >= 0 else None,
             "first_leader": self.first_leader if self.first_leader >= 0 else None,
             "leader": self.leader if self.leader >= 0 else None,
+        }
+
+    def _view_seat(self, seat: Seat | None) -> dict[str, JSON]:
+        """The view's hand and pass keys (``hand`` … ``received_from``): the seat's own cards
+        (``None`` for a spectator), and only counts of the others'."""
+        n = self.num_players
+        own = seat is not None and 0 <= seat < n
+        return {
             "hand": names_of(self.hands[seat]) if own and seat is not None else None,
             "hand_sizes": [_popcount(self.hands[s] | self.pass_sel[s]) for s in range(n)],
             "pass_counts": [_popcount(self.pass_sel[s] | self.passed[s]) for s in range(n)],
@@ -689,6 +787,15 @@ class SevenShotState(State):
             "passed_to": self._pass_to[seat] if own and seat is not None else None,
             "received": names_of(self.received[seat]) if own and seat is not None else None,
             "received_from": self._pass_to.index(seat) if own and seat is not None else None,
+        }
+
+    def _view_tricks(self) -> dict[str, JSON]:
+        """The view's public play keys (``trick`` … ``winners``)."""
+        n = self.num_players
+        trick = [
+            {"seat": (self.leader + i) % n, "card": CARD_NAMES[c]} for i, c in enumerate(self.trick)
+        ]
+        return {
             "trick": trick,
             "led_suit": SUIT_LETTERS[SUIT_OF[self.trick[0]]] if self.trick else None,
             "tricks": [self._trick_json(t, self.indicator) for t in self.tricks],
@@ -707,18 +814,6 @@ class SevenShotState(State):
             ],
             "winners": self.winners(),
         }
-        # Additive keys for the browser's moments and end screens (issue 15).
-        last_trick: JSON = None
-        if self.tricks:
-            last_trick = dict(self._trick_json(self.tricks[-1], self.indicator))
-            last_trick["deal"] = self.deal_number
-        elif self.last_tricks:
-            last_trick = dict(self._trick_json(self.last_tricks[-1], self._last_indicator()))
-            last_trick["deal"] = self.deal_number - 1
-        view["last_trick"] = last_trick
-        view["threshold"] = self._threshold
-        view["forced_public"] = self._forced_public(seat)
-        return view
 
     def _last_indicator(self) -> int:
         """The trump indicator of the previous deal (its summary keeps it), or -1."""
@@ -735,13 +830,7 @@ class SevenShotState(State):
         again here)."""
         lead, cs, w = trick
         n = self.num_players
-        won_with = cs[(w - lead) % n]
-        if won_with == ACE:
-            how = "ace"
-        elif indicator >= 0 and SUIT_OF[won_with] == SUIT_OF[indicator]:
-            how = "trump"
-        else:
-            how = "suit"
+        how = how_won(cs[(w - lead) % n], SUIT_OF[indicator] if indicator >= 0 else -1)
         return {
             "leader": lead,
             "cards": [CARD_NAMES[c] for c in cs],
@@ -760,6 +849,19 @@ class SevenShotState(State):
             and self.phase == PH_PLAY
             and _popcount(self.hands[seat]) == 1
         )
+
+    def deal_start_state(self) -> SevenShotState:
+        """The position at the start of the current deal: before its first card is dealt, with
+        the earlier deals' results (points, summaries, the next first leader, SS-2.4) and their
+        history. ``determinize`` replays a sampled deal from it. ``self`` is not changed."""
+        if self.deal_number == 1:
+            fresh = self.game.new_state(self.num_players)
+            assert isinstance(fresh, SevenShotState)
+            return fresh
+        start = self.clone()
+        start._reset_deal()  # what _end_deal does between two deals
+        del start.history[self.deal_start :]
+        return start
 
     def determinize(self, seat: Seat, rng: random.Random) -> SevenShotState:
         """A full state drawn from what ``seat`` cannot rule out (see ``determinize.py``)."""
@@ -791,112 +893,22 @@ class SevenShotState(State):
         new.game = self.game
         new.num_players = self.num_players
         new.history = list(self.history)
-        new._cur = self._cur
-        new._k = self._k
-        new._members = self._members
-        new._pass_to = self._pass_to
-        new._side = self._side
-        new._target = self._target
-        new._threshold = self._threshold
-        new.bonus = list(self.bonus)
-        new.deal_log = list(self.deal_log)
-        new.deal_number = self.deal_number
-        new.deal_pos = self.deal_pos
-        new.deal_start = self.deal_start
-        new.final_winners = list(self.final_winners)
-        new.first_leader = self.first_leader
-        new.hands = list(self.hands)
-        new.indicator = self.indicator
-        new.leader = self.leader
-        new.last_tricks = list(self.last_tricks)
-        new.pass_sel = list(self.pass_sel)
-        new.passed = list(self.passed)
-        new.phase = self.phase
-        new.played = list(self.played)
-        new.points = list(self.points)
-        new.received = list(self.received)
-        new.taken = list(self.taken)
-        new.trick = list(self.trick)
-        new.tricks = list(self.tricks)
-        new.tricks_won = list(self.tricks_won)
-        new.undealt = list(self.undealt)
-        new.voids = list(self.voids)
+        _copy(self, new)  # every field of _FIELDS (septet.core.fields.compile_copy)
         return new
 
     def state_dict(self) -> dict[str, JSON]:
-        return {
-            "phase": PHASE_NAMES[self.phase],
-            "current": self._cur,
-            "deal_number": self.deal_number,
-            "deal_pos": self.deal_pos,
-            "deal_start": self.deal_start,
-            "undealt": [CARD_NAMES[c] for c in self.undealt],
-            "hands": [names_of(m) for m in self.hands],
-            "indicator": CARD_NAMES[self.indicator] if self.indicator >= 0 else None,
-            "pass_sel": [names_of(m) for m in self.pass_sel],
-            "passed": [names_of(m) for m in self.passed],
-            "received": [names_of(m) for m in self.received],
-            "first_leader": self.first_leader,
-            "leader": self.leader,
-            "trick": [CARD_NAMES[c] for c in self.trick],
-            "tricks": [[lead, [CARD_NAMES[c] for c in cs], w] for lead, cs, w in self.tricks],
-            "played": [names_of(m) for m in self.played],
-            "tricks_won": list(self.tricks_won),
-            "taken": [names_of(m) for m in self.taken],
-            "bonus": [names_of(m) for m in self.bonus],
-            "voids": list(self.voids),
-            "points": list(self.points),
-            "deal_log": [dict(d) for d in self.deal_log],
-            "last_tricks": [
-                [lead, [CARD_NAMES[c] for c in cs], w] for lead, cs, w in self.last_tricks
-            ],
-            "winners": list(self.final_winners),
-        }
+        return dump_fields(self, _FIELDS)
 
     def load_state_dict(self, data: Mapping[str, JSON]) -> None:
         n = self.num_players
         try:
             d: Any = data
-            phase = PHASE_NAMES.index(str(d["phase"]))
-            hands = [mask_from_names(h) for h in d["hands"]]
-            masks = {
-                k: [mask_from_names(h) for h in d[k]]
-                for k in ("pass_sel", "passed", "received", "played", "taken")
-            }
-            bonus = [mask_from_names(h) for h in d["bonus"]]
-            if len(hands) != n or any(len(v) != n for v in masks.values()):
+            per_seat = ("hands", "pass_sel", "passed", "received", "played", "taken")
+            if any(len(d[k]) != n for k in per_seat):
                 raise ValueError("one entry per seat expected")
-            if len(bonus) != self.num_sides or len(d["points"]) != self.num_sides:
+            if len(d["bonus"]) != self.num_sides or len(d["points"]) != self.num_sides:
                 raise ValueError("one entry per side expected")
-            self.phase = phase
-            self._cur = int(d["current"])
-            self.deal_number = int(d["deal_number"])
-            self.deal_pos = int(d["deal_pos"])
-            self.deal_start = int(d["deal_start"])
-            self.undealt = sorted(parse_card(c) for c in d["undealt"])
-            self.hands = hands
-            self.indicator = -1 if d["indicator"] is None else parse_card(d["indicator"])
-            self.pass_sel = masks["pass_sel"]
-            self.passed = masks["passed"]
-            self.received = masks["received"]
-            self.played = masks["played"]
-            self.taken = masks["taken"]
-            self.bonus = bonus
-            self.first_leader = int(d["first_leader"])
-            self.leader = int(d["leader"])
-            self.trick = [parse_card(c) for c in d["trick"]]
-            self.tricks = [
-                (int(lead), tuple(parse_card(c) for c in cs), int(w)) for lead, cs, w in d["tricks"]
-            ]
-            self.tricks_won = [int(x) for x in d["tricks_won"]]
-            self.voids = [int(x) for x in d["voids"]]
-            self.points = [int(x) for x in d["points"]]
-            self.deal_log = [dict(x) for x in d["deal_log"]]
-            self.final_winners = [int(x) for x in d["winners"]]
-            self.last_tricks = [
-                (int(lead), tuple(parse_card(c) for c in cs), int(w))
-                for lead, cs, w in d["last_tricks"]
-            ]
+            load_fields(self, _FIELDS, d)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise RecordError(f"not a valid Seven Shot state: {exc}") from exc
 
