@@ -272,13 +272,16 @@ def qr_svg(url: str) -> bytes:
 class ScoreHub:
     """The WebSocket connections of each sheet in this process, and the latest state sent.
 
-    :meth:`publish` queues a message for every connection of a sheet. One process per database
-    (as for tables): with several server processes a sheet's changes reach the connections of
-    the process that accepted them, and the others on their next message or reconnection.
+    :meth:`publish` queues a sheet for every connection of it, unless a later version was sent
+    already. With several server processes (``septet serve --redis URL``) the process that
+    accepted a change also publishes it on the sheet's Redis channel (the tables' fan-out,
+    :class:`septet.server.scale.ScaledTableManager`), and every other process publishes it to
+    its own connections (:meth:`heard`).
     """
 
     def __init__(self) -> None:
         self.subs: dict[str, set[asyncio.Queue[str | None]]] = {}
+        self.sent: dict[str, int] = {}  # sheet -> the version last sent to its connections
 
     def subscribe(self, sheet_id: str) -> asyncio.Queue[str | None] | None:
         """A queue of the sheet's messages, or ``None`` when the sheet has
@@ -296,10 +299,21 @@ class ScoreHub:
             subs.discard(queue)
             if not subs:
                 del self.subs[sheet_id]
+                self.sent.pop(sheet_id, None)
 
     def publish(self, sheet_id: str, message: dict[str, Any]) -> None:
+        """Queue ``message`` (``{"type": "sheet", "sheet": {..., "version": n}}``) for every
+        connection of the sheet in this process; a version older than one sent is dropped (two
+        processes' messages may cross)."""
+        subs = self.subs.get(sheet_id)
+        if not subs:
+            return
+        version = int(message.get("sheet", {}).get("version", -1))
+        if version < self.sent.get(sheet_id, -1):
+            return
+        self.sent[sheet_id] = version
         text = json.dumps(message, ensure_ascii=False)
-        for queue in list(self.subs.get(sheet_id, ())):
+        for queue in list(subs):
             if queue.full():  # a connection far behind: drop it, it reloads on reconnect
                 with contextlib.suppress(asyncio.QueueFull):
                     queue.put_nowait(None)
@@ -311,11 +325,33 @@ class _Parts:
     """What one application's score keeper holds: its store, hub, per-sheet locks and the
     slots of the odds workers (made on first use, inside the application's event loop)."""
 
-    def __init__(self, engine: Any) -> None:
+    def __init__(self, engine: Any, manager: Any = None) -> None:
         self.store = ScoreStore(engine)
         self.hub = ScoreHub()
         self.locks: dict[str, asyncio.Lock] = {}
         self.odds_slots = asyncio.Semaphore(ODDS_WORKERS)
+        # Several processes on Redis: the tables' hub carries the sheets' updates too.
+        self.redis = getattr(manager, "hub", None)
+        if self.redis is not None:
+            manager.sheet_listener = self.heard
+
+    async def changed(self, sheet: dict[str, Any]) -> None:
+        """Send a sheet just changed here to this process's connections and, with Redis, to
+        the other processes'."""
+        message = {"type": "sheet", "sheet": sheet}
+        self.hub.publish(sheet["id"], message)
+        if self.redis is not None:
+            from septet.server.scale import SHEET_CHANNEL
+
+            try:
+                await self.redis.publish(SHEET_CHANNEL + sheet["id"], {"k": "sheet", "s": sheet})
+            except Exception:  # stored already: the others catch up on their next load
+                log.exception("sheet %s: not published", sheet["id"])
+
+    async def heard(self, sheet_id: str, message: dict[str, Any]) -> None:
+        """A sheet changed by another process (its Redis message)."""
+        if message.get("k") == "sheet" and isinstance(message.get("s"), dict):
+            self.hub.publish(sheet_id, {"type": "sheet", "sheet": message["s"]})
 
 
 def make_router(client_headers: Mapping[str, str]) -> APIRouter:
@@ -326,7 +362,7 @@ def make_router(client_headers: Mapping[str, str]) -> APIRouter:
     def app_parts(request: Request | WebSocket) -> _Parts:
         state = request.app.state
         if not hasattr(state, "score"):
-            state.score = _Parts(state.store.engine)
+            state.score = _Parts(state.store.engine, getattr(state, "manager", None))
         return state.score  # type: ignore[no-any-return]
 
     def parts(request: Request | WebSocket) -> tuple[ScoreStore, ScoreHub, _Parts]:
@@ -404,6 +440,8 @@ def make_router(client_headers: Mapping[str, str]) -> APIRouter:
             body.ending, body.side, tuple(body.sevens), body.hand_sevens, body.indicator_seven
         )
         try:
+            if body.names is not None and len(body.names) != len(body.sevens):
+                raise SheetError("names: one per side", "名前はサイドごとに1つです")
             if body.totals is not None and len(body.totals) != len(body.sevens):
                 raise SheetError("totals: one per side", "合計はサイドごとに1つです")
             result = ss.score_deal(entry, body.names)
@@ -483,7 +521,7 @@ def make_router(client_headers: Mapping[str, str]) -> APIRouter:
         """Apply one operation made on ``version``: ``add``/``edit`` an entry (scored and
         checked by the engine), ``delete``, ``rename``, ``undo``, ``redo``. Stored before the
         answer; every connection of the sheet is sent the new sheet."""
-        store, hub, p = parts(request)
+        store, _, p = parts(request)
         lock = p.locks.setdefault(sheet_id[:40], asyncio.Lock())
         async with lock:
             state = await load(store, sheet_id)
@@ -521,7 +559,7 @@ def make_router(client_headers: Mapping[str, str]) -> APIRouter:
                     },
                     status_code=409,
                 )
-        hub.publish(state.meta.id, {"type": "sheet", "sheet": sheet})
+        await p.changed(sheet)
         return sheet
 
     @router.websocket("/ws/score/{sheet_id}")
