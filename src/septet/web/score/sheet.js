@@ -205,6 +205,7 @@ export async function mount(app, id) {
           h('span', { class: 'sk-total-name' }, n), h('span', { class: 'sk-total-num' }, num(sheet.totals[i])))))),
       sheet.problems && sheet.problems.length > 0 && h('p', { class: 'sk-error' }, sheet.problems.join(' ')),
       sheet.entries.length ? table() : h('p', { class: 'sk-muted sk-card' }, st('none')),
+      sheet.entries.length > 0 && h('p', { class: 'sk-muted sk-small', id: 'sk-legend' }, st(`legend.${sheet.game}`)),
       sheet.undo && h('p', { class: 'sk-muted sk-small sk-noprint' }, st('undo_what', { what: opText(sheet.undo) })),
       share(),
       h('p', { class: 'sk-links sk-noprint' },
