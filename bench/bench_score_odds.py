@@ -105,10 +105,8 @@ def main() -> None:
     from septet.server import Settings, create_app
 
     reqs = positions(args.edition, args.positions, args.seed)
-    compiled = fast_ev.AVAILABLE
-    if compiled:  # load (or compile) the compiled programme before timing anything
-        mine, pool = build_position(reqs[0]["edition"], reqs[0]["row"], reqs[0]["seen"])
-        advise_position(reqs[0]["edition"], mine, pool)
+    compiled = fast_ev.load() is not None  # load (or compile) it before timing anything
+    python_only = lambda: False  # noqa: E731
     base: list[float] = []
     fast: list[float] = []
     cold: list[float] = []
@@ -121,13 +119,13 @@ def main() -> None:
     with TestClient(create_app(Settings(database_url=f"sqlite:///{db}"))) as client:
         for req in reqs:
             mine, pool = build_position(req["edition"], req["row"], req["seen"])
-            fast_ev.AVAILABLE = False  # the baseline: the Python solver
+            available, fast_ev.available = fast_ev.available, python_only  # the baseline
             try:
                 t = time.perf_counter()
                 want = advise_position(req["edition"], mine, pool)
                 base.append(1000 * (time.perf_counter() - t))
             finally:
-                fast_ev.AVAILABLE = compiled
+                fast_ev.available = available
             methods[want[1]] = methods.get(want[1], 0) + 1
             t = time.perf_counter()
             got = advise_position(req["edition"], mine, pool)

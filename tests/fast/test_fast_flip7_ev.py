@@ -10,6 +10,7 @@ import pytest
 
 pytest.importorskip("numba")
 
+import septet.fast.flip7_ev as fast_ev
 from septet.bots.flip7_ev import (
     BudgetExceeded,
     EVSolver,
@@ -19,7 +20,7 @@ from septet.bots.flip7_ev import (
     reduced_pool,
     row_from_tokens,
 )
-from septet.fast.flip7_ev import FastEVSolver, ev_solver
+from septet.fast.flip7_ev import PYTHON_FIRST, FastEVSolver, ev_solver
 from septet.games.flip7 import cards as C
 
 
@@ -57,6 +58,7 @@ def _solve(solver: EVSolver, row: Row, pool: tuple[int, ...]) -> object:
 
 
 def test_compiled_programme_gives_the_same_numbers_on_random_positions() -> None:
+    assert fast_ev.load() is not None  # compiled from the first position on
     rng = random.Random(16)
     outcomes = {"value": 0, "over": 0}
     for i in range(240):
@@ -92,3 +94,41 @@ def test_value_of_a_known_position_and_the_fallback() -> None:
     # A row with set-aside actions cannot be encoded as a root: the Python programme answers.
     odd = Row(mask=1 << 9, pending=(C.FREEZE,))
     assert fast.value(odd, pool) == slow.value(odd, pool)
+
+
+def test_python_first_while_the_compiled_code_is_not_loaded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Before the compiled code is loaded, a fresh solver tries Python within PYTHON_FIRST
+    # positions: the same answers and the same budget whichever programme settles it.
+    assert fast_ev.load() is not None
+    monkeypatch.setattr(fast_ev, "_kernel", None)
+    loads: list[int] = []
+    real_load = fast_ev.load
+
+    def counting_load() -> object:
+        loads.append(1)
+        kernel = real_load()
+        monkeypatch.setattr(fast_ev, "_kernel", None)  # stays "not loaded" for the next one
+        return kernel
+
+    monkeypatch.setattr(fast_ev, "load", counting_load)
+    rng = random.Random(7)
+    seen = {"python": 0, "compiled": 0}
+    for _ in range(40):
+        edition, mode, tokens, pool = _position(rng)
+        row = row_from_tokens(tokens, edition)
+        for budget in (PYTHON_FIRST // 2, 4 * PYTHON_FIRST):
+            slow = EVSolver(edition, mode, max_states=budget)
+            fast = FastEVSolver(edition, mode, max_states=budget)
+            before = len(loads)
+            assert _solve(fast, row, pool) == _solve(slow, row, pool)
+            assert fast.memo_size() == len(slow._memo)
+            seen["compiled" if len(loads) > before else "python"] += 1
+    assert seen["python"] >= 10 and seen["compiled"] >= 5, seen
+
+
+def test_without_numba_the_python_solver_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(fast_ev, "available", lambda: False)
+    solver = ev_solver("classic", "table", max_states=10)
+    assert type(solver) is EVSolver

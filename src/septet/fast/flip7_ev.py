@@ -18,20 +18,44 @@ Lucky 13, 17 ×2, 18 ÷2, 19 Second Chance, 20 flip, 21 stay after, 22-27 forced
 the additive modifiers + 512) and ``pend`` (bits 0-3 how many action cards are set aside,
 then 4 bits per card: its kind − 28, first set aside first). The memo's key is ``(r, pend)``
 and the pool's 37 counts, 7 bits each, in five ``int64``.
+
+A fresh solver first tries the Python programme within :data:`PYTHON_FIRST` positions while
+the compiled code is not loaded yet (the command's small positions then answer without loading
+numba's code, a second); beyond that the compiled programme starts afresh. The server loads it
+at start (:func:`load`), so the odds page is always compiled.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import ModuleType
 from typing import Any
 
-from septet.bots.flip7_ev import EVSolver, Number, Row
-from septet.fast import AVAILABLE
-from septet.games.flip7 import cards as C
+from septet.bots.flip7_ev import BudgetExceeded, EVSolver, Number, Row
 
-MAX_PENDING = 14
-"""Action cards set aside at once that the encoding holds (far more than a deck can set
-aside in one flip; beyond it the Python programme answers)."""
+PYTHON_FIRST = 8000
+"""Positions a fresh solver tries in Python while the compiled code is not loaded yet."""
+
+_kernel: ModuleType | None = None
+
+
+def load() -> ModuleType | None:
+    """Load (or compile, once: seconds) the compiled programme; ``None`` without numba."""
+    global _kernel
+    if _kernel is None:
+        try:
+            from septet.fast import _flip7_ev_kernel
+        except ImportError:  # no numba (or numpy): the Python programme answers
+            return None
+        _kernel = _flip7_ev_kernel
+    return _kernel
+
+
+def available() -> bool:
+    """Whether numba is installed (without loading it)."""
+    import importlib.util
+
+    return importlib.util.find_spec("numba") is not None
 
 
 def ev_solver(
@@ -44,296 +68,9 @@ def ev_solver(
     Raises:
         ValueError: an unknown edition or mode.
     """
-    if AVAILABLE:
+    if available():
         return FastEVSolver(edition, mode, max_states=max_states)
     return EVSolver(edition, mode, max_states=max_states)
-
-
-if AVAILABLE:
-    import numpy as np
-    from numba import njit, types
-    from numba.typed import Dict
-
-    NK = C.NUM_KINDS
-    _ZERO, _U7, _L13, _DIV2, _X2 = C.ZERO, C.U7, C.L13, C.DIV2, C.X2
-    _JOM, _FLIP4, _DISCARD, _FREEZE, _FLIP3, _SECOND = (
-        C.JOM, C.FLIP4, C.DISCARD, C.FREEZE, C.FLIP3, C.SECOND
-    )  # fmt: skip
-    _IS_NUM = np.array(C.IS_NUM, dtype=np.bool_)
-    _IS_MOD = np.array(C.IS_MOD, dtype=np.bool_)
-    _VALUE = np.array(C.VALUE, dtype=np.int64)
-    _MOD_ADD = np.array([C.MOD_ADD[k] if C.IS_MOD[k] else 0 for k in range(NK)], np.int64)
-    _MASK_SUM = np.array([sum(v for v in range(14) if m >> v & 1) for m in range(1 << 14)],
-                         dtype=np.int64)  # fmt: skip
-    _POPCOUNT = np.array([bin(m).count("1") for m in range(1 << 14)], dtype=np.int64)
-
-    M_MASK = (1 << 14) - 1
-    S_T13, S_LUCKY, S_X2, S_HALF, S_SECOND, S_FLIP, S_STAY, S_FORCED, S_ADD = (
-        14, 16, 17, 18, 19, 20, 21, 22, 28
-    )  # fmt: skip
-    ADD_BIAS = 512
-    KEY = types.UniTuple(types.int64, 7)  # type: ignore[no-untyped-call]
-
-    # ctx: [0] vengeance, [1] single, [2] bad slot (-1: none), [3] budget (-1: none),
-    #      [4] exceeded, [5] pending overflow, [6] a Unlucky 7 pool is set
-    C_VENG, C_SINGLE, C_BAD, C_BUDGET, C_OVER, C_PEND, C_HASU7 = range(7)
-
-    @njit(cache=True, inline="always")
-    def _t13(r: int) -> int:
-        return (r >> S_T13) & 3
-
-    @njit(cache=True, inline="always")
-    def _bit(r: int, s: int) -> bool:
-        return (r >> s) & 1 == 1
-
-    @njit(cache=True, inline="always")
-    def _with(r: int, s: int, on: bool) -> int:
-        return (r | (1 << s)) if on else (r & ~(1 << s))
-
-    @njit(cache=True, inline="always")
-    def _forced(r: int) -> int:
-        return (r >> S_FORCED) & 63
-
-    @njit(cache=True, inline="always")
-    def _set_forced(r: int, n: int) -> int:
-        return (r & ~(63 << S_FORCED)) | (n << S_FORCED)
-
-    @njit(cache=True, inline="always")
-    def _add(r: int) -> int:
-        return ((r >> S_ADD) & 1023) - ADD_BIAS
-
-    @njit(cache=True, inline="always")
-    def _set_add(r: int, a: int) -> int:
-        return (r & ~(1023 << S_ADD)) | ((a + ADD_BIAS) << S_ADD)
-
-    @njit(cache=True)
-    def _numbers(r: int) -> int:
-        return _POPCOUNT[r & M_MASK] + (1 if _t13(r) == 2 else 0)
-
-    @njit(cache=True)
-    def _payoff(r: int, veng: bool, flip7: bool) -> float:
-        mask = r & M_MASK
-        s = _MASK_SUM[mask] + (13 if _t13(r) == 2 else 0)
-        if veng:
-            if _bit(r, S_HALF):
-                s //= 2
-            s = max(0, s + _add(r))
-            if mask & 1 and not flip7:
-                s = 0
-        else:
-            if _bit(r, S_X2):
-                s *= 2
-            s += _add(r)
-        if flip7:
-            s += 15
-        return 1.0 * s
-
-    @njit(cache=True)
-    def _key(r: int, pend: int, pool: Any) -> Any:
-        w = np.zeros(5, dtype=np.int64)
-        for k in range(NK):
-            w[k // 8] |= pool[k] << (7 * (k % 8))
-        return (r, pend, w[0], w[1], w[2], w[3], w[4])
-
-    OP_V, OP_DRAW, OP_RECEIVE, OP_ACTION = 0, 1, 2, 3
-    _SIG = types.float64(
-        types.int64, types.int64, types.int64, types.int64[::1], types.int64, types.boolean,
-        types.DictType(KEY, types.float64),  # type: ignore[no-untyped-call]
-        types.int64[::1], types.int64[::1],
-    )  # fmt: skip
-
-    # One self-recursive function (numba compiles self-recursion, not mutual recursion): ``op``
-    # picks the solver's method: OP_V ``_v`` (memo, budget) with ``_value``, OP_DRAW ``_draw``,
-    # OP_RECEIVE ``_receive`` (the card ``kind``; ``aside``: set_aside), OP_ACTION ``_action``.
-    @njit(_SIG, cache=True)
-    def _node(
-        op: int, r: int, pend: int, pool: Any, kind: int, aside: bool, memo: Any, ctx: Any,
-        u7: Any,
-    ) -> float:  # fmt: skip
-        veng = ctx[C_VENG] == 1
-        single = ctx[C_SINGLE] == 1
-        # Recursive calls must not pass constants (numba would type them as literals and look
-        # for another specialisation): these are the constants as run-time values.
-        z = op - op
-        no = z != z
-        V, DRAW, RECEIVE, ACTION = z + OP_V, z + OP_DRAW, z + OP_RECEIVE, z + OP_ACTION
-        if op == OP_V:
-            key = _key(r, pend, pool)
-            if key in memo:
-                return memo[key]
-            if ctx[C_BUDGET] >= 0 and len(memo) >= ctx[C_BUDGET]:
-                ctx[C_OVER] = 1
-                return 0.0
-            got = 0.0
-            forced = _forced(r)
-            n_pend = pend & 15
-            if forced > 0:
-                nxt = _set_forced(r, forced - 1)
-                if pool.sum() == 0:
-                    got = _node(V, _set_forced(nxt, 0), pend, pool, z, no, memo, ctx, u7)
-                else:
-                    got = _node(DRAW, nxt, pend, pool, z, _bit(r, S_FLIP), memo, ctx, u7)
-            elif n_pend:
-                first = ((pend >> 4) & 15) + 28
-                rest = ((pend >> 8) << 4) | (n_pend - 1)
-                got = _node(ACTION, _with(r, S_FLIP, False), rest, pool, first, no, memo,
-                            ctx, u7)  # fmt: skip
-            else:
-                if _bit(r, S_FLIP):
-                    r = _with(r, S_FLIP, False)
-                stay = _payoff(r, veng, False)
-                if _bit(r, S_STAY) or pool.sum() == 0:
-                    got = stay
-                else:
-                    hit = _node(DRAW, r, pend, pool, z, no, memo, ctx, u7)
-                    if veng and r & 1:  # the Zero forbids staying (F7V-6.1)
-                        stay = hit
-                    got = hit if hit > stay else stay
-            if ctx[C_OVER] or ctx[C_PEND]:
-                return 0.0
-            memo[key] = got
-            return got
-
-        if op == OP_DRAW:
-            total = pool.sum()
-            acc = 0.0
-            lst = pool.copy()
-            bad = ctx[C_BAD]
-            lo = 0 if bad == 13 else 1
-            for k in range(NK):
-                n = pool[k]
-                if not n:
-                    continue
-                if bad >= 0 and (k == bad or (lo <= k < 13)):
-                    if k == bad:  # a duplicate of a row value
-                        if not _bit(r, S_SECOND):
-                            continue  # bust: adds 0
-                        lst[bad] = n - 1
-                        v = _node(V, _with(r, S_SECOND, False), pend, lst, z, no, memo,
-                                  ctx, u7)  # fmt: skip
-                        lst[bad] = n
-                    else:
-                        new = r | (1 << k)
-                        if _numbers(new) >= 7:
-                            v = _payoff(new, veng, True)
-                        else:
-                            lst[k] = 0
-                            lst[bad] += n - 1
-                            v = _node(V, new, pend, lst, z, no, memo, ctx, u7)
-                            lst[bad] -= n - 1
-                            lst[k] = n
-                    if ctx[C_OVER] or ctx[C_PEND]:
-                        return 0.0
-                    acc += v * n
-                    continue
-                lst[k] = n - 1
-                v = _node(RECEIVE, r, pend, lst, k, aside, memo, ctx, u7)
-                lst[k] = n
-                if ctx[C_OVER] or ctx[C_PEND]:
-                    return 0.0
-                acc += v * n
-            return acc / total
-
-        if op == OP_RECEIVE:
-            if _IS_NUM[kind]:
-                if kind == _U7 and ctx[C_HASU7]:  # table mode: see septet.bots.flip7_ev
-                    return _node(V, z + (1 << 7 | ADD_BIAS << S_ADD), z, u7, z, no, memo, ctx,
-                                 u7)  # fmt: skip
-                if kind == _U7:  # F7V-6.2: keep only this 7, never a bust
-                    keep = (63 << S_FORCED) | (1 << S_FLIP) | (1 << S_STAY)
-                    new = (1 << 7) | (r & keep) | (ADD_BIAS << S_ADD)
-                elif kind == _ZERO:
-                    new = r | 1
-                elif veng and _VALUE[kind] == 13:  # F7V-6.3
-                    lucky = _bit(r, S_LUCKY) or kind == _L13
-                    t13 = _t13(r)
-                    if t13 == 0:
-                        new = _with(((r | (1 << 13)) & ~(3 << S_T13)) | (1 << S_T13), S_LUCKY,
-                                    lucky)  # fmt: skip
-                    elif t13 == 1 and lucky:
-                        new = _with((r & ~(3 << S_T13)) | (2 << S_T13), S_LUCKY, True)
-                    else:
-                        return 0.0
-                else:
-                    bit = 1 << _VALUE[kind]
-                    if r & bit:
-                        if _bit(r, S_SECOND) and not veng:  # both cards are discarded
-                            return _node(V, _with(r, S_SECOND, False), pend, pool, z, no,
-                                         memo, ctx, u7)  # fmt: skip
-                        return 0.0  # bust
-                    new = r | bit
-                if _numbers(new) >= 7:
-                    return _payoff(new, veng, True)  # the round ends at once
-                return _node(V, new, pend, pool, z, no, memo, ctx, u7)
-            if _IS_MOD[kind]:
-                if not (veng and not single):  # else given to another player
-                    if kind == _X2:
-                        r = _with(r, S_X2, True)
-                    elif kind == _DIV2:
-                        r = _with(r, S_HALF, True)
-                    else:
-                        r = _set_add(r, _add(r) + _MOD_ADD[kind])
-                return _node(V, r, pend, pool, z, no, memo, ctx, u7)
-            if aside:
-                n_pend = pend & 15
-                if n_pend >= MAX_PENDING:
-                    ctx[C_PEND] = 1
-                    return 0.0
-                pend = (((pend >> 4) | ((kind - 28) << (4 * n_pend))) << 4) | (n_pend + 1)
-                return _node(V, r, pend, pool, z, no, memo, ctx, u7)
-            return _node(ACTION, r, pend, pool, kind, no, memo, ctx, u7)
-
-        # OP_ACTION: an action card you received (not during flips)
-        if kind == _SECOND:
-            return _node(V, _with(r, S_SECOND, True), pend, pool, z, no, memo, ctx, u7)
-        if kind == _FREEZE:
-            banked = _payoff(r, veng, False)
-            if single:
-                return banked
-            on = _node(V, r, pend, pool, z, no, memo, ctx, u7)
-            return on if on > banked else banked
-        if (kind == _FLIP3 or kind == _FLIP4) and single:
-            n = 3 if kind == _FLIP3 else 4
-            new = _with(_set_forced(r, _forced(r) + n), S_FLIP, True)
-            return _node(V, new, pend, pool, z, no, memo, ctx, u7)
-        if kind == _JOM and single:
-            new = _with(_with(_set_forced(r, _forced(r) + 1), S_FLIP, False), S_STAY, True)
-            return _node(V, new, pend, pool, z, no, memo, ctx, u7)
-        if kind == _DISCARD and single and r & M_MASK:
-            best = 0.0
-            found = False
-            for v in range(14):
-                if not (r >> v) & 1:
-                    continue
-                if v == 13 and _t13(r) == 2:
-                    new = (r & ~(3 << S_T13)) | (1 << S_T13)  # keep the Lucky 13
-                elif v == 13:
-                    new = _with(r & ~(1 << 13) & ~(3 << S_T13), S_LUCKY, False)
-                else:
-                    new = r & ~(1 << v)
-                val = _node(V, new, pend, pool, z, no, memo, ctx, u7)
-                if ctx[C_OVER] or ctx[C_PEND]:
-                    return 0.0
-                if not found or val > best:
-                    best = val
-                    found = True
-            return best
-        return _node(V, r, pend, pool, z, no, memo, ctx, u7)  # no effect on your row
-
-    def _encode(row: Row) -> int:
-        if row.pending or not 0 <= row.forced < 64 or not -ADD_BIAS <= row.add < ADD_BIAS:
-            raise _Unencodable
-        r = row.mask | row.t13 << S_T13 | row.forced << S_FORCED | (row.add + ADD_BIAS) << S_ADD
-        for flag, shift in ((row.lucky, S_LUCKY), (row.x2, S_X2), (row.half, S_HALF),
-                            (row.second, S_SECOND), (row.flip, S_FLIP),
-                            (row.stay_after, S_STAY)):  # fmt: skip
-            if flag:
-                r |= 1 << shift
-        return r
-
-
-class _Unencodable(Exception):
-    """A row or pool outside the compiled encoding: the Python programme answers."""
 
 
 class FastEVSolver(EVSolver):
@@ -343,7 +80,6 @@ class FastEVSolver(EVSolver):
 
     Raises:
         ValueError: as :class:`~septet.bots.flip7_ev.EVSolver`, or ``exact``/``utility``.
-        RuntimeError: numba is not installed (:data:`septet.fast.AVAILABLE`).
     """
 
     def __init__(
@@ -354,79 +90,95 @@ class FastEVSolver(EVSolver):
         max_states: int | None = None,
         utility: Sequence[float] | None = None,
     ) -> None:
-        if not AVAILABLE:
-            raise RuntimeError("the compiled solver needs numba: pip install 'septet[fast]'")
         if exact or utility is not None:
             raise ValueError("the compiled solver computes the round score in floats only")
         super().__init__(edition, mode, max_states=max_states)
-        self._fast_memo: Any = Dict.empty(key_type=KEY, value_type=types.float64)
-        self._fast_u7: Any = np.zeros(C.NUM_KINDS, dtype=np.int64)
-        self._python = False  # set once a position leaves the encoding: Python from then on
+        self._fast_memo: Any = None  # made with the first compiled run
+        self._fast_u7: Any = None
+        self._python = False  # the Python programme answers from now on (its memo is in use)
+        self._first_answer: Number = 0.0
 
     def clear(self) -> None:
         """Forget the memo (positions from earlier pools)."""
         super().clear()
-        self._fast_memo = Dict.empty(key_type=KEY, value_type=types.float64)
+        self._fast_memo = None
+        self._python = False
 
     def memo_size(self) -> int:
         """Positions in the memo (what the budget counts)."""
-        return len(self._memo) + len(self._fast_memo)
+        return len(self._memo) + (0 if self._fast_memo is None else len(self._fast_memo))
 
-    def _run(self, op: int, row: Row, pool: tuple[int, ...]) -> Number:
-        from septet.bots.flip7_ev import BudgetExceeded
+    def _solve(self, op: str, row: Row, canon: tuple[int, ...]) -> Number:
+        """``op`` (``"value"`` or ``"hit"``) of ``row`` with the canonical pool ``canon``."""
+        python = self._v if op == "value" else (lambda r, p: self._draw(r, p, False))
+        fresh = not self._python and not self._memo and self._fast_memo is None
+        if fresh and _kernel is None and self._python_first(python, row, canon):
+            return self._first_answer
+        if not self._python:
+            kernel = load()
+            if kernel is not None:
+                try:
+                    return self._run(kernel, op, row, canon)
+                except kernel.Unencodable:
+                    # Leave the compiled programme for good: its memo is dropped (the Python one
+                    # starts empty, as a fresh solver's would; the budget counts from there).
+                    self._fast_memo = None
+            self._python = True
+        return python(row, canon)
 
-        r = _encode(row)
+    def _python_first(self, python: Any, row: Row, canon: tuple[int, ...]) -> bool:
+        """Try the Python programme within :data:`PYTHON_FIRST` positions: ``True`` when it
+        settled the question (answer in ``_first_answer``, or the budget itself exceeded)."""
+        budget = self.max_states
+        self.max_states = PYTHON_FIRST if budget is None else min(budget, PYTHON_FIRST)
+        try:
+            self._first_answer = python(row, canon)
+        except BudgetExceeded:
+            if budget is not None and budget <= PYTHON_FIRST:
+                self._python = True  # the real budget: the memo is the Python solver's own
+                raise
+            self._memo.clear()  # too big for Python: the compiled programme starts afresh
+            return False
+        finally:
+            self.max_states = budget
+        self._python = True
+        return True
+
+    def _run(self, kernel: Any, op: str, row: Row, pool: tuple[int, ...]) -> Number:
+        import numpy as np
+
+        r = kernel.encode(row)
         if max(pool) > 127 or min(pool) < 0:
-            raise _Unencodable
+            raise kernel.Unencodable
+        if self._fast_memo is None:
+            self._fast_memo = kernel.new_memo()
+        u7 = self._u7_pool
+        self._fast_u7 = np.array(u7 if u7 is not None else pool, dtype=np.int64)
         ctx = np.array(
-            [
-                int(self.vengeance),
-                int(self.single),
-                -1 if self._bad is None else self._bad,
-                -1 if self.max_states is None else self.max_states,
-                0,
-                0,
-                int(self._u7_pool is not None),
-            ],
+            [int(self.vengeance), int(self.single), -1 if self._bad is None else self._bad,
+             -1 if self.max_states is None else self.max_states, 0, 0, int(u7 is not None)],
             dtype=np.int64,
-        )
-        if self._u7_pool is not None:
-            self._fast_u7 = np.array(self._u7_pool, dtype=np.int64)
-        got = _node(op, r, 0, np.array(pool, dtype=np.int64), 0, False, self._fast_memo, ctx,
-                    self._fast_u7)  # fmt: skip
-        if ctx[C_PEND]:
-            raise _Unencodable
-        if ctx[C_OVER]:
+        )  # fmt: skip
+        got = kernel.node(
+            kernel.OP_V if op == "value" else kernel.OP_DRAW, r, 0,
+            np.array(pool, dtype=np.int64), 0, False, self._fast_memo, ctx, self._fast_u7,
+        )  # fmt: skip
+        if ctx[kernel.C_PEND]:
+            raise kernel.Unencodable
+        if ctx[kernel.C_OVER]:
             raise BudgetExceeded(f"more than {self.max_states} positions")
         return float(got)
 
-    def _fall_back(self) -> None:
-        """Leave the compiled programme for good: its memo is dropped (the Python one starts
-        empty, as a fresh solver's would; the budget then counts from there)."""
-        self._python = True
-        self._fast_memo = Dict.empty(key_type=KEY, value_type=types.float64)
-
     def value(self, row: Row, pool: Sequence[int]) -> Number:
         """As :meth:`septet.bots.flip7_ev.EVSolver.value`, compiled."""
-        canon = self._canonical(row, pool)
-        if not self._python:
-            try:
-                return self._run(OP_V, row, canon)
-            except _Unencodable:
-                self._fall_back()
-        return self._v(row, canon)
+        return self._solve("value", row, self._canonical(row, pool))
 
     def hit_value(self, row: Row, pool: Sequence[int]) -> Number:
         """As :meth:`septet.bots.flip7_ev.EVSolver.hit_value`, compiled."""
         canon = self._canonical(row, pool)
         if sum(canon) == 0:
             return self.payoff(row)
-        if not self._python:
-            try:
-                return self._run(OP_DRAW, row, canon)
-            except _Unencodable:
-                self._fall_back()
-        return self._draw(row, canon, False)
+        return self._solve("hit", row, canon)
 
 
-__all__ = ["MAX_PENDING", "FastEVSolver", "ev_solver"]
+__all__ = ["PYTHON_FIRST", "FastEVSolver", "available", "ev_solver", "load"]

@@ -326,7 +326,9 @@ def _warm_odds() -> None:
     """Import the compiled Flip 7 programme (numba loads it from its cache, or compiles it:
     seconds) in the background; without numba, nothing."""
     with contextlib.suppress(Exception):
-        import septet.fast.flip7_ev  # noqa: F401
+        from septet.fast.flip7_ev import load
+
+        load()
 
 
 class _Parts:
