@@ -151,7 +151,7 @@ export async function mount(app, id) {
     const word = st(ENTRY_WORD[sheet.game]);
     const winners = new Set(sheet.winners || []);
     return h('div', { class: 'sk-table-wrap' }, h('table', { class: 'sk-table' },
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, '#'),
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, word),
         sideNames.map((n, i) => h('th', { scope: 'col', class: winners.has(i) ? 'sk-win' : '' }, n)))),
       h('tbody', {}, sheet.entries.map((e) => h('tr', {
         class: 'sk-entry', tabindex: 0, dataset: { index: e.index },
