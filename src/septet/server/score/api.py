@@ -485,9 +485,12 @@ def _odds_routes(router: APIRouter) -> None:
     """The Flip 7 cards and odds."""
 
     @router.get("/api/score/flip7/cards", tags=["score"])
-    async def flip7_cards(edition: Literal["vengeance", "classic"] = "vengeance") -> Any:
+    async def flip7_cards(
+        request: Request, edition: Literal["vengeance", "classic"] = "vengeance"
+    ) -> Any:
         """The cards of an edition: token, group (number, special, modifier, action), value,
         copies in one deck, names in English and Japanese."""
+        _parts(request)  # the odds page asks this first: the odds programme loads meanwhile
         return {"edition": edition, "cards": card_list(edition)}
 
     @router.post("/api/score/flip7/odds", tags=["score"])
