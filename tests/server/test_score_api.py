@@ -83,6 +83,19 @@ def test_malformed_requests_get_a_sentence(client: Any) -> None:
     assert r.status_code == 422  # strict types: "8" is not 8
 
 
+def test_names_and_totals_of_the_wrong_count_are_refused(client: Any) -> None:
+    # Fewer names than sides used to raise IndexError (a 500): now a 400 with a reason.
+    body = {"ending": "sevens", "side": 2, "sevens": [0, 0, 1], "names": ["a"]}
+    r = client.post("/api/score/seven-shot/deal", json=body)
+    assert r.status_code == 400, r.text
+    assert r.json()["error"] == "invalid" and r.json()["message"] == "names: one per side"
+    body = {"ending": "sevens", "side": 0, "sevens": [4, 0], "totals": [3]}
+    r = client.post("/api/score/seven-shot/deal", json=body)
+    assert r.status_code == 400 and r.json()["message"] == "totals: one per side"
+    r = client.post("/api/score/flip7/round", json={"rows": [{"points": 3}], "names": ["a", "b"]})
+    assert r.status_code == 400 and r.json()["message"] == "names: one per row"
+
+
 def _sheet(client: Any, game: str, players: list[str], **options: Any) -> dict[str, Any]:
     r = client.post(
         "/api/score/sheets", json={"game": game, "players": players, "options": options}

@@ -75,13 +75,6 @@ def test_server_fuzz_http_from_openapi_long(fuzz_client: Any) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(
-    reason="the score keeper's POST /api/score/seven-shot/deal answers 500 (IndexError in "
-    "games/seven_shot/scoring.py) for names fewer than the sides, e.g. "
-    '{"ending": "sevens", "side": 2, "sevens": [0, 0, 1], "names": ["a"]}: reported to the '
-    "score keeper (issue 16); remove this mark once fixed",
-    strict=False,
-)
 def test_server_fuzz_score_api_long(fuzz_client: Any) -> None:
     sent, bad = _fuzz_http(fuzz_client, 300, score=True)
     assert sent > 1000 and bad == []

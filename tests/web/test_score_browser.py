@@ -170,6 +170,59 @@ def test_score_odds_page(browser: Any, live_server: str) -> None:
     assert pg.errors == []
 
 
+NARROW_AUDIT = """() => {
+  const doc = document.documentElement;
+  const small = [];
+  for (const el of document.querySelectorAll('button, a, select, [data-card], label.sk-check')) {
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height || el.closest('.sk-print-only, .sk-print-sheet')) continue;
+    const what = `${el.tagName} "${el.textContent.trim()}" ${r.width}x${r.height}`;
+    if (r.width < 44 || r.height < 44) small.push(what);
+  }
+  return {overflow: doc.scrollWidth - doc.clientWidth, small};
+}"""
+
+
+def test_score_pages_fit_a_320px_phone_with_big_targets(browser: Any, live_server: str) -> None:
+    # UX: nothing wider than the smallest phone (320 px), every tap target at least 44 x 44 px,
+    # in both languages: the home page, a Flip 7 sheet, its round editor, a Seven Shot sheet
+    # (long side names), the odds page.
+    import httpx
+
+    def sheet(game: str, players: list[str], entry: dict[str, Any]) -> str:
+        s = httpx.post(f"{live_server}/api/score/sheets",
+                       json={"game": game, "players": players}).json()  # fmt: skip
+        httpx.post(f"{live_server}/api/score/sheets/{s['id']}/ops",
+                   json={"version": s["version"], "op": {"op": "add", "entry": entry}})  # fmt: skip
+        return f"/score/s/{s['id']}"
+
+    f7 = sheet(
+        "flip7",
+        ["Aki", "Ben", "Chihiro", "Dan"],
+        {"rows": [{"cards": ["12", "12"]}, {"points": 17}, {"points": 9}, {"points": 0}]},
+    )
+    ss = sheet("seven-shot", ["North", "East", "South", "West"],
+               {"ending": "sevens", "side": 0, "sevens": [4, 1]})  # fmt: skip
+    for lang, locale in (("en", "en-US"), ("ja", "ja-JP")):
+        ctx = browser.new_context(locale=locale, viewport={"width": 320, "height": 640},
+                                  is_mobile=True, has_touch=True)  # fmt: skip
+        pg = ctx.new_page()
+        pg.set_default_timeout(15000)
+        for name, path, click in [("home", "/score", None), ("flip7", f7, None),
+                                  ("flip7_round", f7, "#sk-add"), ("seven_shot", ss, None),
+                                  ("odds", "/score/flip7/odds", None)]:  # fmt: skip
+            pg.goto(live_server + path)
+            pg.click(f".sk-lang [data-lang='{lang}']")
+            pg.wait_for_selector("main .sk-card")
+            if click:
+                pg.click(click)
+                pg.wait_for_selector("#sk-editor")
+            audit = pg.evaluate(NARROW_AUDIT)
+            assert audit == {"overflow": 0, "small": []}, (name, lang, audit)
+            shot(pg, f"score_phone320_{name}_{lang}")
+        ctx.close()
+
+
 # ----- the try-out: a whole game as a new player would score it, from a written script -------
 FLIP7_SCRIPT: list[tuple[list[Any], list[int]]] = [
     # (rows of Aki, Ben, Cai, Dee; their round scores, worked out by hand)

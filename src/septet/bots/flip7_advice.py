@@ -85,6 +85,14 @@ def build_position(
     return mine, tuple(pool)
 
 
+def _solver(edition: str, mode: str, max_states: int) -> EVSolver:
+    """The programme's solver: compiled when numba is installed (the same numbers,
+    :mod:`septet.fast.flip7_ev`), else the Python one."""
+    from septet.fast.flip7_ev import ev_solver
+
+    return ev_solver(edition, mode, max_states=max_states)
+
+
 def advise_position(
     edition: str, row: Sequence[str], pool: Sequence[int], alone: bool = False
 ) -> tuple[Advice, Method]:
@@ -119,7 +127,7 @@ def advise_position(
         # With others in the round the programme gives away every Vengeance modifier and
         # action you draw (flip7_ev's table mode drops them from the pool): the reduced model
         # is the same problem. One solver, its budget raised on the way, keeps what it computed.
-        solver = EVSolver(edition, mode, max_states=ADVISE_MAX_STATES)
+        solver = _solver(edition, mode, max_states=ADVISE_MAX_STATES)
         try:
             return advise(solver, position, pool), "exact"
         except BudgetExceeded:
@@ -130,14 +138,14 @@ def advise_position(
             return advise_lower_bound(EVSolver(edition, mode), position, pool), "lower_bound"
     if edition == "vengeance":
         return advise_position_plain(edition, row, pool, alone)
-    reduced = EVSolver(edition, mode, max_states=ADVISE_MAX_STATES)
+    reduced = _solver(edition, mode, max_states=ADVISE_MAX_STATES)
     try:
         fits: Advice | None = advise(reduced, position, small)
     except BudgetExceeded:
         fits = None
     if fits is not None:
         try:
-            exact = EVSolver(edition, mode, max_states=ADVISE_MAX_STATES)
+            exact = _solver(edition, mode, max_states=ADVISE_MAX_STATES)
             return advise(exact, position, pool), "exact"
         except BudgetExceeded:
             return fits, "reduced"
@@ -156,12 +164,12 @@ def advise_position_plain(
     mode = "single" if alone else "table"
     position = row_from_tokens(row, edition)
     try:
-        exact = EVSolver(edition, mode, max_states=ADVISE_MAX_STATES)
+        exact = _solver(edition, mode, max_states=ADVISE_MAX_STATES)
         return advise(exact, position, pool), "exact"
     except BudgetExceeded:
         pass
     try:
-        reduced = EVSolver(edition, mode, max_states=10 * ADVISE_MAX_STATES)
+        reduced = _solver(edition, mode, max_states=10 * ADVISE_MAX_STATES)
         return advise(reduced, position, reduced_pool(pool)), "reduced"
     except BudgetExceeded:
         return advise_lower_bound(EVSolver(edition, mode), position, pool), "lower_bound"

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -27,6 +28,11 @@ from septet.server.steps import Advance, follow
 from septet.server.store import ChatMessage, Store, TableData
 
 log = logging.getLogger("septet.server")
+
+SHEET_CHANNEL = "score:"
+"""Channels ``<p>:t:score:<sheet>`` carry the score keeper's sheet updates
+(:mod:`septet.server.score.api`) on the tables' subscription; they go to
+:attr:`ScaledTableManager.sheet_listener`."""
 
 HEARTBEAT = 5.0
 """Seconds between renewals of this process's claims to hold seats' sockets."""
@@ -46,6 +52,8 @@ class ScaledTableManager(TableManager):
         self._tasks: set[asyncio.Task[Any]] = set()
         self._heartbeat: asyncio.Task[None] | None = None
         self._seen_ahead: dict[str, int] = {}  # table -> stored version ahead of ours
+        self.sheet_listener: Callable[[str, dict[str, Any]], Awaitable[None]] | None = None
+        """Where messages of the score sheets' channels go (set by the score keeper)."""
 
     @property
     def runs_bots(self) -> bool:
@@ -106,6 +114,10 @@ class ScaledTableManager(TableManager):
         handled in a task of its own so that a table waiting for its lock (or a reload) does not
         hold up the messages of the others; a table's messages still take its lock in the
         order they came."""
+        if table_id.startswith(SHEET_CHANNEL):
+            if self.sheet_listener is not None:
+                await self.sheet_listener(table_id[len(SHEET_CHANNEL) :], message)
+            return
         table = self.tables.get(table_id)
         if table is None:
             return

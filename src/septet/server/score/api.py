@@ -30,6 +30,7 @@ import contextlib
 import functools
 import json
 import logging
+import threading
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
@@ -272,13 +273,16 @@ def qr_svg(url: str) -> bytes:
 class ScoreHub:
     """The WebSocket connections of each sheet in this process, and the latest state sent.
 
-    :meth:`publish` queues a message for every connection of a sheet. One process per database
-    (as for tables): with several server processes a sheet's changes reach the connections of
-    the process that accepted them, and the others on their next message or reconnection.
+    :meth:`publish` queues a sheet for every connection of it, unless a later version was sent
+    already. With several server processes (``septet serve --redis URL``) the process that
+    accepted a change also publishes it on the sheet's Redis channel (the tables' fan-out,
+    :class:`septet.server.scale.ScaledTableManager`), and every other process publishes it to
+    its own connections (:meth:`heard`).
     """
 
     def __init__(self) -> None:
         self.subs: dict[str, set[asyncio.Queue[str | None]]] = {}
+        self.sent: dict[str, int] = {}  # sheet -> the version last sent to its connections
 
     def subscribe(self, sheet_id: str) -> asyncio.Queue[str | None] | None:
         """A queue of the sheet's messages, or ``None`` when the sheet has
@@ -296,10 +300,21 @@ class ScoreHub:
             subs.discard(queue)
             if not subs:
                 del self.subs[sheet_id]
+                self.sent.pop(sheet_id, None)
 
     def publish(self, sheet_id: str, message: dict[str, Any]) -> None:
+        """Queue ``message`` (``{"type": "sheet", "sheet": {..., "version": n}}``) for every
+        connection of the sheet in this process; a version older than one sent is dropped (two
+        processes' messages may cross)."""
+        subs = self.subs.get(sheet_id)
+        if not subs:
+            return
+        version = int(message.get("sheet", {}).get("version", -1))
+        if version < self.sent.get(sheet_id, -1):
+            return
+        self.sent[sheet_id] = version
         text = json.dumps(message, ensure_ascii=False)
-        for queue in list(self.subs.get(sheet_id, ())):
+        for queue in list(subs):
             if queue.full():  # a connection far behind: drop it, it reloads on reconnect
                 with contextlib.suppress(asyncio.QueueFull):
                     queue.put_nowait(None)
@@ -307,131 +322,186 @@ class ScoreHub:
             queue.put_nowait(text)
 
 
+def _warm_odds() -> None:
+    """Import the compiled Flip 7 programme (numba loads it from its cache, or compiles it:
+    seconds) in the background; without numba, nothing."""
+    with contextlib.suppress(Exception):
+        from septet.fast.flip7_ev import load
+
+        load()
+
+
 class _Parts:
     """What one application's score keeper holds: its store, hub, per-sheet locks and the
     slots of the odds workers (made on first use, inside the application's event loop)."""
 
-    def __init__(self, engine: Any) -> None:
+    def __init__(self, engine: Any, manager: Any = None) -> None:
         self.store = ScoreStore(engine)
         self.hub = ScoreHub()
         self.locks: dict[str, asyncio.Lock] = {}
         self.odds_slots = asyncio.Semaphore(ODDS_WORKERS)
+        # Load the compiled odds programme now, not on the first phone's request.
+        threading.Thread(target=_warm_odds, name="septet-odds-warm", daemon=True).start()
+        # Several processes on Redis: the tables' hub carries the sheets' updates too.
+        self.redis = getattr(manager, "hub", None)
+        if self.redis is not None:
+            manager.sheet_listener = self.heard
+
+    async def changed(self, sheet: dict[str, Any]) -> None:
+        """Send a sheet just changed here to this process's connections and, with Redis, to
+        the other processes'."""
+        message = {"type": "sheet", "sheet": sheet}
+        self.hub.publish(sheet["id"], message)
+        if self.redis is not None:
+            from septet.server.scale import SHEET_CHANNEL
+
+            try:
+                await self.redis.publish(SHEET_CHANNEL + sheet["id"], {"k": "sheet", "s": sheet})
+            except Exception:  # stored already: the others catch up on their next load
+                log.exception("sheet %s: not published", sheet["id"])
+
+    async def heard(self, sheet_id: str, message: dict[str, Any]) -> None:
+        """A sheet changed by another process (its Redis message)."""
+        if message.get("k") == "sheet" and isinstance(message.get("s"), dict):
+            self.hub.publish(sheet_id, {"type": "sheet", "sheet": message["s"]})
 
 
-def make_router(client_headers: Mapping[str, str]) -> APIRouter:
-    """The score keeper's routes (strict JSON bodies, like the rest of the API); the pages
-    are served with ``client_headers``."""
-    router = strict_router()
+def _parts(request: Request | WebSocket) -> _Parts:
+    """The score keeper's parts of the request's application (made on first use)."""
+    state = request.app.state
+    if not hasattr(state, "score"):
+        state.score = _Parts(state.store.engine, getattr(state, "manager", None))
+    return state.score  # type: ignore[no-any-return]
 
-    def app_parts(request: Request | WebSocket) -> _Parts:
-        state = request.app.state
-        if not hasattr(state, "score"):
-            state.score = _Parts(state.store.engine)
-        return state.score  # type: ignore[no-any-return]
 
-    def parts(request: Request | WebSocket) -> tuple[ScoreStore, ScoreHub, _Parts]:
-        p = app_parts(request)
-        return p.store, p.hub, p
+async def _load(store: ScoreStore, sheet_id: str) -> SheetState | None:
+    """A sheet replayed from its stored operations, or ``None``."""
+    found = await asyncio.to_thread(store.load, sheet_id[:40])
+    if found is None:
+        return None
+    state = replay(found.meta, found.ops)
+    state.version = found.version
+    return state
 
-    async def load(store: ScoreStore, sheet_id: str) -> SheetState | None:
-        found = await asyncio.to_thread(store.load, sheet_id[:40])
-        if found is None:
-            return None
-        state = replay(found.meta, found.ops)
-        state.version = found.version
-        return state
 
-    # ----- stateless scoring ------------
+def _stale(state: SheetState | None) -> JSONResponse:
+    return JSONResponse(
+        {
+            "error": "stale",
+            "message": "The sheet changed meanwhile; here it is. Try again.",
+            "message_ja": "その間にシートが変わりました。最新のシートでもう一度どうぞ。",
+            "sheet": state.to_json() if state else None,
+        },
+        status_code=409,
+    )
+
+
+def _scored(compute: Any) -> Any:
+    """``compute()``'s result, or the error answer of a refused entry."""
+    try:
+        return compute()
+    except ScoreError as exc:
+        return _impossible(exc)
+    except SheetError as exc:
+        return _invalid(exc)
+
+
+# ----- stateless scoring ------------------------------------------------------------------------
+def _flip7_round(body: Flip7RoundIn) -> dict[str, Any]:
+    n = len(body.rows)
+    if body.names is not None and len(body.names) != n:
+        raise SheetError("names: one per row", "名前は列ごとに1つです")
+    if body.totals is not None and len(body.totals) != n:
+        raise SheetError("totals: one per row", "合計は列ごとに1つです")
+    result = f7.score_round(
+        [f7.RowEntry(tuple(r.cards), r.busted, tuple(r.after_bust), r.points) for r in body.rows],
+        edition=body.edition,
+        brutal=body.brutal,
+        decks=games.game_class("flip7").num_decks(n),  # type: ignore[attr-defined]
+        flip7_choice=body.flip7_choice,
+        names=body.names,
+    )
+    out = result.to_json()
+    if body.totals is not None:
+        out["totals"] = [t + s for t, s in zip(body.totals, result.scores, strict=True)]
+        out["winners"] = f7.game_winners(out["totals"], body.target)
+    return out
+
+
+def _double_seven_game(body: DSGameIn) -> dict[str, Any]:
+    if body.names is not None and len(body.names) != len(body.players):
+        raise SheetError("names: one per player", "名前はプレイヤーごとに1つです")
+    return ds.final_scores(
+        [ds.PlayerEnd(tuple(p.families), p.sevens, p.double_seven) for p in body.players],
+        double_seven=body.double_seven,
+        names=body.names,
+    ).to_json()
+
+
+def _seven_shot_deal(body: SSDealIn) -> dict[str, Any]:
+    if body.names is not None and len(body.names) != len(body.sevens):
+        raise SheetError("names: one per side", "名前はサイドごとに1つです")
+    if body.totals is not None and len(body.totals) != len(body.sevens):
+        raise SheetError("totals: one per side", "合計はサイドごとに1つです")
+    entry = ss.DealEntry(
+        body.ending, body.side, tuple(body.sevens), body.hand_sevens, body.indicator_seven
+    )
+    result = ss.score_deal(entry, body.names)
+    out = result.to_json()
+    if body.totals is not None:
+        out["totals"] = [t + g for t, g in zip(body.totals, result.gains, strict=True)]
+        out["winners"] = ss.race_winners(out["totals"], body.target)
+    return out
+
+
+def _scoring_routes(router: APIRouter) -> None:
+    """The stateless scoring routes (every rule from the engines' ``scoring`` modules)."""
+
     @router.post("/api/score/flip7/round", tags=["score"])
     async def flip7_round(body: Flip7RoundIn) -> Any:
         """Score one round of Flip 7: each row's score and its arithmetic (sum, ÷2 or ×2,
         modifiers, floor at 0, the Zero, +15 for Flip 7, brutal −15), by the engine's
         ``septet.games.flip7.scoring.score_round``; with ``totals``, the new totals and the
         winner (F7V-3.7: a tie at the top plays on)."""
-        n = len(body.rows)
-        rows = [
-            f7.RowEntry(tuple(r.cards), r.busted, tuple(r.after_bust), r.points) for r in body.rows
-        ]
-        try:
-            if body.names is not None and len(body.names) != n:
-                raise SheetError("names: one per row", "名前は列ごとに1つです")
-            if body.totals is not None and len(body.totals) != n:
-                raise SheetError("totals: one per row", "合計は列ごとに1つです")
-            result = f7.score_round(
-                rows,
-                edition=body.edition,
-                brutal=body.brutal,
-                decks=games.game_class("flip7").num_decks(n),  # type: ignore[attr-defined]
-                flip7_choice=body.flip7_choice,
-                names=body.names,
-            )
-        except ScoreError as exc:
-            return _impossible(exc)
-        except SheetError as exc:
-            return _invalid(exc)
-        out = result.to_json()
-        if body.totals is not None:
-            totals = [t + s for t, s in zip(body.totals, result.scores, strict=True)]
-            out["totals"] = totals
-            out["winners"] = f7.game_winners(totals, body.target)
-        return out
+        return _scored(lambda: _flip7_round(body))
 
     @router.post("/api/score/double-seven/game", tags=["score"])
     async def double_seven_game(body: DSGameIn) -> Any:
         """Score the end of a game of Double Seven (DS-8): each player's tiles, 7 tokens and
         the 77, the winners and the tie-break by the 77 token, by the engine's
         ``septet.games.double_seven.scoring.final_scores``."""
-        try:
-            if body.names is not None and len(body.names) != len(body.players):
-                raise SheetError("names: one per player", "名前はプレイヤーごとに1つです")
-            result = ds.final_scores(
-                [ds.PlayerEnd(tuple(p.families), p.sevens, p.double_seven) for p in body.players],
-                double_seven=body.double_seven,
-                names=body.names,
-            )
-        except ScoreError as exc:
-            return _impossible(exc)
-        except SheetError as exc:
-            return _invalid(exc)
-        return result.to_json()
+        return _scored(lambda: _double_seven_game(body))
 
     @router.post("/api/score/seven-shot/deal", tags=["score"])
     async def seven_shot_deal(body: SSDealIn) -> Any:
         """Score a deal of Seven Shot (SS-4, SS-5: the 7-trick transfer, three-player second
         place) by the engine's ``septet.games.seven_shot.scoring.score_deal``; with ``totals``,
-        the new points per side and the winners of the race (SS-2.1, SS-5.6)."""
-        entry = ss.DealEntry(
-            body.ending, body.side, tuple(body.sevens), body.hand_sevens, body.indicator_seven
-        )
-        try:
-            if body.totals is not None and len(body.totals) != len(body.sevens):
-                raise SheetError("totals: one per side", "合計はサイドごとに1つです")
-            result = ss.score_deal(entry, body.names)
-        except ScoreError as exc:
-            return _impossible(exc)
-        except SheetError as exc:
-            return _invalid(exc)
-        out = result.to_json()
-        if body.totals is not None:
-            totals = [t + g for t, g in zip(body.totals, result.gains, strict=True)]
-            out["totals"] = totals
-            out["winners"] = ss.race_winners(totals, body.target)
-        return out
+        the new points per side and the winners of the race (SS-2.1, SS-5.6). ``names`` and
+        ``totals`` have one item per side."""
+        return _scored(lambda: _seven_shot_deal(body))
+
+
+def _odds_routes(router: APIRouter) -> None:
+    """The Flip 7 cards and odds."""
 
     @router.get("/api/score/flip7/cards", tags=["score"])
-    async def flip7_cards(edition: Literal["vengeance", "classic"] = "vengeance") -> Any:
+    async def flip7_cards(
+        request: Request, edition: Literal["vengeance", "classic"] = "vengeance"
+    ) -> Any:
         """The cards of an edition: token, group (number, special, modifier, action), value,
         copies in one deck, names in English and Japanese."""
+        _parts(request)  # the odds page asks this first: the odds programme loads meanwhile
         return {"edition": edition, "cards": card_list(edition)}
 
     @router.post("/api/score/flip7/odds", tags=["score"])
     async def flip7_odds(body: OddsIn, request: Request) -> Any:
         """The cards left, the chance that the next card busts you, the expected score of
         staying and of the best play after a hit, and the advice: the exact programme of
-        ``septet advise flip7`` (``method``: ``exact``, else ``reduced`` or ``lower_bound``)."""
+        ``septet advise flip7`` (``method``: ``exact``, else ``reduced`` or ``lower_bound``),
+        compiled when numba is installed."""
         from septet.bots.flip7_advice import AdviceInputError
 
-        async with app_parts(request).odds_slots:
+        async with _parts(request).odds_slots:
             try:
                 return await asyncio.to_thread(odds, body)
             except AdviceInputError as exc:
@@ -440,35 +510,32 @@ def make_router(client_headers: Mapping[str, str]) -> APIRouter:
                     status_code=422,
                 )
 
-    # ----- sheets ------------
+
+def _sheet_routes(router: APIRouter) -> None:
+    """Creating and reading sheets, and their QR codes."""
+
     @router.post("/api/score/sheets", tags=["score"])
     async def create_sheet(body: SheetIn, request: Request) -> Any:
         """A new sheet: pick a game, its options and the players; share ``link``."""
-        store, _, _ = parts(request)
         try:
             options = check_options(body.game, body.options)
             names = check_names(body.players, body.game)
         except SheetError as exc:
             return _invalid(exc)
-        meta = await asyncio.to_thread(store.create, body.game, options, names)
-        state = replay(meta, [])
-        return {**state.to_json(), "link": f"/score/s/{meta.id}"}
+        meta = await asyncio.to_thread(_parts(request).store.create, body.game, options, names)
+        return {**replay(meta, []).to_json(), "link": f"/score/s/{meta.id}"}
 
     @router.get("/api/score/sheets/{sheet_id}", tags=["score"])
     async def get_sheet(sheet_id: str, request: Request) -> Any:
         """A sheet: its entries with the engine's results, totals, winners, undo and redo."""
-        store, _, _ = parts(request)
-        state = await load(store, sheet_id)
-        if state is None:
-            return _not_found()
-        return state.to_json()
+        state = await _load(_parts(request).store, sheet_id)
+        return _not_found() if state is None else state.to_json()
 
     @router.get("/api/score/sheets/{sheet_id}/qr.svg", tags=["score"])
     async def sheet_qr(sheet_id: str, request: Request) -> Any:
         """A QR code (SVG) of the sheet's link, for the other phones at the table to scan: the
         server's public URL (``--public-url``) when set, else the address this page used."""
-        store, _, _ = parts(request)
-        found = await asyncio.to_thread(store.load, sheet_id[:40])
+        found = await asyncio.to_thread(_parts(request).store.load, sheet_id[:40])
         if found is None:
             return _not_found()
         base = request.app.state.settings.public_url or str(request.base_url)
@@ -478,116 +545,111 @@ def make_router(client_headers: Mapping[str, str]) -> APIRouter:
             headers={"Cache-Control": "public, max-age=3600"},
         )
 
+
+def _op_route(router: APIRouter) -> None:
+    """Operations on a sheet (stored, then sent to every connection of the sheet)."""
+
     @router.post("/api/score/sheets/{sheet_id}/ops", tags=["score"])
     async def sheet_op(sheet_id: str, body: OpIn, request: Request) -> Any:
         """Apply one operation made on ``version``: ``add``/``edit`` an entry (scored and
         checked by the engine), ``delete``, ``rename``, ``undo``, ``redo``. Stored before the
-        answer; every connection of the sheet is sent the new sheet."""
-        store, hub, p = parts(request)
-        lock = p.locks.setdefault(sheet_id[:40], asyncio.Lock())
-        async with lock:
-            state = await load(store, sheet_id)
+        answer; every connection of the sheet (in every server process) is sent the new
+        sheet."""
+        p = _parts(request)
+        async with p.locks.setdefault(sheet_id[:40], asyncio.Lock()):
+            state = await _load(p.store, sheet_id)
             if state is None:
                 return _not_found()
             if body.version != state.version:
-                return JSONResponse(
-                    {
-                        "error": "stale",
-                        "message": "The sheet changed meanwhile; here it is. Try again.",
-                        "message_ja": "その間にシートが変わりました。最新のシートで"
-                        "もう一度どうぞ。",
-                        "sheet": state.to_json(),
-                    },
-                    status_code=409,
-                )
+                return _stale(state)
+            new = _scored(lambda: apply_op(state, body.op).to_json())
+            if isinstance(new, JSONResponse):
+                return new
             try:
-                new = apply_op(state, body.op)
-                sheet = new.to_json()
-            except ScoreError as exc:
-                return _impossible(exc)
-            except SheetError as exc:
-                return _invalid(exc)
-            try:
-                await asyncio.to_thread(store.append_op, state.meta.id, state.version, body.op)
+                await asyncio.to_thread(p.store.append_op, state.meta.id, state.version, body.op)
             except StaleWriteError:
-                fresh = await load(store, sheet_id)
-                return JSONResponse(
-                    {
-                        "error": "stale",
-                        "message": "The sheet changed meanwhile; here it is. Try again.",
-                        "message_ja": "その間にシートが変わりました。最新のシートで"
-                        "もう一度どうぞ。",
-                        "sheet": fresh.to_json() if fresh else None,
-                    },
-                    status_code=409,
-                )
-        hub.publish(state.meta.id, {"type": "sheet", "sheet": sheet})
-        return sheet
+                return _stale(await _load(p.store, sheet_id))
+        await p.changed(new)
+        return new
+
+
+def _ws_route(router: APIRouter) -> None:
+    """The live sheet: ``WS /ws/score/{id}``."""
 
     @router.websocket("/ws/score/{sheet_id}")
     async def ws_sheet(ws: WebSocket, sheet_id: str) -> None:
-        origin = ws.headers.get("origin")
-        host = ws.headers.get("host")
+        origin, host = ws.headers.get("origin"), ws.headers.get("host")
         if origin and not (host and urlsplit(origin).netloc == host):
             await ws.close(code=1008)
             return
-        store, hub, _ = parts(ws)
-        state = await load(store, sheet_id)
+        p = _parts(ws)
+        state = await _load(p.store, sheet_id)
         if state is None:
             await ws.close(code=4404)
             return
         sid = state.meta.id
-        queue = hub.subscribe(sid)
+        queue = p.hub.subscribe(sid)
         if queue is None:
             await ws.close(code=1013)  # try again later: the sheet has too many connections
             return
         await ws.accept()
-
-        async def writer() -> None:
-            with contextlib.suppress(Exception):
-                while True:
-                    msg = await queue.get()
-                    if msg is None:
-                        await ws.close()
-                        return
-                    await ws.send_text(msg)
-
         try:
             # The state is read after subscribing, so no change falls between the two.
-            fresh = await load(store, sid)
-            await ws.send_text(
-                json.dumps(
-                    {"type": "sheet", "sheet": (fresh or state).to_json()}, ensure_ascii=False
-                )
-            )
-            task = asyncio.get_running_loop().create_task(writer())
-            try:
-                while True:
-                    raw = await ws.receive_text()
-                    if len(raw) > 256:
-                        break
-                    if raw.strip() == '{"type":"ping"}' or '"ping"' in raw:
-                        queue.put_nowait(json.dumps({"type": "pong"}))
-            finally:
-                task.cancel()
+            fresh = await _load(p.store, sid)
+            sheet = (fresh or state).to_json()
+            await ws.send_text(json.dumps({"type": "sheet", "sheet": sheet}, ensure_ascii=False))
+            await _serve_socket(ws, queue)
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
-            hub.unsubscribe(sid, queue)
+            p.hub.unsubscribe(sid, queue)
 
-    # ----- pages ------------
+
+async def _serve_socket(ws: WebSocket, queue: asyncio.Queue[str | None]) -> None:
+    """Send the sheet's queued messages while answering pings, until either side ends."""
+
+    async def writer() -> None:
+        with contextlib.suppress(Exception):
+            while True:
+                msg = await queue.get()
+                if msg is None:
+                    await ws.close()
+                    return
+                await ws.send_text(msg)
+
+    task = asyncio.get_running_loop().create_task(writer())
+    try:
+        while True:
+            raw = await ws.receive_text()
+            if len(raw) > 256:
+                break
+            if '"ping"' in raw:
+                queue.put_nowait(json.dumps({"type": "pong"}))
+    finally:
+        task.cancel()
+
+
+def _page_routes(router: APIRouter, client_headers: Mapping[str, str]) -> None:
+    """The pages (one HTML file; the client routes by path)."""
     page_file = WEB_DIR / "score.html"
 
     async def page(_: Request) -> FileResponse:
         return FileResponse(page_file, headers={"Cache-Control": "no-cache", **client_headers})
 
-    for path in (
-        "/score",
-        "/score/s/{sheet_id}",
-        "/score/flip7/odds",
-        "/score/print/{game}",
-    ):
+    for path in ("/score", "/score/s/{sheet_id}", "/score/flip7/odds", "/score/print/{game}"):
         router.add_api_route(path, page, methods=["GET"], include_in_schema=False)
+
+
+def make_router(client_headers: Mapping[str, str]) -> APIRouter:
+    """The score keeper's routes (strict JSON bodies, like the rest of the API); the pages
+    are served with ``client_headers``."""
+    router = strict_router()
+    _scoring_routes(router)
+    _odds_routes(router)
+    _sheet_routes(router)
+    _op_route(router)
+    _ws_route(router)
+    _page_routes(router, client_headers)
     return router
 
 

@@ -151,7 +151,7 @@ export async function mount(app, id) {
     const word = st(ENTRY_WORD[sheet.game]);
     const winners = new Set(sheet.winners || []);
     return h('div', { class: 'sk-table-wrap' }, h('table', { class: 'sk-table' },
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, '#'),
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, word),
         sideNames.map((n, i) => h('th', { scope: 'col', class: winners.has(i) ? 'sk-win' : '' }, n)))),
       h('tbody', {}, sheet.entries.map((e) => h('tr', {
         class: 'sk-entry', tabindex: 0, dataset: { index: e.index },
@@ -205,6 +205,7 @@ export async function mount(app, id) {
           h('span', { class: 'sk-total-name' }, n), h('span', { class: 'sk-total-num' }, num(sheet.totals[i])))))),
       sheet.problems && sheet.problems.length > 0 && h('p', { class: 'sk-error' }, sheet.problems.join(' ')),
       sheet.entries.length ? table() : h('p', { class: 'sk-muted sk-card' }, st('none')),
+      sheet.entries.length > 0 && h('p', { class: 'sk-muted sk-small', id: 'sk-legend' }, st(`legend.${sheet.game}`)),
       sheet.undo && h('p', { class: 'sk-muted sk-small sk-noprint' }, st('undo_what', { what: opText(sheet.undo) })),
       share(),
       h('p', { class: 'sk-links sk-noprint' },

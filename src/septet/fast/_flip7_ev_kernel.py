@@ -1,0 +1,322 @@
+"""The compiled part of :mod:`septet.fast.flip7_ev` (numba), loaded on first need: importing
+it loads (or compiles) the programme. See that module for the encoding."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit, types
+from numba.typed import Dict
+
+from septet.bots.flip7_ev import Row
+from septet.games.flip7 import cards as C
+
+MAX_PENDING = 14
+"""Action cards set aside at once that the encoding holds (far more than a deck can set
+aside in one flip; beyond it the Python programme answers)."""
+
+
+class Unencodable(Exception):
+    """A row or pool outside the compiled encoding: the Python programme answers."""
+
+
+NK = C.NUM_KINDS
+_ZERO, _U7, _L13, _DIV2, _X2 = C.ZERO, C.U7, C.L13, C.DIV2, C.X2
+_JOM, _FLIP4, _DISCARD, _FREEZE, _FLIP3, _SECOND = (
+    C.JOM, C.FLIP4, C.DISCARD, C.FREEZE, C.FLIP3, C.SECOND
+)  # fmt: skip
+_IS_NUM = np.array(C.IS_NUM, dtype=np.bool_)
+_IS_MOD = np.array(C.IS_MOD, dtype=np.bool_)
+_VALUE = np.array(C.VALUE, dtype=np.int64)
+_MOD_ADD = np.array([C.MOD_ADD[k] if C.IS_MOD[k] else 0 for k in range(NK)], np.int64)
+_MASK_SUM = np.array([sum(v for v in range(14) if m >> v & 1) for m in range(1 << 14)],
+                     dtype=np.int64)  # fmt: skip
+_POPCOUNT = np.array([bin(m).count("1") for m in range(1 << 14)], dtype=np.int64)
+
+M_MASK = (1 << 14) - 1
+S_T13, S_LUCKY, S_X2, S_HALF, S_SECOND, S_FLIP, S_STAY, S_FORCED, S_ADD = (
+    14, 16, 17, 18, 19, 20, 21, 22, 28
+)  # fmt: skip
+ADD_BIAS = 512
+KEY = types.UniTuple(types.int64, 7)  # type: ignore[no-untyped-call]
+
+# ctx: [0] vengeance, [1] single, [2] bad slot (-1: none), [3] budget (-1: none),
+#      [4] exceeded, [5] pending overflow, [6] a Unlucky 7 pool is set
+C_VENG, C_SINGLE, C_BAD, C_BUDGET, C_OVER, C_PEND, C_HASU7 = range(7)
+
+
+@njit(cache=True, inline="always")
+def _t13(r: int) -> int:
+    return (r >> S_T13) & 3
+
+
+@njit(cache=True, inline="always")
+def _bit(r: int, s: int) -> bool:
+    return (r >> s) & 1 == 1
+
+
+@njit(cache=True, inline="always")
+def _with(r: int, s: int, on: bool) -> int:
+    return (r | (1 << s)) if on else (r & ~(1 << s))
+
+
+@njit(cache=True, inline="always")
+def _forced(r: int) -> int:
+    return (r >> S_FORCED) & 63
+
+
+@njit(cache=True, inline="always")
+def _set_forced(r: int, n: int) -> int:
+    return (r & ~(63 << S_FORCED)) | (n << S_FORCED)
+
+
+@njit(cache=True, inline="always")
+def _add(r: int) -> int:
+    return ((r >> S_ADD) & 1023) - ADD_BIAS
+
+
+@njit(cache=True, inline="always")
+def _set_add(r: int, a: int) -> int:
+    return (r & ~(1023 << S_ADD)) | ((a + ADD_BIAS) << S_ADD)
+
+
+@njit(cache=True)
+def _numbers(r: int) -> int:
+    return _POPCOUNT[r & M_MASK] + (1 if _t13(r) == 2 else 0)
+
+
+@njit(cache=True)
+def _payoff(r: int, veng: bool, flip7: bool) -> float:
+    mask = r & M_MASK
+    s = _MASK_SUM[mask] + (13 if _t13(r) == 2 else 0)
+    if veng:
+        if _bit(r, S_HALF):
+            s //= 2
+        s = max(0, s + _add(r))
+        if mask & 1 and not flip7:
+            s = 0
+    else:
+        if _bit(r, S_X2):
+            s *= 2
+        s += _add(r)
+    if flip7:
+        s += 15
+    return 1.0 * s
+
+
+@njit(cache=True)
+def _key(r: int, pend: int, pool: Any) -> Any:
+    w = np.zeros(5, dtype=np.int64)
+    for k in range(NK):
+        w[k // 8] |= pool[k] << (7 * (k % 8))
+    return (r, pend, w[0], w[1], w[2], w[3], w[4])
+
+
+OP_V, OP_DRAW, OP_RECEIVE, OP_ACTION = 0, 1, 2, 3
+_SIG = types.float64(
+    types.int64, types.int64, types.int64, types.int64[::1], types.int64, types.boolean,
+    types.DictType(KEY, types.float64),  # type: ignore[no-untyped-call]
+    types.int64[::1], types.int64[::1],
+)  # fmt: skip
+
+
+# One self-recursive function (numba compiles self-recursion, not mutual recursion): ``op``
+# picks the solver's method: OP_V ``_v`` (memo, budget) with ``_value``, OP_DRAW ``_draw``,
+# OP_RECEIVE ``_receive`` (the card ``kind``; ``aside``: set_aside), OP_ACTION ``_action``.
+@njit(_SIG, cache=True)
+def node(
+    op: int, r: int, pend: int, pool: Any, kind: int, aside: bool, memo: Any, ctx: Any,
+    u7: Any,
+) -> float:  # fmt: skip
+    veng = ctx[C_VENG] == 1
+    single = ctx[C_SINGLE] == 1
+    # Recursive calls must not pass constants (numba would type them as literals and look
+    # for another specialisation): these are the constants as run-time values.
+    z = op - op
+    no = z != z
+    V, DRAW, RECEIVE, ACTION = z + OP_V, z + OP_DRAW, z + OP_RECEIVE, z + OP_ACTION
+    if op == OP_V:
+        key = _key(r, pend, pool)
+        if key in memo:
+            return memo[key]
+        if ctx[C_BUDGET] >= 0 and len(memo) >= ctx[C_BUDGET]:
+            ctx[C_OVER] = 1
+            return 0.0
+        got = 0.0
+        forced = _forced(r)
+        n_pend = pend & 15
+        if forced > 0:
+            nxt = _set_forced(r, forced - 1)
+            if pool.sum() == 0:
+                got = node(V, _set_forced(nxt, 0), pend, pool, z, no, memo, ctx, u7)
+            else:
+                got = node(DRAW, nxt, pend, pool, z, _bit(r, S_FLIP), memo, ctx, u7)
+        elif n_pend:
+            first = ((pend >> 4) & 15) + 28
+            rest = ((pend >> 8) << 4) | (n_pend - 1)
+            got = node(ACTION, _with(r, S_FLIP, False), rest, pool, first, no, memo,
+                        ctx, u7)  # fmt: skip
+        else:
+            if _bit(r, S_FLIP):
+                r = _with(r, S_FLIP, False)
+            stay = _payoff(r, veng, False)
+            if _bit(r, S_STAY) or pool.sum() == 0:
+                got = stay
+            else:
+                hit = node(DRAW, r, pend, pool, z, no, memo, ctx, u7)
+                if veng and r & 1:  # the Zero forbids staying (F7V-6.1)
+                    stay = hit
+                got = hit if hit > stay else stay
+        if ctx[C_OVER] or ctx[C_PEND]:
+            return 0.0
+        memo[key] = got
+        return got
+
+    if op == OP_DRAW:
+        total = pool.sum()
+        acc = 0.0
+        lst = pool.copy()
+        bad = ctx[C_BAD]
+        lo = 0 if bad == 13 else 1
+        for k in range(NK):
+            n = pool[k]
+            if not n:
+                continue
+            if bad >= 0 and (k == bad or (lo <= k < 13)):
+                if k == bad:  # a duplicate of a row value
+                    if not _bit(r, S_SECOND):
+                        continue  # bust: adds 0
+                    lst[bad] = n - 1
+                    v = node(V, _with(r, S_SECOND, False), pend, lst, z, no, memo,
+                              ctx, u7)  # fmt: skip
+                    lst[bad] = n
+                else:
+                    new = r | (1 << k)
+                    if _numbers(new) >= 7:
+                        v = _payoff(new, veng, True)
+                    else:
+                        lst[k] = 0
+                        lst[bad] += n - 1
+                        v = node(V, new, pend, lst, z, no, memo, ctx, u7)
+                        lst[bad] -= n - 1
+                        lst[k] = n
+                if ctx[C_OVER] or ctx[C_PEND]:
+                    return 0.0
+                acc += v * n
+                continue
+            lst[k] = n - 1
+            v = node(RECEIVE, r, pend, lst, k, aside, memo, ctx, u7)
+            lst[k] = n
+            if ctx[C_OVER] or ctx[C_PEND]:
+                return 0.0
+            acc += v * n
+        return acc / total
+
+    if op == OP_RECEIVE:
+        if _IS_NUM[kind]:
+            if kind == _U7 and ctx[C_HASU7]:  # table mode: see septet.bots.flip7_ev
+                return node(V, z + (1 << 7 | ADD_BIAS << S_ADD), z, u7, z, no, memo, ctx,
+                             u7)  # fmt: skip
+            if kind == _U7:  # F7V-6.2: keep only this 7, never a bust
+                keep = (63 << S_FORCED) | (1 << S_FLIP) | (1 << S_STAY)
+                new = (1 << 7) | (r & keep) | (ADD_BIAS << S_ADD)
+            elif kind == _ZERO:
+                new = r | 1
+            elif veng and _VALUE[kind] == 13:  # F7V-6.3
+                lucky = _bit(r, S_LUCKY) or kind == _L13
+                t13 = _t13(r)
+                if t13 == 0:
+                    new = _with(((r | (1 << 13)) & ~(3 << S_T13)) | (1 << S_T13), S_LUCKY,
+                                lucky)  # fmt: skip
+                elif t13 == 1 and lucky:
+                    new = _with((r & ~(3 << S_T13)) | (2 << S_T13), S_LUCKY, True)
+                else:
+                    return 0.0
+            else:
+                bit = 1 << _VALUE[kind]
+                if r & bit:
+                    if _bit(r, S_SECOND) and not veng:  # both cards are discarded
+                        return node(V, _with(r, S_SECOND, False), pend, pool, z, no,
+                                     memo, ctx, u7)  # fmt: skip
+                    return 0.0  # bust
+                new = r | bit
+            if _numbers(new) >= 7:
+                return _payoff(new, veng, True)  # the round ends at once
+            return node(V, new, pend, pool, z, no, memo, ctx, u7)
+        if _IS_MOD[kind]:
+            if not (veng and not single):  # else given to another player
+                if kind == _X2:
+                    r = _with(r, S_X2, True)
+                elif kind == _DIV2:
+                    r = _with(r, S_HALF, True)
+                else:
+                    r = _set_add(r, _add(r) + _MOD_ADD[kind])
+            return node(V, r, pend, pool, z, no, memo, ctx, u7)
+        if aside:
+            n_pend = pend & 15
+            if n_pend >= MAX_PENDING:
+                ctx[C_PEND] = 1
+                return 0.0
+            pend = (((pend >> 4) | ((kind - 28) << (4 * n_pend))) << 4) | (n_pend + 1)
+            return node(V, r, pend, pool, z, no, memo, ctx, u7)
+        return node(ACTION, r, pend, pool, kind, no, memo, ctx, u7)
+
+    # OP_ACTION: an action card you received (not during flips)
+    if kind == _SECOND:
+        return node(V, _with(r, S_SECOND, True), pend, pool, z, no, memo, ctx, u7)
+    if kind == _FREEZE:
+        banked = _payoff(r, veng, False)
+        if single:
+            return banked
+        on = node(V, r, pend, pool, z, no, memo, ctx, u7)
+        return on if on > banked else banked
+    if (kind == _FLIP3 or kind == _FLIP4) and single:
+        n = 3 if kind == _FLIP3 else 4
+        new = _with(_set_forced(r, _forced(r) + n), S_FLIP, True)
+        return node(V, new, pend, pool, z, no, memo, ctx, u7)
+    if kind == _JOM and single:
+        new = _with(_with(_set_forced(r, _forced(r) + 1), S_FLIP, False), S_STAY, True)
+        return node(V, new, pend, pool, z, no, memo, ctx, u7)
+    if kind == _DISCARD and single and r & M_MASK:
+        best = 0.0
+        found = False
+        for v in range(14):
+            if not (r >> v) & 1:
+                continue
+            if v == 13 and _t13(r) == 2:
+                new = (r & ~(3 << S_T13)) | (1 << S_T13)  # keep the Lucky 13
+            elif v == 13:
+                new = _with(r & ~(1 << 13) & ~(3 << S_T13), S_LUCKY, False)
+            else:
+                new = r & ~(1 << v)
+            val = node(V, new, pend, pool, z, no, memo, ctx, u7)
+            if ctx[C_OVER] or ctx[C_PEND]:
+                return 0.0
+            if not found or val > best:
+                best = val
+                found = True
+        return best
+    return node(V, r, pend, pool, z, no, memo, ctx, u7)  # no effect on your row
+
+
+def encode(row: Row) -> int:
+    """``row`` as the kernel's ``r`` (see :mod:`septet.fast.flip7_ev`).
+
+    Raises:
+        Unencodable: set-aside cards, or counts beyond the encoding.
+    """
+    if row.pending or not 0 <= row.forced < 64 or not -ADD_BIAS <= row.add < ADD_BIAS:
+        raise Unencodable
+    r = row.mask | row.t13 << S_T13 | row.forced << S_FORCED | (row.add + ADD_BIAS) << S_ADD
+    for flag, shift in ((row.lucky, S_LUCKY), (row.x2, S_X2), (row.half, S_HALF),
+                        (row.second, S_SECOND), (row.flip, S_FLIP),
+                        (row.stay_after, S_STAY)):  # fmt: skip
+        if flag:
+            r |= 1 << shift
+    return r
+
+
+def new_memo() -> Any:
+    """An empty memo for :func:`node` (a numba typed dict)."""
+    return Dict.empty(key_type=KEY, value_type=types.float64)
