@@ -69,6 +69,12 @@ class Field:
             set by the constructor and copied by ``clone``).
         dump: value → JSON (``state_dict``); identity by default.
         load: JSON → value (``load_state_dict``); identity by default.
+        shared_entries: the field is an append-only list whose entries are never changed once
+            appended (an event log): ``copy`` copies the list and shares the entries, which
+            keeps ``clone`` O(1) per entry instead of a deep copy of a log hundreds of entries
+            long. :func:`septet.core.testkit.check_fields` then checks only that the list itself
+            is not shared; the kit's clone-independence check (apply to the clone, the original
+            unchanged) catches an engine that changes an entry after appending it.
     """
 
     name: str
@@ -76,6 +82,7 @@ class Field:
     key: str | None = ""
     dump: Callable[[Any], Any] = same
     load: Callable[[Any], Any] = same
+    shared_entries: bool = False
 
     @property
     def json_key(self) -> str | None:

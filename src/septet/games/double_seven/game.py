@@ -16,7 +16,7 @@ from septet.core.types import JSON, Event
 from . import actions as A
 from . import render as R
 from .observation import spec as _obs_spec
-from .state import _PHASE_BY_NAME, DoubleSevenState, _log_copy
+from .state import _PHASE_BY_NAME, DoubleSevenState
 from .tiles import (
     CLOVER,
     FULL_SET,
@@ -250,7 +250,7 @@ def _public_from_view(st: DoubleSevenState, view: Mapping[str, Any]) -> None:
     st.sevens_left = int(view["sevens_left"])
     st.holder77 = -1 if view["double_seven"] is None else int(view["double_seven"])
     st.trigger = -1 if view["end_triggered_by"] is None else int(view["end_triggered_by"])
-    st.log = _log_copy(view["log"])  # the sample shares no entry with the state viewed
+    st.log = list(view["log"])  # append-only entries, shared (FIELDS: shared_entries)
 
 
 def _deal_unseen(

@@ -176,7 +176,11 @@ _FIELDS = (
     Field("sevens_left", load=int),
     Field("holder77", load=int),
     Field("trigger", load=int),
-    Field("log", copy=_log_copy, dump=_log_copy, load=lambda xs: [dict(e) for e in xs]),
+    # The log is append-only (entries are never changed once appended): clone copies the list
+    # and shares the entries (a deep copy made Double Seven's clone 36× slower late in a game).
+    Field(
+        "log", copy=list, dump=_log_copy, load=lambda xs: [dict(e) for e in xs], shared_entries=True
+    ),
     # Derived from the options (set by the constructor): not serialised.
     Field("_opt_rainbow", key=None),
     Field("_opt_t41", key=None),
