@@ -45,6 +45,25 @@ OP_DEALER: Final = 9
 MAX_SEATS: Final = 64
 
 
+class Op:
+    """The ``OP_*`` codes as dotted names, for ``match`` value patterns::
+
+    match action:
+        case F7Action(Op.STEAL, seat, card): ...
+    """
+
+    HIT: Final = OP_HIT
+    STAY: Final = OP_STAY
+    TARGET: Final = OP_TARGET
+    SWAP: Final = OP_SWAP
+    STEAL: Final = OP_STEAL
+    DISCARD: Final = OP_DISCARD
+    BONUS: Final = OP_BONUS
+    PENALTY: Final = OP_PENALTY
+    DRAW: Final = OP_DRAW
+    DEALER: Final = OP_DEALER
+
+
 class F7Action(NamedTuple):
     """A Flip 7 action or chance outcome: ``op`` (an ``OP_*`` code) and up to four ints.
 
