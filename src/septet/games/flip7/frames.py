@@ -64,8 +64,10 @@ Frame = Deal | Turn | JustOneMore | Flip
 DEALS: Final = tuple(Deal(k) for k in range(MAX_SEATS + 2))
 TURNS: Final = tuple(Turn(s) for s in range(MAX_SEATS))
 JOMS: Final = tuple((JustOneMore(s, False), JustOneMore(s, True)) for s in range(MAX_SEATS))
+FLIPS: Final = tuple(tuple(Flip(s, left) for left in range(5)) for s in range(MAX_SEATS))
 """Interned frames for the engine's hot loop: ``DEALS[offset]``, ``TURNS[seat]``,
-``JOMS[seat][drawn]`` (the functions below are the readable form)."""
+``JOMS[seat][drawn]``, ``FLIPS[seat][left]`` (nothing set aside); the functions below are the
+readable form."""
 
 
 def deal(offset: int) -> Deal:
@@ -136,6 +138,7 @@ def stack_from_json(data: list[Any]) -> list[Frame]:
 
 __all__ = [
     "DEALS",
+    "FLIPS",
     "JOMS",
     "TURNS",
     "Deal",

@@ -97,7 +97,7 @@ def is_flip7(numbers: int) -> bool:
     return numbers >= FLIP7_CARDS
 
 
-def may_stay(holds_zero: bool, *, vengeance: bool) -> bool:
+def may_stay(holds_zero: bool, vengeance: bool) -> bool:
     """Whether a player may stay: not while holding the Vengeance Zero (F7V-6.1)."""
     return not (vengeance and holds_zero)
 

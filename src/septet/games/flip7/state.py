@@ -77,7 +77,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from septet.core.errors import IllegalActionError, RecordError
 from septet.core.fields import Field, load_fields, same, slot_names
@@ -98,12 +98,12 @@ from septet.games.flip7.actions import (
 )
 from septet.games.flip7.frames import (
     DEALS,
+    FLIPS,
     JOMS,
     TURNS,
     Flip,
     Frame,
     JustOneMore,
-    deal,
     just_one_more,
     stack_from_json,
     stack_to_json,
@@ -180,50 +180,6 @@ def _thaw(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_thaw(v) for v in value]
     return value
-
-
-class RoundRecord(NamedTuple):
-    """A finished round as played (immutable): the ``round_end`` event data and the view's
-    ``last_round_detail`` (:meth:`to_json`).
-
-    Attributes:
-        round: the round number (1-based).
-        rows, after_bust: per seat, the card kinds of the row as it ended and, brutal, the
-            modifiers received after busting (F7V-8.2).
-        status: per seat, ``"active"``, ``"stayed"`` or ``"busted"``.
-        flip7, flip7_choice: the Flip 7 achiever and the brutal choice's receiver, or -1.
-        scores: per seat, the :class:`RowScore` (F7V-7, F7V-8).
-        totals: per seat, the game totals after the round.
-    """
-
-    round: int
-    rows: tuple[tuple[int, ...], ...]
-    after_bust: tuple[tuple[int, ...], ...]
-    status: tuple[str, ...]
-    flip7: int
-    flip7_choice: int
-    scores: tuple[RowScore, ...]
-    totals: tuple[int, ...]
-
-    def to_json(self) -> dict[str, JSON]:
-        """The ``round_end`` data: ``round``, ``rows`` and ``after_bust`` (tokens), ``status``,
-        ``flip7``, ``flip7_choice`` (seat or ``None``), ``scores``, ``breakdown`` (per seat, see
-        ``Flip7State.round_breakdown``), ``totals``."""
-        tok = _TOK
-        return {
-            "round": self.round,
-            "rows": [[tok[c] for c in r] for r in self.rows],
-            "after_bust": [[tok[c] for c in r] for r in self.after_bust],
-            "status": list(self.status),
-            "flip7": _none_if_neg(self.flip7),
-            "flip7_choice": _none_if_neg(self.flip7_choice),
-            "scores": [r.score for r in self.scores],
-            "breakdown": [r.breakdown() for r in self.scores],
-            "totals": list(self.totals),
-        }
-
-
-_new_record = tuple.__new__  # RoundRecord(...) without NamedTuple's keyword handling
 
 
 def _none_if_neg(x: int) -> int | None:
@@ -335,7 +291,7 @@ FIELDS: tuple[Field, ...] = (
     Field("_deck", copy=list, key=None),
     Field("_disc", copy=list, key=None),
     Field("_rounds", key=None),  # a tuple of frozen summaries: shared by clones
-    Field("_last_detail", key=None),  # a RoundRecord, or frozen JSON when loaded
+    Field("_last_detail", key=None),  # frozen JSON (see Flip7State._share)
 )
 """Every field of a Flip7State, declared once: slots, clone and serialisation derive from it."""
 _copy_fields = _compile_copy(FIELDS)
@@ -437,7 +393,7 @@ class Flip7State(State):
         if self._to_move < 0:
             return []
         if dec == D_HITSTAY:
-            if may_stay(_ZERO in self._rows[self._to_move], vengeance=self._v):
+            if may_stay(_ZERO in self._rows[self._to_move], self._v):
                 return [HIT, STAY]
             return [HIT]  # F7V-6.1
         if dec == D_TARGET:
@@ -522,8 +478,8 @@ class Flip7State(State):
             self._reject(action)
         ev: list[Event] = []
         tm = self._to_move
-        arg = action.a
         if tm == CHANCE:
+            arg = action.a
             match action.op:
                 case Op.DRAW if (
                     self._draw_for >= 0 and 0 <= arg < C.NUM_KINDS and self._dcount[arg]
@@ -546,7 +502,7 @@ class Flip7State(State):
                     self._stack[-1] = TURNS[(tm + 1) % self.num_players]
                     ev.append(_card_event("hit", tm, -1))
                     self._draw(tm, False, ev)  # at CHANCE now, or _RUN when the round ends
-                case Op.STAY if hit_stay and may_stay(_ZERO in self._rows[tm], vengeance=self._v):
+                case Op.STAY if hit_stay and may_stay(_ZERO in self._rows[tm], self._v):
                     self._dec = D_NONE
                     self._to_move = _RUN
                     self._stack[-1] = TURNS[(tm + 1) % self.num_players]
@@ -794,9 +750,9 @@ class Flip7State(State):
         if k == C.JOM:
             self._stack.append(just_one_more(s, False))
         elif k == C.FLIP4:
-            self._stack.append(Flip(s, 4))
+            self._stack.append(FLIPS[s][4])
         elif k == C.FLIP3:
-            self._stack.append(Flip(s, 3))
+            self._stack.append(FLIPS[s][3])
         else:  # Freeze
             self._disc[k] += 1
         if k == C.FREEZE and self._status[s] == ACTIVE:
@@ -844,7 +800,7 @@ class Flip7State(State):
 
     def _start_round(self, ev: list[Event]) -> None:
         self._round += 1
-        self._stack = [deal(1)]
+        self._stack = [DEALS[1]]
         ev.append(Event("round_start", self._dealer, {"round": self._round}))
 
     def _run(self, ev: list[Event]) -> None:
@@ -904,7 +860,7 @@ class Flip7State(State):
                                 Event("set_aside_lost", t, {"cards": [_TOK[c] for c in queue]})
                             )
                     elif left > 0:
-                        stack[-1] = Flip(t, left - 1, queue)
+                        stack[-1] = Flip(t, left - 1, queue) if queue else FLIPS[t][left - 1]
                         if self._draw(t, True, ev):
                             return
                     elif queue:
@@ -935,7 +891,8 @@ class Flip7State(State):
     def _finish_round(self, ev: list[Event]) -> bool:
         """Score the round (F7V-7); start the next or end the game. True: stop running."""
         for fr in self._stack:  # F7V-3.4: the Flip 4 and its set-aside cards, a Just One More
-            self._discard_frame(fr)
+            if type(fr) is Flip or type(fr) is JustOneMore:
+                self._discard_frame(fr)
         self._stack = []
         f = self._flip7
         if self._brutal and f >= 0 and self._bonus_to < 0:
@@ -966,31 +923,29 @@ class Flip7State(State):
             totals[p] += rows[p].score
         self._last = [r.score for r in rows]
         status = [STATUS_NAMES[s] for s in self._status]
-        record = _new_record(
-            RoundRecord,
-            (
-                self._round,
-                tuple(map(tuple, self._rows)),
-                tuple(map(tuple, self._post)),
-                tuple(status),
-                f,
-                self._bonus_to,
-                tuple(rows),
-                tuple(totals),
-            ),
-        )
-        self._last_detail = record
-        if f >= 0:
-            status[f] = "flip7"
+        detail: dict[str, JSON] = {
+            "round": self._round,
+            "rows": [[_TOK[c] for c in r] for r in self._rows],
+            "after_bust": [[_TOK[c] for c in r] for r in self._post],
+            "status": status,
+            "flip7": f if f >= 0 else None,
+            "flip7_choice": self._bonus_to if self._bonus_to >= 0 else None,
+            "scores": self._last,
+            "breakdown": [r.breakdown() for r in rows],
+            "totals": list(totals),
+        }
+        # Shared with the event until the first clone or view freezes it (_share): a random
+        # playout never pays for the copy.
+        self._last_detail = detail
         summary = (
             ("round", self._round),
             ("scores", tuple(self._last)),
-            ("status", tuple(status)),
+            ("status", tuple(["flip7" if p == f else status[p] for p in range(n)])),
             ("flip7", f if f >= 0 else None),
-            ("totals", record.totals),
+            ("totals", tuple(totals)),
         )
         self._rounds = (*self._rounds, _Frozen(summary))
-        ev.append(Event("round_end", None, record.to_json()))
+        ev.append(Event("round_end", None, detail))
         return totals
 
     def _next_round(self, ev: list[Event]) -> None:
@@ -1099,11 +1054,7 @@ class Flip7State(State):
             "discard_size": sum(disc),
             # Added for the round-end and end screens (issue 15); see the module docstring.
             "rounds": _thaw(self._rounds),
-            "last_round_detail": (
-                self._last_detail.to_json()
-                if type(self._last_detail) is RoundRecord
-                else _thaw(self._last_detail)
-            ),
+            "last_round_detail": _thaw(self._share()),
         }
 
     def determinize(self, seat: Seat, rng: random.Random) -> Flip7State:
@@ -1135,12 +1086,21 @@ class Flip7State(State):
     # ----- copying and serialisation ------------------------------------------------------------
     def clone(self) -> Flip7State:
         """An independent copy (history included): every field of :data:`FIELDS` copied."""
+        self._share()
         new = object.__new__(Flip7State)
         new.game = self.game
         new.num_players = self.num_players
         new.history = list(self.history)
         _copy_fields(self, new)  # copy_fields(self, new, FIELDS), unrolled
         return new
+
+    def _share(self) -> Any:
+        """Freeze the last round's detail (a dict shared with the ``round_end`` event when the
+        round has just ended) so that clones and views may share it; returns it."""
+        detail = self._last_detail
+        if type(detail) is dict:
+            detail = self._last_detail = _freeze(detail)
+        return detail
 
     def state_dict(self) -> dict[str, JSON]:
         """Every field of the position as JSON: the view format without ``seat``."""
