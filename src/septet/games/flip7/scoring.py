@@ -24,11 +24,9 @@ from typing import Literal
 from septet.core.errors import ScoreError
 from septet.core.types import JSON
 from septet.games.flip7 import cards as C
+from septet.games.flip7.rules import FLIP7_BONUS, FLIP7_CARDS, copies_allowed
 
-FLIP7_BONUS = 15
-"""Points a Flip 7 adds (F7V-7.2), or, in brutal mode, takes from one other player (F7V-8.3)."""
-FLIP7_CARDS = 7
-"""Number cards that make a Flip 7 and end the round at once (F7V-3.4, F7V-7)."""
+# FLIP7_BONUS (F7V-7.2, F7V-8.3) and FLIP7_CARDS (F7V-3.4, F7V-7) live in .rules; re-exported.
 
 Edition = Literal["vengeance", "classic"]
 
@@ -249,7 +247,7 @@ def score_range(edition: Edition, brutal: bool = False, decks: int = 1) -> tuple
             values.append(C.VALUE[k])
     held: list[int] = []
     for v in values:  # highest first; a value twice only for the Lucky 13 pair
-        allowed = 2 if vengeance and v == 13 and deck[C.L13] else 1
+        allowed = copies_allowed(v, vengeance=vengeance, lucky=deck[C.L13] > 0)
         if held.count(v) < allowed:
             held.append(v)
     best = sum(held[:FLIP7_CARDS])
@@ -332,7 +330,7 @@ def check_row(
     values = [C.VALUE[k] for k in cards if C.IS_NUM[k]]
     extra = 0  # copies beyond what a live row may hold: each one is a bust
     for v in set(values):
-        allowed = 2 if vengeance and v == 13 and C.L13 in cards else 1
+        allowed = copies_allowed(v, vengeance=vengeance, lucky=C.L13 in cards)
         extra += max(0, values.count(v) - allowed)
     if C.SECOND in cards and cards.count(C.SECOND) > 1:
         raise _err(
