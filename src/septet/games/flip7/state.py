@@ -16,8 +16,16 @@ picked for Swap/Steal/Discard, the brutal Flip 7 choice. A choice with exactly o
 is made automatically (an event records it), so no player node ever has a single forced option
 except a Zero holder's ``hit``.
 
-The round is driven by a small stack of frames (dealing, turns, a pending Just One More, a Flip 4
-with its set-aside cards); ``_run`` advances it until a player decision or a draw is needed.
+The round is driven by a small stack of frames (:mod:`.frames`: dealing, turns, a pending Just
+One More, a Flip 4 with its set-aside cards); ``_run`` advances it, matching on the top frame, until
+a player decision or a draw is needed. The step functions append their events to the list that
+``apply`` returns (passed to them explicitly). The rules that bots and scoring also need (bust,
+Lucky 13, Second Chance, Flip 7, the Zero's stay) are the pure functions of :mod:`.rules`.
+
+Fields are declared once in :data:`FIELDS` (:mod:`septet.core.fields`): ``__slots__``, ``clone``
+and the one-to-one ``state_dict`` keys derive from it; the grouped keys (``decision``, ``draw``,
+``players``, ``deck``/``discard``, ``rounds``, ``last_round_detail``) are written by
+``_dump_groups`` and read by ``_load_groups``.
 
 View format (``view(seat)``; also the ``state_dict`` format, stable)
 --------------------------------------------------------------------
