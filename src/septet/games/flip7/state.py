@@ -401,9 +401,10 @@ class Flip7State(State):
         if self._to_move < 0:
             return []
         if dec == D_HITSTAY:
-            if may_stay(_ZERO in self._rows[self._to_move], self._v):
-                return [HIT, STAY]
-            return [HIT]  # F7V-6.1
+            # F7V-6.1 (rules.may_stay) restricts only a Zero holder: ask it then.
+            if _ZERO in self._rows[self._to_move] and not may_stay(True, self._v):
+                return [HIT]
+            return [HIT, STAY]
         if dec == D_TARGET:
             return [target_action(s) for s in self._targets(self._to_move, self._dec_card)]
         if dec == D_BRUTAL:
@@ -510,7 +511,9 @@ class Flip7State(State):
                     self._stack[-1] = TURNS[(tm + 1) % self.num_players]
                     ev.append(_card_event("hit", tm, -1))
                     self._draw(tm, False, ev)  # at CHANCE now, or _RUN when the round ends
-                case Op.STAY if hit_stay and may_stay(_ZERO in self._rows[tm], self._v):
+                case Op.STAY if hit_stay and (
+                    _ZERO not in self._rows[tm] or may_stay(True, self._v)
+                ):
                     self._dec = D_NONE
                     self._to_move = _RUN
                     self._stack[-1] = TURNS[(tm + 1) % self.num_players]
