@@ -155,16 +155,6 @@ def _card_event(kind: str, seat: int, card: int) -> Event:
 _DECISION_OF_CARD = {C.SWAP: D_SWAP, C.STEAL: D_STEAL, C.DISCARD: D_DISCARD}
 
 
-def _copy_json(value: Any) -> Any:
-    """A deep copy of plain JSON data (lists, tuples as lists, dicts), so that a view handed out
-    never shares a list with the state."""
-    if isinstance(value, dict):
-        return {k: _copy_json(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_copy_json(v) for v in value]
-    return value
-
-
 class _Frozen(tuple[tuple[str, Any], ...]):
     """A JSON object frozen as a tuple of ``(key, value)`` pairs (see :func:`_freeze`)."""
 
