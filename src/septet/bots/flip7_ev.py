@@ -51,6 +51,14 @@ from septet.bots.flip7_race import race_is_on, win_utility
 from septet.core.game import Action, Game
 from septet.core.types import JSON
 from septet.games.flip7 import cards as C
+from septet.games.flip7.rules import (
+    FLIP7_BONUS,
+    FLIP7_CARDS,
+    busts,
+    copies_allowed,
+    is_flip7,
+    may_stay,
+)
 
 Number = float | Fraction
 
@@ -154,11 +162,11 @@ def check_row_open(tokens: Sequence[str], edition: str) -> None:
             lucky = lucky or kind == C.L13
     for value in set(values):
         copies = values.count(value)
-        allowed = 2 if value == 13 and lucky and edition == "vengeance" else 1
+        allowed = copies_allowed(value, vengeance=edition == "vengeance", lucky=lucky)
         if copies > allowed:
             rule = "F7V-2, F7V-6.3" if value == 13 else "F7V-2"
             raise ValueError(f"{copies} cards of value {value} is already a bust ({rule})")
-    if len(values) >= 7:
+    if is_flip7(len(values)):
         raise ValueError("seven number cards is already a Flip 7 (F7V-7)")
 
 
@@ -256,7 +264,7 @@ class EVSolver:
             if row.x2:
                 s *= 2
             s += row.add
-        return s + 15 if flip7 else s
+        return s + FLIP7_BONUS if flip7 else s
 
     @property
     def utility(self) -> list[float] | None:
@@ -274,7 +282,7 @@ class EVSolver:
 
     def can_stay(self, row: Row) -> bool:
         """Staying is allowed (not with the Vengeance Zero, F7V-6.1)."""
-        return not (self.vengeance and row.mask & 1)
+        return may_stay(bool(row.mask & 1), self.vengeance)
 
     # ----- the programme --------------------------------------------------------------------
     def value(self, row: Row, pool: Sequence[int]) -> Number:
@@ -372,7 +380,7 @@ class EVSolver:
                 if after is None:  # saved by the Second Chance
                     acc += n * self.payoff(row._replace(second=False))
                     continue
-                flip7 = self.numbers(after) >= 7
+                flip7 = self.numbers(after) >= FLIP7_CARDS
                 acc += n * self.payoff(after, flip7=flip7)
             elif C.IS_MOD[kind] and not (self.vengeance and not self.single):
                 acc += n * self.payoff(self._after_mod(row, kind))
@@ -412,16 +420,11 @@ class EVSolver:
         return bad / total
 
     def _busts(self, row: Row, kind: int) -> bool:
-        if row.second and not self.vengeance:
-            return False
-        if kind in (C.U7, C.ZERO):
-            return False
-        if kind == C.L13:
-            return False
+        """Whether number card ``kind`` busts ``row``: the engine's rule (F7V-2, F7V-6.3, F7V-9)
+        on the row's facts (13s held, the Lucky 13, the Second Chance)."""
         v = C.VALUE[kind]
-        if self.vengeance and v == 13:
-            return not (row.t13 == 0 or (row.t13 == 1 and row.lucky))
-        return bool(row.mask >> v & 1)
+        same = row.t13 if v == 13 and self.vengeance else row.mask >> v & 1
+        return busts(kind, same, row.lucky, vengeance=self.vengeance, second_chance=row.second)
 
     def _draw(self, row: Row, pool: tuple[int, ...], set_aside: bool) -> Number:
         total = sum(pool)
@@ -441,7 +444,7 @@ class EVSolver:
                     lst[bad] = n
                 else:
                     new = _set(row, _MASK, row.mask | 1 << kind)
-                    if self.numbers(new) >= 7:
+                    if self.numbers(new) >= FLIP7_CARDS:
                         v = self.payoff(new, flip7=True)
                     else:
                         lst[kind] = 0
@@ -488,7 +491,7 @@ class EVSolver:
                         return self._v(_set(row, _SECOND, False), pool)
                     return self._zero  # bust
                 new = _set(row, _MASK, row.mask | bit)
-            if self.numbers(new) >= 7:
+            if self.numbers(new) >= FLIP7_CARDS:
                 return self.payoff(new, flip7=True)  # the round ends at once
             return self._v(new, pool)
         if C.IS_MOD[kind]:

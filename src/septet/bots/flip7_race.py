@@ -95,13 +95,24 @@ def win_utility(
     dist = round_score_distribution(str(view["edition"]), n)
     cdf = np.cumsum(dist)
     scores = np.arange(MAX_ROUND_SCORE + 1)
+    now = _this_round(players, me, dist, samples, rng)
+    base = np.array([int(p["total"]) for p in players], dtype=np.int64) + now
+    # Totals after this round (index 0) and after each later round, with s = 0 for me:
+    # shape (samples, rounds + 1, n).
+    idx = np.searchsorted(cdf, rng.random((samples, rounds, n)), side="right")
+    later = np.minimum(idx, MAX_ROUND_SCORE)
+    totals = np.concatenate([base[:, None, :], base[:, None, :] + np.cumsum(later, axis=1)], 1)
+    return _win_share(totals, me, scores, target)
 
-    def draw(size: tuple[int, ...]) -> np.ndarray:
-        idx = np.searchsorted(cdf, rng.random(size), side="right")
-        out: np.ndarray = np.minimum(idx, MAX_ROUND_SCORE)
-        return out
 
-    # This round's final scores of the others, shape (samples, n); column `me` stays 0.
+def _this_round(
+    players: list[Any], me: int, dist: np.ndarray, samples: int, rng: np.random.Generator
+) -> np.ndarray:
+    """This round's final scores of the others, shape ``(samples, n)``; column ``me`` stays 0:
+    a busted player scores 0, one who stayed keeps their score, an active one finishes above
+    their score or busts, as the round-score distribution ``dist`` says."""
+    n = len(players)
+    scores = np.arange(MAX_ROUND_SCORE + 1)
     now = np.zeros((samples, n), dtype=np.int64)
     for p, info in enumerate(players):
         if p == me:
@@ -121,11 +132,14 @@ def win_utility(
         finish = np.minimum(np.searchsorted(cond, rng.random(samples), side="right"), scores[-1])
         busts = rng.random(samples) < dist[0]
         now[:, p] = np.where(busts, 0, finish)
-    base = np.array([int(p["total"]) for p in players], dtype=np.int64) + now
-    # Totals after this round (index 0) and after each later round, with s = 0 for me:
-    # shape (samples, rounds + 1, n).
-    later = draw((samples, rounds, n))
-    totals = np.concatenate([base[:, None, :], base[:, None, :] + np.cumsum(later, axis=1)], 1)
+    return now
+
+
+def _win_share(totals: np.ndarray, me: int, scores: np.ndarray, target: int) -> np.ndarray:
+    """``U[s]`` from the sampled totals (shape ``(samples, rounds + 1, n)``, mine without this
+    round's ``s``): the share of futures I win when I add ``s`` (F7V-3.7: a lone leader at or
+    above the target wins; the last sampled round's leader takes an undecided future, a shared
+    lead split), made non-decreasing."""
     mine = totals[..., me]
     others = np.delete(totals, me, axis=-1)
     their_top = others.max(axis=-1)
@@ -142,7 +156,8 @@ def win_utility(
     tied = np.take_along_axis(level, first, axis=-1)[..., 0]
     split = 1.0 / (1 + np.take_along_axis(np.broadcast_to(at_top, ahead.shape), first, -1)[..., 0])
     utility: np.ndarray = (won + tied * split).mean(axis=1)
-    return np.maximum.accumulate(utility)
+    out: np.ndarray = np.maximum.accumulate(utility)
+    return out
 
 
 def race_is_on(view: Mapping[str, JSON], margin: int = 60) -> bool:

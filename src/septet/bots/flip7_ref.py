@@ -25,6 +25,7 @@ from typing import Any
 
 from septet.bots.flip7_ev import _MASK_SUM, _POPCOUNT, fresh_pool
 from septet.games.flip7 import cards as C
+from septet.games.flip7.rules import FLIP7_BONUS, FLIP7_CARDS
 
 _MODS = (C.P2, C.P4, C.P6, C.P8, C.P10, C.X2)
 _BAD = 13
@@ -168,8 +169,8 @@ class VectorSolver:
                 continue
             if kind < _BAD:
                 new = mask | 1 << kind
-                if _POPCOUNT[new] >= 7:
-                    acc += n * (self._stay(new) + 15.0)
+                if _POPCOUNT[new] >= FLIP7_CARDS:
+                    acc += n * (self._stay(new) + float(FLIP7_BONUS))
                     continue
                 lst[kind] = 0
                 lst[_BAD] += n - 1

@@ -26,6 +26,7 @@ from typing import Any
 from septet.core.game import Action, Game
 from septet.core.types import JSON
 from septet.games.flip7 import cards as C
+from septet.games.flip7.rules import FLIP7_BONUS, FLIP7_CARDS, row_busts
 
 _K = C.KIND_OF_TOKEN
 _VALUE = C.VALUE
@@ -37,16 +38,8 @@ def _kinds(tokens: Sequence[str]) -> list[int]:
 
 
 def _busts(row: list[int], k: int, vengeance: bool) -> bool:
-    """Whether number card ``k`` arriving in ``row`` busts it (F7V-2, F7V-6, F7V-9)."""
-    if not _IS_NUM[k] or k == C.U7:
-        return False
-    v = _VALUE[k]
-    same = [c for c in row if _IS_NUM[c] and _VALUE[c] == v]
-    if not same:
-        return False
-    if vengeance and v == 13:
-        return len(same) >= 2 or (C.L13 not in same and k != C.L13)
-    return not (not vengeance and C.SECOND in row)
+    """Whether card ``k`` arriving in ``row`` busts it: the engine's rule (F7V-2, F7V-6, F7V-9)."""
+    return row_busts(row, k, vengeance=vengeance)
 
 
 def _score(row: list[int], vengeance: bool) -> int:
@@ -109,8 +102,12 @@ class GreedyAgent:
         safe = self.left - bust
         g = gain / safe if safe else 0.0
         numbers = sum(1 for c in row if _IS_NUM[c])
-        if numbers == 6:
-            g += 15.0 * (sum(c for k, c in self.deck if _IS_NUM[k]) - bust) / max(safe, 1)
+        if numbers == FLIP7_CARDS - 1:
+            g += (
+                float(FLIP7_BONUS)
+                * (sum(c for k, c in self.deck if _IS_NUM[k]) - bust)
+                / max(safe, 1)
+            )
         return prob, g
 
     def _hit_value(self, p: int) -> float:
@@ -216,7 +213,7 @@ class GreedyAgent:
         theirs, leader = max(others)
         if mine >= self.target and mine > theirs:
             return legal[0]  # the bonus wins the game
-        if theirs >= self.target and theirs - 15 < self.target:
+        if theirs >= self.target and theirs - FLIP7_BONUS < self.target:
             for a in legal[1:]:
                 if a.a == leader:  # type: ignore[attr-defined]
                     return a  # −15 keeps the leader from winning now

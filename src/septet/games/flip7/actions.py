@@ -45,6 +45,25 @@ OP_DEALER: Final = 9
 MAX_SEATS: Final = 64
 
 
+class Op:
+    """The ``OP_*`` codes as dotted names, for ``match`` value patterns::
+
+    match action:
+        case F7Action(Op.STEAL, seat, card): ...
+    """
+
+    HIT: Final = OP_HIT
+    STAY: Final = OP_STAY
+    TARGET: Final = OP_TARGET
+    SWAP: Final = OP_SWAP
+    STEAL: Final = OP_STEAL
+    DISCARD: Final = OP_DISCARD
+    BONUS: Final = OP_BONUS
+    PENALTY: Final = OP_PENALTY
+    DRAW: Final = OP_DRAW
+    DEALER: Final = OP_DEALER
+
+
 class F7Action(NamedTuple):
     """A Flip 7 action or chance outcome: ``op`` (an ``OP_*`` code) and up to four ints.
 
@@ -192,6 +211,48 @@ _SIMPLE: Final = {OP_HIT: "hit", OP_STAY: "stay", OP_BONUS: "bonus"}
 _SEATED: Final = {OP_TARGET: "target", OP_PENALTY: "penalty", OP_DEALER: "dealer"}
 
 
+def _args_of(action: object, index: dict[int, int]) -> tuple[str, Args]:
+    """The encoding's kind and arguments of ``action`` (``index``: row kind → card index).
+
+    Raises:
+        ValueError: not a Flip 7 player action of this game.
+    """
+    if type(action) is not F7Action:
+        raise ValueError(f"{action!r} is not a Flip 7 action")
+    op = action.op
+    if op in _SIMPLE:
+        return _SIMPLE[op], ()
+    if op in _SEATED:
+        return _SEATED[op], (action.a,)
+    if op == OP_DRAW:
+        return "draw", (action.a,)
+    if op in (OP_STEAL, OP_DISCARD) and action.b in index:
+        return ("steal" if op == OP_STEAL else "discard"), (action.a, index[action.b])
+    if op == OP_SWAP and action.b in index and action.d in index:
+        return "swap", (action.a, action.c, index[action.b], index[action.d])
+    raise ValueError(f"{action} is not a player action of this Flip 7 game")
+
+
+def _build(kind: str, a: Args, row_kinds: tuple[int, ...]) -> F7Action:
+    """The action of an encoding kind and its arguments (the inverse of :func:`_args_of`)."""
+    simple = {"hit": HIT, "stay": STAY, "bonus": BONUS}
+    if kind in simple:
+        return simple[kind]
+    if kind == "target":
+        return target_action(a[0])
+    if kind == "penalty":
+        return penalty_action(a[0])
+    if kind == "dealer":
+        return dealer_action(a[0])
+    if kind == "draw":
+        return draw_action(a[0])
+    if kind == "steal":
+        return F7Action(OP_STEAL, a[0], row_kinds[a[1]])
+    if kind == "discard":
+        return F7Action(OP_DISCARD, a[0], row_kinds[a[1]])
+    return F7Action(OP_SWAP, a[0], row_kinds[a[2]], a[1], row_kinds[a[3]])
+
+
 def encoding(n: int, row_kinds: tuple[int, ...]) -> ActionEncoding:
     """The declared encoding for ``n`` seats; ``row_kinds`` are the card kinds Swap, Steal and
     Discard can pick (the Vengeance row kinds; none in classic, whose blocks are then empty)."""
@@ -203,38 +264,10 @@ def encoding(n: int, row_kinds: tuple[int, ...]) -> ActionEncoding:
     other_card = Arg("other_card", r, meaning="the second seat's card, as for card")
 
     def args_of(action: object) -> tuple[str, Args]:
-        if type(action) is not F7Action:
-            raise ValueError(f"{action!r} is not a Flip 7 action")
-        op = action.op
-        if op in _SIMPLE:
-            return _SIMPLE[op], ()
-        if op in _SEATED:
-            return _SEATED[op], (action.a,)
-        if op == OP_DRAW:
-            return "draw", (action.a,)
-        if op in (OP_STEAL, OP_DISCARD) and action.b in index:
-            return ("steal" if op == OP_STEAL else "discard"), (action.a, index[action.b])
-        if op == OP_SWAP and action.b in index and action.d in index:
-            return "swap", (action.a, action.c, index[action.b], index[action.d])
-        raise ValueError(f"{action} is not a player action of this Flip 7 game")
+        return _args_of(action, index)
 
     def build(kind: str, a: Args) -> F7Action:
-        simple = {"hit": HIT, "stay": STAY, "bonus": BONUS}
-        if kind in simple:
-            return simple[kind]
-        if kind == "target":
-            return target_action(a[0])
-        if kind == "penalty":
-            return penalty_action(a[0])
-        if kind == "dealer":
-            return dealer_action(a[0])
-        if kind == "draw":
-            return draw_action(a[0])
-        if kind == "steal":
-            return F7Action(OP_STEAL, a[0], row_kinds[a[1]])
-        if kind == "discard":
-            return F7Action(OP_DISCARD, a[0], row_kinds[a[1]])
-        return F7Action(OP_SWAP, a[0], row_kinds[a[2]], a[1], row_kinds[a[3]])
+        return _build(kind, a, row_kinds)
 
     return ActionEncoding(
         "flip7",

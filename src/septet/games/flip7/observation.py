@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from septet.core.observation import ObservationSpec, Piece
 from septet.core.types import CHANCE
 from septet.games.flip7 import cards as C
-from septet.games.flip7.state import F_FLIP
+from septet.games.flip7.frames import Flip
 
 if TYPE_CHECKING:
     from septet.games.flip7.game import Flip7
@@ -148,7 +148,7 @@ def encode(state: Flip7State, seat: int) -> list[float]:
         out.append(float(len(state._post[p])))
     out.extend(state._dcount[k] / full[k] for k in kinds)
     out.extend(state._disc[k] / full[k] for k in kinds)
-    aside = [c for fr in state._stack if fr[0] == F_FLIP for c in fr[3]]
+    aside = [c for fr in state._stack if isinstance(fr, Flip) for c in fr.set_aside]
     out.extend(aside.count(k) / full[k] for k in kinds)
     dec = state._dec
     out.extend(float(dec == d) for d in range(1, 7))

@@ -24,11 +24,9 @@ from typing import Literal
 from septet.core.errors import ScoreError
 from septet.core.types import JSON
 from septet.games.flip7 import cards as C
+from septet.games.flip7.rules import FLIP7_BONUS, FLIP7_CARDS, copies_allowed
 
-FLIP7_BONUS = 15
-"""Points a Flip 7 adds (F7V-7.2), or, in brutal mode, takes from one other player (F7V-8.3)."""
-FLIP7_CARDS = 7
-"""Number cards that make a Flip 7 and end the round at once (F7V-3.4, F7V-7)."""
+# FLIP7_BONUS (F7V-7.2, F7V-8.3) and FLIP7_CARDS (F7V-3.4, F7V-7) live in .rules; re-exported.
 
 Edition = Literal["vengeance", "classic"]
 
@@ -249,7 +247,7 @@ def score_range(edition: Edition, brutal: bool = False, decks: int = 1) -> tuple
             values.append(C.VALUE[k])
     held: list[int] = []
     for v in values:  # highest first; a value twice only for the Lucky 13 pair
-        allowed = 2 if vengeance and v == 13 and deck[C.L13] else 1
+        allowed = copies_allowed(v, vengeance=vengeance, lucky=deck[C.L13] > 0)
         if held.count(v) < allowed:
             held.append(v)
     best = sum(held[:FLIP7_CARDS])
@@ -285,13 +283,30 @@ def check_row(
             first, F7V-2), more than seven number cards (F7V-3.4), a Second Chance beside a
             duplicate or twice (F7V-9), after-bust modifiers outside brutal mode (F7V-8.2).
     """
+    cards = [_kind(c, who, who_ja) for c in entry.cards]
+    post = [_kind(c, who, who_ja) for c in entry.after_bust]
+    _check_cards(cards, post, edition=edition, brutal=brutal, decks=decks, who=who, who_ja=who_ja)
+    vengeance = edition == "vengeance"
+    return _check_numbers(cards, post, entry.busted, vengeance, who=who, who_ja=who_ja)
+
+
+def _check_cards(
+    cards: list[int],
+    post: list[int],
+    *,
+    edition: Edition,
+    brutal: bool,
+    decks: int,
+    who: str,
+    who_ja: str,
+) -> None:
+    """The cards of a row: the edition's row cards (F7V-1, F7V-4.3, F7V-9), no more copies than
+    the deck has, after-bust modifiers only in brutal mode (F7V-8.2)."""
     vengeance = edition == "vengeance"
     row_kinds = C.VENGEANCE_ROW_KINDS if vengeance else C.CLASSIC_ROW_KINDS
     ed_en = "With a Vengeance" if vengeance else "classic Flip 7"
     ed_ja = "復讐心とともに" if vengeance else "クラシック版"
     deck = deck_counts(edition, decks)
-    cards = [_kind(c, who, who_ja) for c in entry.cards]
-    post = [_kind(c, who, who_ja) for c in entry.after_bust]
     for k in cards + post:
         if k not in row_kinds:
             name, name_ja = C.card_name(k), C.card_name(k, "ja")
@@ -329,10 +344,23 @@ def check_row(
             f"{who_ja}：バーストした列に届くのは修正カードだけです",
             "F7V-8.2",
         )
+
+
+def _check_numbers(
+    cards: list[int],
+    post: list[int],
+    busted_given: bool | None,
+    vengeance: bool,
+    *,
+    who: str,
+    who_ja: str,
+) -> tuple[list[int], list[int], bool, bool]:
+    """The number cards of a row: duplicates only as its one bust (F7V-2, F7V-6.3, F7V-9), seven
+    at most (F7V-3.4). Returns ``(cards, post, busted, flip7)`` as :func:`check_row`."""
     values = [C.VALUE[k] for k in cards if C.IS_NUM[k]]
     extra = 0  # copies beyond what a live row may hold: each one is a bust
     for v in set(values):
-        allowed = 2 if vengeance and v == 13 and C.L13 in cards else 1
+        allowed = copies_allowed(v, vengeance=vengeance, lucky=C.L13 in cards)
         extra += max(0, values.count(v) - allowed)
     if C.SECOND in cards and cards.count(C.SECOND) > 1:
         raise _err(
@@ -354,7 +382,7 @@ def check_row(
             "バーストしません",
             "F7V-9",
         )
-    busted = entry.busted if entry.busted is not None else bool(extra)
+    busted = busted_given if busted_given is not None else bool(extra)
     if extra and not busted:
         dup = next(v for v in values if values.count(v) > 1)
         raise _err(
@@ -413,107 +441,17 @@ def score_round(
             the rows than the deck has (cards in front of players are never reshuffled,
             F7V-3.6), or a brutal choice that does not fit (F7V-8.3).
     """
-    if edition not in ("vengeance", "classic"):
-        raise _err(
-            f"edition must be vengeance or classic, not {edition!r}",
-            f"版は vengeance か classic です（{edition!r} ではありません）",
-            "F7V-9",
-        )
-    if brutal and edition != "vengeance":
-        raise _err(
-            "brutal mode exists only in With a Vengeance",
-            "残忍モードは復讐心とともにだけです",
-            "F7V-8",
-        )
+    _check_edition(edition, brutal)
     vengeance = edition == "vengeance"
     n = len(rows)
     labels = list(names) if names is not None else [f"player {i + 1}" for i in range(n)]
     labels_ja = list(names) if names is not None else [f"プレイヤー{i + 1}" for i in range(n)]
-    lo, hi = score_range(edition, brutal, decks)
-    read: list[tuple[list[int], list[int], bool, bool] | None] = []
-    for i, entry in enumerate(rows):
-        if entry.points is not None:
-            if entry.cards or entry.after_bust:
-                raise _err(
-                    f"{labels[i]}: give the cards or a plain number, not both",
-                    f"{labels_ja[i]}：カードか点数のどちらか一方を入力してください",
-                    "F7V-7",
-                )
-            if not lo <= entry.points <= hi:
-                raise _err(
-                    f"{labels[i]}: {entry.points} points is not a possible round score "
-                    f"({lo} to {hi})",
-                    f"{labels_ja[i]}：{entry.points}点はありえないラウンド得点です（{lo}〜{hi}点）",
-                    "F7V-8.1" if entry.points < 0 else "F7V-7",
-                )
-            read.append(None)
-            continue
-        read.append(
-            check_row(
-                entry,
-                edition=edition,
-                brutal=brutal,
-                decks=decks,
-                who=labels[i],
-                who_ja=labels_ja[i],
-            )
-        )
-    achievers = [i for i, r in enumerate(read) if r is not None and r[3]]
-    if len(achievers) > 1:
-        a, b = achievers[0], achievers[1]
-        raise _err(
-            f"{labels[a]} and {labels[b]} both have seven number cards, but the round ends at "
-            "the first Flip 7",
-            f"{labels_ja[a]}と{labels_ja[b]}の両方に数字カードが7枚ありますが、最初のフリップ7で"
-            "ラウンドは終わります",
-            "F7V-3.4",
-        )
-    deck = deck_counts(edition, decks)
-    used = [0] * C.NUM_KINDS
-    for r in read:
-        if r is not None:
-            for k in r[0] + r[1]:
-                used[k] += 1
-    for k in range(C.NUM_KINDS):
-        if used[k] > deck[k]:
-            name, name_ja = C.card_name(k), C.card_name(k, "ja")
-            raise _err(
-                f"{used[k]} × {name} on the table, but the deck has {deck[k]} (cards in front of "
-                "players are never reshuffled during a round)",
-                f"場に{name_ja}が{used[k]}枚ありますが、山札には{deck[k]}枚しかありません"
-                "（ラウンド中、場のカードは混ぜ直されません）",
-                "F7V-3.6",
-            )
-    f = achievers[0] if achievers else None
-    penalty_to: int | None = None
-    if flip7_choice is not None and flip7_choice != f:
-        if not brutal:
-            raise _err(
-                "only brutal mode lets a Flip 7 give −15 to another player",
-                "フリップ7で他のプレイヤーに−15を与えられるのは残忍モードだけです",
-                "F7V-8.3",
-            )
-        if f is None:
-            raise _err(
-                "nobody has a Flip 7 of cards this round, so there is no −15 to give",
-                "このラウンドにカードでのフリップ7がないので、−15は与えられません",
-                "F7V-8.3",
-            )
-        if not 0 <= flip7_choice < n:
-            raise _err(
-                f"the −15 must go to one of the {n} players",
-                f"−15は{n}人のプレイヤーのだれかに与えます",
-                "F7V-8.3",
-            )
-        if read[flip7_choice] is None:
-            raise _err(
-                f"{labels[flip7_choice]}'s row is a plain number (already the round score); "
-                "enter its cards to give it the −15",
-                f"{labels_ja[flip7_choice]}の列は点数で入力されています（それがラウンド得点です）。"
-                "−15を与えるにはカードを入力してください",
-                "F7V-8.3",
-            )
-        penalty_to = flip7_choice
+    who = list(zip(labels, labels_ja, strict=True))
+    read = [
+        _read_entry(entry, edition, brutal, decks, w) for entry, w in zip(rows, who, strict=True)
+    ]
+    f = _check_table(read, edition, decks, who)
+    penalty_to = _penalty_target(flip7_choice, f, brutal, read, who)
     out: list[RowScore] = []
     for i, r in enumerate(read):
         if r is None:
@@ -533,6 +471,125 @@ def score_round(
             )
         )
     return RoundScore(tuple(out), f, penalty_to)
+
+
+_Read = tuple[list[int], list[int], bool, bool] | None
+"""A row read by :func:`check_row` (cards, after_bust, busted, flip7), or ``None`` for a plain
+number."""
+
+
+def _check_edition(edition: str, brutal: bool) -> None:
+    """Raise unless ``edition`` is known and brutal mode is Vengeance only (F7V-8, F7V-9)."""
+    if edition not in ("vengeance", "classic"):
+        raise _err(
+            f"edition must be vengeance or classic, not {edition!r}",
+            f"版は vengeance か classic です（{edition!r} ではありません）",
+            "F7V-9",
+        )
+    if brutal and edition != "vengeance":
+        raise _err(
+            "brutal mode exists only in With a Vengeance",
+            "残忍モードは復讐心とともにだけです",
+            "F7V-8",
+        )
+
+
+def _read_entry(
+    entry: RowEntry, edition: Edition, brutal: bool, decks: int, who: tuple[str, str]
+) -> _Read:
+    """One entry checked: a plain number within :func:`score_range` (``None``), or its cards
+    read by :func:`check_row` (F7V-7, F7V-8.1)."""
+    if entry.points is None:
+        return check_row(
+            entry, edition=edition, brutal=brutal, decks=decks, who=who[0], who_ja=who[1]
+        )
+    if entry.cards or entry.after_bust:
+        raise _err(
+            f"{who[0]}: give the cards or a plain number, not both",
+            f"{who[1]}：カードか点数のどちらか一方を入力してください",
+            "F7V-7",
+        )
+    lo, hi = score_range(edition, brutal, decks)
+    if not lo <= entry.points <= hi:
+        raise _err(
+            f"{who[0]}: {entry.points} points is not a possible round score ({lo} to {hi})",
+            f"{who[1]}：{entry.points}点はありえないラウンド得点です（{lo}〜{hi}点）",
+            "F7V-8.1" if entry.points < 0 else "F7V-7",
+        )
+    return None
+
+
+def _check_table(
+    read: list[_Read], edition: Edition, decks: int, who: list[tuple[str, str]]
+) -> int | None:
+    """Check the rows together: one Flip 7 at most (F7V-3.4), no more copies of a card than the
+    deck has (F7V-3.6). Returns the Flip 7 achiever's seat or ``None``."""
+    achievers = [i for i, r in enumerate(read) if r is not None and r[3]]
+    if len(achievers) > 1:
+        (a, a_ja), (b, b_ja) = who[achievers[0]], who[achievers[1]]
+        raise _err(
+            f"{a} and {b} both have seven number cards, but the round ends at the first Flip 7",
+            f"{a_ja}と{b_ja}の両方に数字カードが7枚ありますが、最初のフリップ7で"
+            "ラウンドは終わります",
+            "F7V-3.4",
+        )
+    deck = deck_counts(edition, decks)
+    used = [0] * C.NUM_KINDS
+    for r in read:
+        if r is not None:
+            for k in r[0] + r[1]:
+                used[k] += 1
+    for k in range(C.NUM_KINDS):
+        if used[k] > deck[k]:
+            name, name_ja = C.card_name(k), C.card_name(k, "ja")
+            raise _err(
+                f"{used[k]} × {name} on the table, but the deck has {deck[k]} (cards in front of "
+                "players are never reshuffled during a round)",
+                f"場に{name_ja}が{used[k]}枚ありますが、山札には{deck[k]}枚しかありません"
+                "（ラウンド中、場のカードは混ぜ直されません）",
+                "F7V-3.6",
+            )
+    return achievers[0] if achievers else None
+
+
+def _penalty_target(
+    flip7_choice: int | None,
+    f: int | None,
+    brutal: bool,
+    read: list[_Read],
+    who: list[tuple[str, str]],
+) -> int | None:
+    """The seat receiving a brutal Flip 7's −15, or ``None`` for the +15 (F7V-8.3)."""
+    n = len(read)
+    if flip7_choice is None or flip7_choice == f:
+        return None
+    if not brutal:
+        raise _err(
+            "only brutal mode lets a Flip 7 give −15 to another player",
+            "フリップ7で他のプレイヤーに−15を与えられるのは残忍モードだけです",
+            "F7V-8.3",
+        )
+    if f is None:
+        raise _err(
+            "nobody has a Flip 7 of cards this round, so there is no −15 to give",
+            "このラウンドにカードでのフリップ7がないので、−15は与えられません",
+            "F7V-8.3",
+        )
+    if not 0 <= flip7_choice < n:
+        raise _err(
+            f"the −15 must go to one of the {n} players",
+            f"−15は{n}人のプレイヤーのだれかに与えます",
+            "F7V-8.3",
+        )
+    if read[flip7_choice] is None:
+        raise _err(
+            f"{who[flip7_choice][0]}'s row is a plain number (already the round score); "
+            "enter its cards to give it the −15",
+            f"{who[flip7_choice][1]}の列は点数で入力されています（それがラウンド得点です）。"
+            "−15を与えるにはカードを入力してください",
+            "F7V-8.3",
+        )
+    return flip7_choice
 
 
 def game_winners(totals: Sequence[int], target: int) -> list[int]:

@@ -16,8 +16,16 @@ picked for Swap/Steal/Discard, the brutal Flip 7 choice. A choice with exactly o
 is made automatically (an event records it), so no player node ever has a single forced option
 except a Zero holder's ``hit``.
 
-The round is driven by a small stack of frames (dealing, turns, a pending Just One More, a Flip 4
-with its set-aside cards); ``_run`` advances it until a player decision or a draw is needed.
+The round is driven by a small stack of frames (:mod:`.frames`: dealing, turns, a pending Just
+One More, a Flip 4 with its set-aside cards); ``_run`` advances it, matching on the top frame, until
+a player decision or a draw is needed. The step functions append their events to the list that
+``apply`` returns (passed to them explicitly). The rules that bots and scoring also need (bust,
+Lucky 13, Second Chance, Flip 7, the Zero's stay) are the pure functions of :mod:`.rules`.
+
+Fields are declared once in :data:`FIELDS` (:mod:`septet.core.fields`): ``__slots__``, ``clone``
+and the one-to-one ``state_dict`` keys derive from it; the grouped keys (``decision``, ``draw``,
+``players``, ``deck``/``discard``, ``rounds``, ``last_round_detail``) are written by
+``_dump_groups`` and read by ``_load_groups``.
 
 View format (``view(seat)``; also the ``state_dict`` format, stable)
 --------------------------------------------------------------------
@@ -76,33 +84,39 @@ Observation tensor: see :mod:`septet.games.flip7.observation`.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from septet.core.errors import IllegalActionError, RecordError
+from septet.core.fields import Field, load_fields, same, slot_names
 from septet.core.game import Action, State
 from septet.core.types import CHANCE, JSON, TERMINAL, Event, Seat
 from septet.games.flip7 import cards as C
+from septet.games.flip7 import frames as F
 from septet.games.flip7.actions import (
     BONUS,
     HIT,
-    OP_BONUS,
-    OP_DEALER,
-    OP_DISCARD,
-    OP_DRAW,
-    OP_HIT,
-    OP_PENALTY,
-    OP_STAY,
-    OP_STEAL,
-    OP_SWAP,
-    OP_TARGET,
     STAY,
     F7Action,
+    Op,
     dealer_action,
     draw_action,
     penalty_action,
     target_action,
 )
+from septet.games.flip7.frames import (
+    DEALS,
+    FLIPS,
+    JOMS,
+    TURNS,
+    Flip,
+    Frame,
+    JustOneMore,
+    just_one_more,
+    stack_from_json,
+    stack_to_json,
+)
+from septet.games.flip7.rules import FLIP7_CARDS, Arrival, may_stay, number_arrival
 from septet.games.flip7.scoring import RowScore, game_winners, score_row
 
 if TYPE_CHECKING:
@@ -115,8 +129,6 @@ _RUN = -2  # current_player while the engine resolves (never seen outside apply)
 # Decisions
 D_NONE, D_HITSTAY, D_TARGET, D_SWAP, D_STEAL, D_DISCARD, D_BRUTAL = range(7)
 DECISION_NAMES = (None, "hit_stay", "target", "swap", "steal", "discard", "flip7_choice")
-# Frames
-F_DEAL, F_TURN, F_JOM, F_FLIP = range(4)
 
 _VALUE = C.VALUE
 _IS_NUM = C.IS_NUM
@@ -143,55 +155,186 @@ def _card_event(kind: str, seat: int, card: int) -> Event:
 _DECISION_OF_CARD = {C.SWAP: D_SWAP, C.STEAL: D_STEAL, C.DISCARD: D_DISCARD}
 
 
-def _copy_json(value: Any) -> Any:
-    """A deep copy of plain JSON data (lists, tuples as lists, dicts), so that a view handed out
-    never shares a list with the state."""
+class _Frozen(tuple[tuple[str, Any], ...]):
+    """A JSON object frozen as a tuple of ``(key, value)`` pairs (see :func:`_freeze`)."""
+
+    __slots__ = ()
+
+
+def _freeze(value: Any) -> Any:
+    """JSON data made immutable (objects → :class:`_Frozen`, lists → tuples), so that clones share
+    the finished rounds without sharing a mutable container."""
     if isinstance(value, dict):
-        return {k: _copy_json(v) for k, v in value.items()}
+        return _Frozen((k, _freeze(v)) for k, v in value.items())
     if isinstance(value, (list, tuple)):
-        return [_copy_json(v) for v in value]
+        return tuple(_freeze(v) for v in value)
     return value
+
+
+def _thaw(value: Any) -> Any:
+    """The plain JSON data of :func:`_freeze`d data (a fresh copy)."""
+    if type(value) is _Frozen:
+        return {k: _thaw(v) for k, v in value}
+    if isinstance(value, tuple):
+        return [_thaw(v) for v in value]
+    return value
+
+
+def _none_if_neg(x: int) -> int | None:
+    return x if x >= 0 else None
+
+
+def _neg_if_none(x: Any) -> int:
+    return -1 if x is None else int(x)
+
+
+def _opt_list(x: list[int] | None) -> list[int] | None:
+    return None if x is None else list(x)
+
+
+def _opt_ints(x: Any) -> list[int] | None:
+    return None if x is None else [int(v) for v in x]
+
+
+def _ints(x: Any) -> list[int]:
+    return [int(v) for v in x]
+
+
+def _copy_rows(rows: list[list[int]]) -> list[list[int]]:
+    """A copy of per-seat lists of card kinds (ints)."""
+    return [r[:] for r in rows]
+
+
+def _compile_copy(fields: tuple[Field, ...]) -> Callable[[Any, Any], None]:
+    """:func:`septet.core.fields.copy_fields` for ``fields`` unrolled into straight-line code
+    (the same copies, no loop over the fields): ``clone`` is on the search's hot path."""
+    env: dict[str, Any] = {}
+    lines = ["def copy(src, dst):"]
+    for i, f in enumerate(fields):
+        if f.copy is same:
+            lines.append(f"    dst.{f.name} = src.{f.name}")
+        else:
+            env[f"copy{i}"] = f.copy
+            lines.append(f"    dst.{f.name} = copy{i}(src.{f.name})")
+    exec("\n".join(lines), env)  # the source names only declared fields
+    copy: Callable[[Any, Any], None] = env["copy"]
+    return copy
+
+
+def _compile_dump(
+    fields: tuple[Field, ...], keys: tuple[str, ...]
+) -> Callable[[Any, dict[str, JSON]], dict[str, JSON]]:
+    """``dump(state, groups)``: the ``state_dict`` with its keys in the order ``keys``, each
+    either a serialised field (its ``dump`` of the attribute, as
+    :func:`septet.core.fields.dump_fields`) or taken from ``groups``; unrolled like
+    :func:`_compile_copy` (views are built at every move of a served game).
+
+    Raises:
+        ValueError: a serialised field whose key is not in ``keys``.
+    """
+    by_key = {f.json_key: (i, f) for i, f in enumerate(fields) if f.json_key is not None}
+    missing = set(by_key) - set(keys)
+    if missing:
+        raise ValueError(f"serialised fields missing from the key order: {sorted(missing)}")
+    env: dict[str, Any] = {}
+    items = []
+    for k in keys:
+        if k not in by_key:
+            items.append(f"{k!r}: groups[{k!r}]")
+            continue
+        i, f = by_key[k]
+        if f.dump is same:
+            items.append(f"{k!r}: obj.{f.name}")
+        else:
+            env[f"dump{i}"] = f.dump
+            items.append(f"{k!r}: dump{i}(obj.{f.name})")
+    exec("def dump(obj, groups):\n    return {" + ", ".join(items) + "}", env)
+    dump: Callable[[Any, dict[str, JSON]], dict[str, JSON]] = env["dump"]
+    return dump
+
+
+FIELDS: tuple[Field, ...] = (
+    # From the game's options (set by the constructor, copied by clone, not serialised).
+    Field("_v", key=None),
+    Field("_brutal", key=None),
+    Field("_target", key=None),
+    Field("_kinds", key=None),
+    Field("_cap", key=None),
+    Field("_max_rounds", key=None),
+    # Serialised one to one (key, codec).
+    Field("_round", key="round", load=int),
+    Field("_dealer", dump=_none_if_neg, load=_neg_if_none),
+    Field("_to_move", load=int),
+    Field("_flip7", dump=_none_if_neg, load=_neg_if_none),
+    Field("_bonus_to", key="flip7_choice", dump=_none_if_neg, load=_neg_if_none),
+    Field("_stack", copy=list, dump=stack_to_json, load=stack_from_json),
+    Field("_draws", key="round_draws", load=int),
+    Field("_round_end", key="round_over", load=bool),
+    Field("_last", key="last_round", copy=_opt_list, dump=_opt_list, load=_opt_ints),
+    Field("_winners", copy=list, dump=list, load=_ints),
+    # Serialised in groups by Flip7State._dump_groups / _load_groups: "decision", "draw",
+    # "players" (with _mask and _ncount derived from the rows), "deck" and "discard" (with _deck
+    # derived from the counts), "rounds" and "last_round_detail" (optional keys).
+    Field("_dec", key=None),
+    Field("_dec_card", key=None),
+    Field("_draw_for", key=None),
+    Field("_draw_flip", key=None),
+    Field("_rows", copy=_copy_rows, key=None),
+    Field("_post", copy=_copy_rows, key=None),
+    Field("_status", copy=list, key=None),
+    Field("_totals", copy=list, key=None),
+    Field("_mask", copy=list, key=None),
+    Field("_ncount", copy=list, key=None),
+    Field("_dcount", copy=list, key=None),
+    Field("_deck", copy=list, key=None),
+    Field("_disc", copy=list, key=None),
+    Field("_rounds", key=None),  # a tuple of frozen summaries: shared by clones
+    Field("_last_detail", key=None),  # frozen JSON (see Flip7State._share)
+)
+"""Every field of a Flip7State, declared once: slots, clone and serialisation derive from it."""
+_copy_fields = _compile_copy(FIELDS)
+
+_KEYS = (
+    "game",
+    "edition",
+    "brutal",
+    "target",
+    "num_players",
+    "round",
+    "dealer",
+    "to_move",
+    "decision",
+    "draw",
+    "players",
+    "flip7",
+    "flip7_choice",
+    "stack",
+    "deck",
+    "deck_size",
+    "discard",
+    "discard_size",
+    "round_draws",
+    "round_over",
+    "last_round",
+    "winners",
+    "rounds",
+    "last_round_detail",
+)
+"""The ``state_dict`` keys in their (stable) order."""
+_dump_fields = _compile_dump(FIELDS, _KEYS)
 
 
 class Flip7State(State):
     """A position of Flip 7 (either edition). See the module docstring for the model and view."""
 
-    __slots__ = (
-        "_bonus_to",
-        "_brutal",
-        "_cap",
-        "_dcount",
-        "_dealer",
-        "_dec",
-        "_dec_card",
-        "_deck",
-        "_disc",
-        "_draw_flip",
-        "_draw_for",
-        "_draws",
-        "_ev",
-        "_flip7",
-        "_kinds",
-        "_last",
-        "_last_detail",
-        "_mask",
-        "_max_rounds",
-        "_ncount",
-        "_post",
-        "_round",
-        "_round_end",
-        "_rounds",
-        "_rows",
-        "_stack",
-        "_status",
-        "_target",
-        "_to_move",
-        "_totals",
-        "_v",
-        "_winners",
-    )
+    FIELDS = FIELDS
+    __slots__ = slot_names(FIELDS)
 
     game: Flip7
+    _stack: list[Frame]
+    _last: list[int] | None
+    _rounds: tuple[Any, ...]
+    _last_detail: Any
 
     def __init__(self, game: Flip7, num_players: int) -> None:
         super().__init__(game, num_players)
@@ -221,18 +364,17 @@ class Flip7State(State):
         self._mask = [0] * n
         self._ncount = [0] * n
         self._totals = [0] * n
-        self._stack: list[tuple[Any, ...]] = []
+        self._stack = []
         self._round_end = False
         self._flip7 = -1
         self._bonus_to = -1
         self._draws = 0
-        self._last: list[int] | None = None
+        self._last = None
         # Finished rounds for the end screens (issue 15): summaries, and the last round's
-        # ``round_end`` data. Tuples and dicts never changed once made, so clones share them.
-        self._rounds: tuple[dict[str, JSON], ...] = ()
-        self._last_detail: dict[str, JSON] | None = None
+        # ``round_end`` data, frozen (immutable) so that clones share them.
+        self._rounds = ()
+        self._last_detail = None
         self._winners: list[int] = []
-        self._ev: list[Event] = []
 
     # ----- whose turn ------------------------------------------------------------------------
     @property
@@ -249,8 +391,9 @@ class Flip7State(State):
         if self._to_move < 0:
             return []
         if dec == D_HITSTAY:
-            if self._v and _ZERO in self._rows[self._to_move]:
-                return [HIT]  # F7V-6.1
+            # F7V-6.1 (rules.may_stay) restricts only a Zero holder: ask it then.
+            if _ZERO in self._rows[self._to_move] and not may_stay(True, self._v):
+                return [HIT]
             return [HIT, STAY]
         if dec == D_TARGET:
             return [target_action(s) for s in self._targets(self._to_move, self._dec_card)]
@@ -304,11 +447,11 @@ class Flip7State(State):
         if card == C.STEAL:
             for s in range(n):
                 if s != me and st[s] != BUSTED:
-                    out.extend(F7Action(OP_STEAL, s, k) for k in sorted(set(rows[s])))
+                    out.extend(F7Action(Op.STEAL, s, k) for k in sorted(set(rows[s])))
         elif card == C.DISCARD:
             for s in range(n):
                 if st[s] != BUSTED:
-                    out.extend(F7Action(OP_DISCARD, s, k) for k in sorted(set(rows[s])))
+                    out.extend(F7Action(Op.DISCARD, s, k) for k in sorted(set(rows[s])))
         elif card == C.SWAP:
             live = [(s, sorted(set(rows[s]))) for s in range(n) if st[s] != BUSTED and rows[s]]
             for i, (s1, ks1) in enumerate(live):
@@ -319,7 +462,7 @@ class Flip7State(State):
                     for k1 in ks1:
                         for k2 in ks2:
                             if k1 != k2 or (k1 == _U7 and same_u7):
-                                out.append(F7Action(OP_SWAP, s1, k1, s2, k2))
+                                out.append(F7Action(Op.SWAP, s1, k1, s2, k2))
         return out
 
     # ----- applying -----------------------------------------------------------------------------
@@ -332,55 +475,50 @@ class Flip7State(State):
         """
         if type(action) is not F7Action:
             self._reject(action)
-        act: F7Action = action
-        op = act[0]
-        tm = self._to_move
         ev: list[Event] = []
+        tm = self._to_move
         if tm == CHANCE:
-            if op == OP_DRAW and self._draw_for >= 0:
-                k = act[1]
-                if not (0 <= k < C.NUM_KINDS and self._dcount[k]):
+            arg = action.a
+            match action.op:
+                case Op.DRAW if (
+                    self._draw_for >= 0 and 0 <= arg < C.NUM_KINDS and self._dcount[arg]
+                ):
+                    self._to_move = _RUN
+                    self._on_draw(arg, ev)  # F7V-3.2
+                case Op.DEALER if self._draw_for < 0 and 0 <= arg < self.num_players:
+                    self._to_move = _RUN
+                    self._dealer = arg  # F7V-3.1
+                    ev.append(Event("dealer", arg))
+                    self._start_round(ev)
+                case _:
                     self._reject(action)
-                self._ev = ev
-                self._to_move = _RUN
-                self._on_draw(k)
-            elif op == OP_DEALER and self._draw_for < 0 and 0 <= act[1] < self.num_players:
-                self._ev = ev
-                self._to_move = _RUN
-                self._dealer = act[1]
-                ev.append(Event("dealer", act[1]))
-                self._start_round()
-            else:
-                self._reject(action)
         elif tm >= 0:
-            dec = self._dec
-            if dec == D_HITSTAY and op == OP_HIT:
-                self._ev = ev
-                self._dec = D_NONE
-                self._to_move = _RUN
-                self._stack[-1] = (F_TURN, (tm + 1) % self.num_players)
-                ev.append(_card_event("hit", tm, -1))
-                if self._draw(tm, False):
-                    self.history.append(action)
-                    return ev
-            elif dec == D_HITSTAY and op == OP_STAY and not (self._v and _ZERO in self._rows[tm]):
-                self._ev = ev
-                self._dec = D_NONE
-                self._to_move = _RUN
-                self._stack[-1] = (F_TURN, (tm + 1) % self.num_players)
-                self._status[tm] = STAYED
-                ev.append(_card_event("stay", tm, -1))
-            elif action in self.legal_actions():
-                self._ev = ev
-                self._dec = D_NONE
-                self._to_move = _RUN
-                self._on_decision(tm, act)
-            else:
-                self._reject(action)
+            hit_stay = self._dec == D_HITSTAY
+            match action.op:
+                case Op.HIT if hit_stay:  # F7V-3.3
+                    self._dec = D_NONE
+                    self._to_move = _RUN
+                    self._stack[-1] = TURNS[(tm + 1) % self.num_players]
+                    ev.append(_card_event("hit", tm, -1))
+                    self._draw(tm, False, ev)  # at CHANCE now, or _RUN when the round ends
+                case Op.STAY if hit_stay and (
+                    _ZERO not in self._rows[tm] or may_stay(True, self._v)
+                ):
+                    self._dec = D_NONE
+                    self._to_move = _RUN
+                    self._stack[-1] = TURNS[(tm + 1) % self.num_players]
+                    self._status[tm] = STAYED
+                    ev.append(_card_event("stay", tm, -1))
+                case _ if action in self.legal_actions():
+                    self._dec = D_NONE
+                    self._to_move = _RUN
+                    self._on_decision(tm, action, ev)
+                case _:
+                    self._reject(action)
         else:
             self._reject(action)
         if self._to_move == _RUN:
-            self._run()
+            self._run(ev)
         self.history.append(action)
         return ev
 
@@ -398,22 +536,31 @@ class Flip7State(State):
                 reason_ja=f"{action!r}はフリップ7のアクションではありません",
             )
         tm = self._to_move
-        op = action[0]
         if tm == TERMINAL:
             raise IllegalActionError(
                 "the game is over", rule="F7V-3.7", reason_ja="ゲームは終了しています"
             )
         if tm == CHANCE:
-            if op == OP_DEALER and self._draw_for < 0:
-                if 0 <= action[1] < self.num_players:
+            self._check_chance(action)
+            return
+        if action.op in (Op.DRAW, Op.DEALER):
+            raise IllegalActionError(
+                f"{action} is a chance outcome; a player is to move",
+                reason_ja=f"{action}は偶然の結果です。今はプレイヤーの手番です",
+            )
+        if action not in self.legal_actions():
+            self._check_decision(action)
+
+    def _check_chance(self, action: F7Action) -> None:
+        """Raise unless ``action`` is a possible chance outcome now (F7V-3.1, F7V-3.6)."""
+        match action:
+            case F7Action(Op.DEALER, seat) if self._draw_for < 0:
+                if 0 <= seat < self.num_players:
                     return
                 raise IllegalActionError(
-                    f"there is no seat {action[1]}",
-                    rule="F7V-3.1",
-                    reason_ja=f"席{action[1]}はありません",
+                    f"there is no seat {seat}", rule="F7V-3.1", reason_ja=f"席{seat}はありません"
                 )
-            if op == OP_DRAW and self._draw_for >= 0:
-                k = action[1]
+            case F7Action(Op.DRAW, k) if self._draw_for >= 0:
                 if 0 <= k < C.NUM_KINDS and self._dcount[k]:
                     return
                 raise IllegalActionError(
@@ -422,20 +569,17 @@ class Flip7State(State):
                     reason_ja=f"山札に{C.card_name(k, 'ja') if 0 <= k < C.NUM_KINDS else k}"
                     "はもう残っていません",
                 )
-            raise IllegalActionError(
-                f"{action} is not a possible chance outcome now",
-                reason_ja=f"{action}は今ありうる偶然の結果ではありません",
-            )
-        if op in (OP_DRAW, OP_DEALER):
-            raise IllegalActionError(
-                f"{action} is a chance outcome; a player is to move",
-                reason_ja=f"{action}は偶然の結果です。今はプレイヤーの手番です",
-            )
-        if action in self.legal_actions():
-            return
+        raise IllegalActionError(
+            f"{action} is not a possible chance outcome now",
+            reason_ja=f"{action}は今ありうる偶然の結果ではありません",
+        )
+
+    def _check_decision(self, action: F7Action) -> NoReturn:
+        """Raise for a player action that the pending decision does not allow, naming the rule."""
         dec = self._dec
+        card = self._dec_card
         if dec == D_HITSTAY:
-            if op == OP_STAY:
+            if action.op == Op.STAY:
                 raise IllegalActionError(
                     "a player holding the Zero may only hit",
                     rule="F7V-6.1",
@@ -445,14 +589,11 @@ class Flip7State(State):
                 "choose hit or stay", rule="F7V-3.3", reason_ja="ヒットかステイを選んでください"
             )
         if dec == D_TARGET:
-            rule = "F7V-5.1" if _IS_MOD[self._dec_card] else "F7V-4.1"
-            if not self._v:
-                rule = "F7V-9"
+            rule = "F7V-5.1" if _IS_MOD[card] else "F7V-4.1"
             raise IllegalActionError(
-                f"{action} is not a valid target for {C.TOKENS[self._dec_card]}",
-                rule=rule,
-                reason_ja=f"{action}: その席は{C.card_name(self._dec_card, 'ja')}"
-                "の対象に選べません",
+                f"{action} is not a valid target for {C.TOKENS[card]}",
+                rule=rule if self._v else "F7V-9",
+                reason_ja=f"{action}: その席は{C.card_name(card, 'ja')}の対象に選べません",
             )
         if dec == D_BRUTAL:
             raise IllegalActionError(
@@ -462,101 +603,105 @@ class Flip7State(State):
             )
         rule = {D_SWAP: "F7V-4.5", D_STEAL: "F7V-4.6", D_DISCARD: "F7V-4.7"}.get(dec, "")
         raise IllegalActionError(
-            f"{action} does not pick face-up cards this {C.TOKENS[self._dec_card]} may take",
+            f"{action} does not pick face-up cards this {C.TOKENS[card]} may take",
             rule=rule,
-            reason_ja=f"{action}: この{C.card_name(self._dec_card, 'ja')}で選べる表向きのカードでは"
+            reason_ja=f"{action}: この{C.card_name(card, 'ja')}で選べる表向きのカードでは"
             "ありません",
         )
 
     # ----- the engine ----------------------------------------------------------------------------
-    def _draw(self, seat: int, flip: bool) -> bool:
+    def _draw(self, seat: int, flip: bool, ev: list[Event]) -> bool:
         """Prepare a draw for ``seat``; reshuffle if needed (F7V-3.6). False: the round ends."""
         if self._draws >= self._cap:
-            self._ev.append(Event("draw_limit", None, {"draws": self._draws}))
+            ev.append(Event("draw_limit", None, {"draws": self._draws}))
             self._round_end = True
             return False
         if not self._deck:
             disc = self._disc
             if not any(disc):
-                self._ev.append(Event("no_cards", None))
+                ev.append(Event("no_cards", None))
                 self._round_end = True
                 return False
             # F7V-3.6: only the discard pile is shuffled; cards in front of players stay out.
             self._dcount = disc
             self._disc = [0] * C.NUM_KINDS
             self._deck = [k for k in range(C.NUM_KINDS) for _ in range(disc[k])]
-            self._ev.append(Event("reshuffle", None, {"cards": len(self._deck)}))
+            ev.append(Event("reshuffle", None, {"cards": len(self._deck)}))
         self._to_move = CHANCE
         self._draw_for = seat
         self._draw_flip = flip
         return True
 
-    def _on_draw(self, k: int) -> None:
+    def _on_draw(self, k: int, ev: list[Event]) -> None:
         """The drawn card ``k`` reaches the receiver (F7V-3.2, F7V-4.4, F7V-4.8)."""
         deck = self._deck
         del deck[deck.index(k)]
         self._dcount[k] -= 1
         self._draws += 1
         t = self._draw_for
-        self._ev.append(_card_event("draw", t, k))
+        ev.append(_card_event("draw", t, k))
         if _IS_NUM[k] or (_IS_MOD[k] and not self._v):
-            self._arrive(t, k)
+            self._arrive(t, k, ev)
         elif self._draw_flip and not (k == _SECOND and _SECOND not in self._rows[t]):
             # F7V-4.8: set aside, resolved after the flips (a classic Second Chance is kept at
             # once when its receiver has none, so it protects the rest of the Flip Three).
             fr = self._stack[-1]
-            self._stack[-1] = (F_FLIP, fr[1], fr[2], (*fr[3], k))
-            self._ev.append(Event("set_aside", t, {"card": _TOK[k]}))
+            assert type(fr) is Flip
+            self._stack[-1] = Flip(fr.player, fr.left, (*fr.set_aside, k))
+            ev.append(Event("set_aside", t, {"card": _TOK[k]}))
         else:
-            self._start_card(t, k)
+            self._start_card(t, k, ev)
 
-    def _arrive(self, p: int, k: int) -> None:
+    def _arrive(self, p: int, k: int, ev: list[Event]) -> None:
         """A number or modifier card enters ``p``'s row like a dealt card (F7V-4.9)."""
         row = self._rows[p]
         if not _IS_NUM[k]:
             row.append(k)
             return
-        v = _VALUE[k]
-        bit = 1 << v
-        if k == _U7:
-            # F7V-6.2: discard every number and modifier card, keep only this 7; never busts.
-            gone = [c for c in row if _IS_ROW[c]]
-            disc = self._disc
-            for c in gone:
-                disc[c] += 1
-            row[:] = [c for c in row if not _IS_ROW[c]]
-            row.append(k)
-            self._mask[p] = bit
-            self._ncount[p] = 1
-            self._ev.append(Event("unlucky7", p, {"discarded": [_TOK[c] for c in gone]}))
-            return
-        if self._mask[p] & bit:
-            bust = True
-            if v == 13 and self._v:
-                # F7V-6.3: a second 13 is fine when one of the two is the Lucky 13.
-                held = [c for c in row if _VALUE[c] == 13]
-                bust = len(held) >= 2 or (_L13 not in held and k != _L13)
-            elif not self._v and _SECOND in row:
-                # F7V-9: Second Chance: discard it and the duplicate instead of busting.
-                row.remove(_SECOND)
-                self._disc[_SECOND] += 1
-                self._disc[k] += 1
-                self._ev.append(Event("second_chance", p, {"card": _TOK[k]}))
-                return
-            if bust:
-                row.append(k)
-                self._ncount[p] += 1  # counts the number cards in the row, face down or not
-                self._status[p] = BUSTED
-                self._ev.append(_card_event("bust", p, k))
+        bit = 1 << _VALUE[k]
+        if k == _U7 or self._mask[p] & bit:  # else a new value: always kept (F7V-2)
+            v = _VALUE[k]
+            same = sum(1 for c in row if _VALUE[c] == v)
+            arrival = number_arrival(
+                k, same, _L13 in row, vengeance=self._v, second_chance=_SECOND in row
+            )
+            if arrival is not Arrival.KEEP:
+                self._arrive_special(p, k, arrival, ev)
                 return
         row.append(k)
         self._mask[p] |= bit
         n = self._ncount[p] + 1
         self._ncount[p] = n
-        if n >= 7 and self._flip7 < 0:
+        if n >= FLIP7_CARDS and self._flip7 < 0:  # is_flip7(n), inline
             self._flip7 = p  # F7V-3.4: the round ends at once
             self._round_end = True
-            self._ev.append(Event("flip7", p))
+            ev.append(Event("flip7", p))
+
+    def _arrive_special(self, p: int, k: int, arrival: Arrival, ev: list[Event]) -> None:
+        """Number card ``k`` reaches ``p``'s row as the Unlucky 7 (F7V-6.2), a duplicate saved
+        by a Second Chance (F7V-9) or a bust (F7V-2)."""
+        row = self._rows[p]
+        disc = self._disc
+        if arrival is Arrival.UNLUCKY7:
+            # F7V-6.2: discard every number and modifier card, keep only this 7; never busts.
+            gone = [c for c in row if _IS_ROW[c]]
+            for c in gone:
+                disc[c] += 1
+            row[:] = [c for c in row if not _IS_ROW[c]]
+            row.append(k)
+            self._mask[p] = 1 << _VALUE[k]
+            self._ncount[p] = 1
+            ev.append(Event("unlucky7", p, {"discarded": [_TOK[c] for c in gone]}))
+        elif arrival is Arrival.SAVED:
+            row.remove(_SECOND)  # F7V-9: discard it and the duplicate instead of busting
+            disc[_SECOND] += 1
+            disc[k] += 1
+            ev.append(Event("second_chance", p, {"card": _TOK[k]}))
+        else:
+            row.append(k)
+            self._ncount[p] += 1  # counts the number cards in the row, face down or not
+            self._status[p] = BUSTED
+            ev.append(_card_event("bust", p, k))
 
     def _recount(self, p: int) -> None:
         mask = 0
@@ -568,39 +713,30 @@ class Flip7State(State):
         self._mask[p] = mask
         self._ncount[p] = n
 
-    def _start_card(self, t: int, k: int) -> None:
+    def _start_card(self, t: int, k: int, ev: list[Event]) -> None:
         """``t`` resolves modifier or action card ``k`` now: decide, or act if forced."""
-        if _IS_MOD[k] or k in (C.JOM, C.FLIP4, C.FREEZE, C.FLIP3) or k == _SECOND:
-            if k == _SECOND and _SECOND not in self._rows[t]:
-                self._rows[t].append(k)  # F7V-9: keep it
-                return
-            targets = self._targets(t, k)
-            if len(targets) > 1:
-                self._to_move = t
-                self._dec = D_TARGET
-                self._dec_card = k
-            elif targets:
-                self._ev.append(Event("forced", t, {"card": _TOK[k]}))
-                self._give(t, k, targets[0])
-            else:
-                self._disc[k] += 1  # F7V-4.1 ruling: no valid target, discarded
-                self._ev.append(Event("no_target", t, {"card": _TOK[k]}))
+        if k == _SECOND and _SECOND not in self._rows[t]:
+            self._rows[t].append(k)  # F7V-9: keep it
             return
-        picks = self._picks(t, k)
-        if len(picks) > 1:
+        targeted = _IS_MOD[k] or k in (C.JOM, C.FLIP4, C.FREEZE, C.FLIP3, _SECOND)
+        options: list[Any] = self._targets(t, k) if targeted else self._picks(t, k)
+        if len(options) > 1:
             self._to_move = t
-            self._dec = _DECISION_OF_CARD[k]
+            self._dec = D_TARGET if targeted else _DECISION_OF_CARD[k]
             self._dec_card = k
-        elif picks:
-            self._ev.append(Event("forced", t, {"card": _TOK[k]}))
-            self._pick(t, k, picks[0])
+        elif options:
+            ev.append(Event("forced", t, {"card": _TOK[k]}))
+            if targeted:
+                self._give(t, k, options[0], ev)
+            else:
+                self._pick(t, k, options[0], ev)
         else:
-            self._disc[k] += 1
-            self._ev.append(Event("no_target", t, {"card": _TOK[k]}))
+            self._disc[k] += 1  # F7V-4.1 ruling: no valid target, discarded
+            ev.append(Event("no_target", t, {"card": _TOK[k]}))
 
-    def _give(self, t: int, k: int, s: int) -> None:
+    def _give(self, t: int, k: int, s: int, ev: list[Event]) -> None:
         """``t`` plays card ``k`` on seat ``s``."""
-        self._ev.append(Event("give", t, {"card": _TOK[k], "to": s}))
+        ev.append(Event("give", t, {"card": _TOK[k], "to": s}))
         if _IS_MOD[k]:
             if self._status[s] == BUSTED:
                 self._post[s].append(k)  # F7V-8.2
@@ -613,196 +749,208 @@ class Flip7State(State):
         # F7V-4.3, F7V-3.6: a Just One More, Flip 4 or Flip Three stays in play (out of any
         # reshuffle) until its frame leaves the stack, then goes to the discard pile.
         if k == C.JOM:
-            self._stack.append((F_JOM, s, False))
+            self._stack.append(just_one_more(s, False))
         elif k == C.FLIP4:
-            self._stack.append((F_FLIP, s, 4, ()))
+            self._stack.append(FLIPS[s][4])
         elif k == C.FLIP3:
-            self._stack.append((F_FLIP, s, 3, ()))
+            self._stack.append(FLIPS[s][3])
         else:  # Freeze
             self._disc[k] += 1
         if k == C.FREEZE and self._status[s] == ACTIVE:
             self._status[s] = STAYED
-            self._ev.append(Event("stay", s, {"frozen": True}))
+            ev.append(Event("stay", s, {"frozen": True}))
 
     def _take(self, s: int, k: int) -> None:
         self._rows[s].remove(k)
         if _IS_NUM[k]:
             self._recount(s)
 
-    def _pick(self, t: int, card: int, a: F7Action) -> None:
+    def _pick(self, t: int, card: int, a: F7Action, ev: list[Event]) -> None:
         """Swap/Steal/Discard by ``t`` (F7V-4.5 … F7V-4.7, F7V-4.9)."""
         self._disc[card] += 1
-        op = a[0]
-        if op == OP_STEAL:
-            s, k = a[1], a[2]
-            self._ev.append(Event("steal", t, {"from": s, "card": _TOK[k]}))
-            self._take(s, k)
-            self._arrive(t, k)
-        elif op == OP_DISCARD:
-            s, k = a[1], a[2]
-            self._ev.append(Event("discard", t, {"from": s, "card": _TOK[k]}))
-            self._take(s, k)
-            self._disc[k] += 1
-        else:
-            s1, k1, s2, k2 = a[1], a[2], a[3], a[4]
-            self._ev.append(Event("swap", t, {"seats": [s1, s2], "cards": [_TOK[k1], _TOK[k2]]}))
-            self._take(s1, k1)
-            self._take(s2, k2)
-            self._arrive(s2, k1)
-            self._arrive(s1, k2)
+        match a:
+            case F7Action(Op.STEAL, seat, k):
+                ev.append(Event("steal", t, {"from": seat, "card": _TOK[k]}))
+                self._take(seat, k)
+                self._arrive(t, k, ev)
+            case F7Action(Op.DISCARD, seat, k):
+                ev.append(Event("discard", t, {"from": seat, "card": _TOK[k]}))
+                self._take(seat, k)
+                self._disc[k] += 1
+            case F7Action(Op.SWAP, s1, k1, s2, k2):
+                ev.append(Event("swap", t, {"seats": [s1, s2], "cards": [_TOK[k1], _TOK[k2]]}))
+                self._take(s1, k1)
+                self._take(s2, k2)
+                self._arrive(s2, k1, ev)
+                self._arrive(s1, k2, ev)
 
-    def _on_decision(self, t: int, a: F7Action) -> None:
-        op = a[0]
+    def _on_decision(self, t: int, a: F7Action, ev: list[Event]) -> None:
         card = self._dec_card
         self._dec_card = -1
-        if op == OP_TARGET:
-            self._give(t, card, a[1])
-        elif op == OP_BONUS:
-            self._bonus_to = t
-            self._ev.append(Event("flip7_bonus", t))
-        elif op == OP_PENALTY:
-            self._bonus_to = a[1]
-            self._ev.append(Event("flip7_penalty", t, {"to": a[1]}))
-        else:
-            self._pick(t, card, a)
+        match a:
+            case F7Action(Op.TARGET, seat):
+                self._give(t, card, seat, ev)
+            case F7Action(Op.BONUS):
+                self._bonus_to = t
+                ev.append(Event("flip7_bonus", t))
+            case F7Action(Op.PENALTY, seat):
+                self._bonus_to = seat
+                ev.append(Event("flip7_penalty", t, {"to": seat}))
+            case _:
+                self._pick(t, card, a, ev)
 
-    def _start_round(self) -> None:
+    def _start_round(self, ev: list[Event]) -> None:
         self._round += 1
-        self._stack = [(F_DEAL, 1)]
-        self._ev.append(Event("round_start", self._dealer, {"round": self._round}))
+        self._stack = [DEALS[1]]
+        ev.append(Event("round_start", self._dealer, {"round": self._round}))
 
-    def _run(self) -> None:
+    def _run(self, ev: list[Event]) -> None:
         """Advance until a player decision, a draw, or the end of the game."""
         stack = self._stack
         st = self._status
         n = self.num_players
         while True:
             if self._round_end:
-                if self._finish_round():
+                if self._finish_round(ev):
                     return
                 stack = self._stack
                 continue
-            fr = stack[-1]
-            kind = fr[0]
-            if kind == F_TURN:
-                ptr = fr[1]
-                for i in range(n):
-                    s = (ptr + i) % n
-                    if st[s] == ACTIVE:
-                        self._to_move = s
-                        self._dec = D_HITSTAY
+            fr: Any = stack[-1]  # a Frame (mypy does not narrow on `match type(fr)`)
+            # Matched on the frame's type by value (`case F.Turn`): a class pattern
+            # (`case Turn()`) measured ~5% slower on random playouts.
+            match type(fr):
+                case F.Turn:
+                    ptr = fr.next
+                    for i in range(n):
+                        s = (ptr + i) % n
+                        if st[s] == ACTIVE:
+                            self._to_move = s
+                            self._dec = D_HITSTAY
+                            return
+                    self._round_end = True  # F7V-3.4: nobody active
+                case F.Deal:
+                    k = fr.next
+                    d = self._dealer
+                    while k <= n and st[(d + k) % n] != ACTIVE:
+                        k += 1
+                    if k > n:
+                        stack[-1] = TURNS[(d + 1) % n]  # F7V-3.3
+                        continue
+                    stack[-1] = DEALS[k + 1]
+                    if self._draw((d + k) % n, False, ev):
                         return
-                self._round_end = True  # F7V-3.4: nobody active
-            elif kind == F_DEAL:
-                k = fr[1]
-                d = self._dealer
-                while k <= n and st[(d + k) % n] != ACTIVE:
-                    k += 1
-                if k > n:
-                    stack[-1] = (F_TURN, (d + 1) % n)  # F7V-3.3
-                    continue
-                stack[-1] = (F_DEAL, k + 1)
-                if self._draw((d + k) % n, False):
-                    return
-            elif kind == F_JOM:
-                t = fr[1]
-                if not fr[2] and st[t] != BUSTED:
-                    stack[-1] = (F_JOM, t, True)
-                    if self._draw(t, False):
-                        return
-                else:
-                    stack.pop()
-                    self._disc[C.JOM] += 1  # F7V-4.3: used up
-                    if st[t] == ACTIVE:  # F7V-4.4: then must stay (even with the Zero)
-                        st[t] = STAYED
-                        self._ev.append(Event("stay", t, {"forced": True}))
-            else:  # F_FLIP
-                t, left, queue = fr[1], fr[2], fr[3]
-                if st[t] == BUSTED:
-                    stack.pop()  # F7V-4.8: set-aside cards are discarded on a bust
-                    self._disc[self._flip_card] += 1
-                    for c in queue:
-                        self._disc[c] += 1
-                    if queue:
-                        self._ev.append(
-                            Event("set_aside_lost", t, {"cards": [_TOK[c] for c in queue]})
-                        )
-                elif left > 0:
-                    stack[-1] = (F_FLIP, t, left - 1, queue)
-                    if self._draw(t, True):
-                        return
-                elif queue:
-                    stack[-1] = (F_FLIP, t, 0, queue[1:])
-                    self._start_card(t, queue[0])
-                    if self._to_move >= 0:
-                        return
-                else:
-                    stack.pop()
-                    self._disc[self._flip_card] += 1  # F7V-4.3: used up
+                case F.JustOneMore:
+                    t = fr.player
+                    if not fr.drawn and st[t] != BUSTED:
+                        stack[-1] = JOMS[t][True]
+                        if self._draw(t, False, ev):
+                            return
+                    else:
+                        stack.pop()
+                        self._disc[C.JOM] += 1  # F7V-4.3: used up
+                        if st[t] == ACTIVE:  # F7V-4.4: then must stay (even with the Zero)
+                            st[t] = STAYED
+                            ev.append(Event("stay", t, {"forced": True}))
+                case _:  # Flip
+                    t, left, queue = fr.player, fr.left, fr.set_aside
+                    if st[t] == BUSTED:
+                        stack.pop()  # F7V-4.8: set-aside cards are discarded on a bust
+                        self._discard_frame(fr)
+                        if queue:
+                            ev.append(
+                                Event("set_aside_lost", t, {"cards": [_TOK[c] for c in queue]})
+                            )
+                    elif left > 0:
+                        stack[-1] = Flip(t, left - 1, queue) if queue else FLIPS[t][left - 1]
+                        if self._draw(t, True, ev):
+                            return
+                    elif queue:
+                        stack[-1] = Flip(t, 0, queue[1:])
+                        self._start_card(t, queue[0], ev)
+                        if self._to_move >= 0:
+                            return
+                    else:
+                        stack.pop()
+                        self._disc[self._flip_card] += 1  # F7V-4.3: used up
 
     @property
     def _flip_card(self) -> int:
         """The card behind a flip frame: Flip 4 (Vengeance) or Flip Three (classic)."""
         return C.FLIP4 if self._v else C.FLIP3
 
-    def _finish_round(self) -> bool:
+    def _discard_frame(self, fr: Frame) -> None:
+        """A frame's cards in play go to the discard pile: a Flip 4 (Flip Three) with its set-aside
+        cards, a Just One More (F7V-4.3, F7V-4.8)."""
+        match fr:
+            case Flip(set_aside=queue):
+                self._disc[self._flip_card] += 1
+                for c in queue:
+                    self._disc[c] += 1
+            case JustOneMore():
+                self._disc[C.JOM] += 1
+
+    def _finish_round(self, ev: list[Event]) -> bool:
         """Score the round (F7V-7); start the next or end the game. True: stop running."""
-        if self._stack:
-            for fr in self._stack:
-                if fr[0] == F_FLIP:  # F7V-3.4: the Flip 4 and its set-aside cards
-                    self._disc[self._flip_card] += 1
-                    for c in fr[3]:
-                        self._disc[c] += 1
-                elif fr[0] == F_JOM:
-                    self._disc[C.JOM] += 1
-            self._stack = []
+        for fr in self._stack:  # F7V-3.4: the Flip 4 and its set-aside cards, a Just One More
+            if type(fr) is Flip or type(fr) is JustOneMore:
+                self._discard_frame(fr)
+        self._stack = []
         f = self._flip7
         if self._brutal and f >= 0 and self._bonus_to < 0:
             self._to_move = f  # F7V-8.3
             self._dec = D_BRUTAL
             self._dec_card = -1
             return True
-        breakdown = [self.round_breakdown(p) for p in range(self.num_players)]
-        scores: list[int] = [b["score"] for b in breakdown]
+        totals = self._score_round(ev)
+        # F7V-3.7: a lone leader at or above the target wins; ties play on (round cap: rulings).
+        if game_winners(totals, self._target) or self._round >= self._max_rounds:
+            best = max(totals)
+            self._winners = [p for p in range(self.num_players) if totals[p] == best]
+            self._to_move = TERMINAL
+            self._dec = D_NONE
+            ev.append(Event("game_end", None, {"winners": list(self._winners)}))
+            return True
+        self._next_round(ev)
+        return False
+
+    def _score_round(self, ev: list[Event]) -> list[int]:
+        """Add the round's scores to the totals, record the round, emit ``round_end`` (F7V-7);
+        returns the totals."""
+        n = self.num_players
+        f = self._flip7
+        rows = [self._row_score(p) for p in range(n)]
         totals = self._totals
-        for p in range(self.num_players):
-            totals[p] += scores[p]
-        self._last = scores
+        for p in range(n):
+            totals[p] += rows[p].score
+        self._last = [r.score for r in rows]
+        status = [STATUS_NAMES[s] for s in self._status]
         detail: dict[str, JSON] = {
             "round": self._round,
             "rows": [[_TOK[c] for c in r] for r in self._rows],
             "after_bust": [[_TOK[c] for c in r] for r in self._post],
-            "status": [STATUS_NAMES[s] for s in self._status],
+            "status": status,
             "flip7": f if f >= 0 else None,
             "flip7_choice": self._bonus_to if self._bonus_to >= 0 else None,
-            "scores": scores,
-            "breakdown": breakdown,
+            "scores": self._last,
+            "breakdown": [r.breakdown() for r in rows],
             "totals": list(totals),
         }
+        # Shared with the event until the first clone or view freezes it (_share): a random
+        # playout never pays for the copy.
         self._last_detail = detail
-        self._rounds = (
-            *self._rounds,
-            {
-                "round": self._round,
-                "scores": list(scores),
-                "status": [
-                    "flip7" if p == f else STATUS_NAMES[self._status[p]]
-                    for p in range(self.num_players)
-                ],
-                "flip7": f if f >= 0 else None,
-                "totals": list(totals),
-            },
+        summary = (
+            ("round", self._round),
+            ("scores", tuple(self._last)),
+            ("status", tuple(["flip7" if p == f else status[p] for p in range(n)])),
+            ("flip7", f if f >= 0 else None),
+            ("totals", tuple(totals)),
         )
-        self._ev.append(Event("round_end", None, detail))
-        best = max(totals)
-        # F7V-3.7: a lone leader at or above the target wins; ties play on (round cap: rulings).
-        if game_winners(totals, self._target) or self._round >= self._max_rounds:
-            self._winners = [p for p in range(self.num_players) if totals[p] == best]
-            self._to_move = TERMINAL
-            self._dec = D_NONE
-            self._ev.append(Event("game_end", None, {"winners": list(self._winners)}))
-            return True
-        # F7V-3.5: the round's cards go to the discard pile; the deck passes left.
+        self._rounds = (*self._rounds, _Frozen(summary))
+        ev.append(Event("round_end", None, detail))
+        return totals
+
+    def _next_round(self, ev: list[Event]) -> None:
+        """F7V-3.5: the round's cards go to the discard pile; the deck passes left."""
         disc = self._disc
         for p in range(self.num_players):
             for c in self._rows[p]:
@@ -819,8 +967,7 @@ class Flip7State(State):
         self._flip7 = -1
         self._bonus_to = -1
         self._round_end = False
-        self._start_round()
-        return False
+        self._start_round(ev)
 
     def round_breakdown(self, p: int) -> dict[str, JSON]:
         """Seat ``p``'s round scoring step by step, for the end-of-round display (F7V-7.2):
@@ -862,25 +1009,13 @@ class Flip7State(State):
         return data
 
     def _public(self) -> dict[str, JSON]:
+        # dump_fields(self, FIELDS) and the groups, in the order of _KEYS, unrolled
+        return _dump_fields(self, self._dump_groups())
+
+    def _dump_groups(self) -> dict[str, JSON]:
+        """The ``state_dict`` entries that are not one field each (see :data:`FIELDS`)."""
         tok = _TOK
         n = self.num_players
-        frames: list[JSON] = []
-        for fr in self._stack:
-            if fr[0] == F_DEAL:
-                frames.append({"kind": "deal", "next": fr[1]})
-            elif fr[0] == F_TURN:
-                frames.append({"kind": "turn", "next": fr[1]})
-            elif fr[0] == F_JOM:
-                frames.append({"kind": "just_one_more", "player": fr[1], "drawn": fr[2]})
-            else:
-                frames.append(
-                    {
-                        "kind": "flip",
-                        "player": fr[1],
-                        "left": fr[2],
-                        "set_aside": [tok[c] for c in fr[3]],
-                    }
-                )
         dc = self._dcount
         disc = self._disc
         kinds = self._kinds
@@ -901,9 +1036,6 @@ class Flip7State(State):
             "brutal": self._brutal,
             "target": self._target,
             "num_players": n,
-            "round": self._round,
-            "dealer": self._dealer if self._dealer >= 0 else None,
-            "to_move": self._to_move,
             "decision": decision,
             "draw": draw,
             "players": [
@@ -917,20 +1049,13 @@ class Flip7State(State):
                 }
                 for p in range(n)
             ],
-            "flip7": self._flip7 if self._flip7 >= 0 else None,
-            "flip7_choice": self._bonus_to if self._bonus_to >= 0 else None,
-            "stack": frames,
             "deck": dict(zip(ktoks, [dc[k] for k in kinds], strict=True)),
             "deck_size": len(self._deck),
             "discard": dict(zip(ktoks, [disc[k] for k in kinds], strict=True)),
             "discard_size": sum(disc),
-            "round_draws": self._draws,
-            "round_over": self._round_end,
-            "last_round": list(self._last) if self._last is not None else None,
-            "winners": list(self._winners),
             # Added for the round-end and end screens (issue 15); see the module docstring.
-            "rounds": _copy_json(self._rounds),
-            "last_round_detail": _copy_json(self._last_detail),
+            "rounds": _thaw(self._rounds),
+            "last_round_detail": _thaw(self._share()),
         }
 
     def determinize(self, seat: Seat, rng: random.Random) -> Flip7State:
@@ -961,47 +1086,22 @@ class Flip7State(State):
 
     # ----- copying and serialisation ------------------------------------------------------------
     def clone(self) -> Flip7State:
-        """An independent copy (history included)."""
+        """An independent copy (history included): every field of :data:`FIELDS` copied."""
+        self._share()
         new = object.__new__(Flip7State)
         new.game = self.game
         new.num_players = self.num_players
         new.history = list(self.history)
-        for name in (
-            "_bonus_to",
-            "_brutal",
-            "_cap",
-            "_dealer",
-            "_dec",
-            "_dec_card",
-            "_draw_flip",
-            "_draw_for",
-            "_draws",
-            "_flip7",
-            "_kinds",
-            "_max_rounds",
-            "_round",
-            "_round_end",
-            "_target",
-            "_to_move",
-            "_v",
-        ):
-            object.__setattr__(new, name, getattr(self, name))
-        new._dcount = list(self._dcount)
-        new._deck = list(self._deck)
-        new._disc = list(self._disc)
-        new._rows = [list(r) for r in self._rows]
-        new._post = [list(r) for r in self._post]
-        new._status = list(self._status)
-        new._mask = list(self._mask)
-        new._ncount = list(self._ncount)
-        new._totals = list(self._totals)
-        new._stack = list(self._stack)
-        new._last = list(self._last) if self._last is not None else None
-        new._rounds = self._rounds
-        new._last_detail = self._last_detail
-        new._winners = list(self._winners)
-        new._ev = []
+        _copy_fields(self, new)  # copy_fields(self, new, FIELDS), unrolled
         return new
+
+    def _share(self) -> Any:
+        """Freeze the last round's detail (a dict shared with the ``round_end`` event when the
+        round has just ended) so that clones and views may share it; returns it."""
+        detail = self._last_detail
+        if type(detail) is dict:
+            detail = self._last_detail = _freeze(detail)
+        return detail
 
     def state_dict(self) -> dict[str, JSON]:
         """Every field of the position as JSON: the view format without ``seat``."""
@@ -1020,21 +1120,26 @@ class Flip7State(State):
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise RecordError(f"not a valid Flip 7 state: {exc!r}") from exc
 
-    def _load(self, data: Mapping[str, JSON]) -> None:
+    def _load(self, data: Mapping[str, Any]) -> None:
         n = self.num_players
         edition = "vengeance" if self._v else "classic"
         if data["edition"] != edition or bool(data["brutal"]) != self._brutal:
             raise RecordError("the state is from another edition or mode of Flip 7")
         if int(data["num_players"]) != n:
             raise RecordError("the state has another number of players")
+        players = data["players"]
+        if len(players) != n:
+            raise RecordError("one player object per seat expected")
+        load_fields(self, FIELDS, data)
+        self._load_groups(data)
+
+    def _load_groups(self, data: Mapping[str, Any]) -> None:
+        """Read the ``state_dict`` entries that are not one field each (see :data:`FIELDS`)."""
         kind_of = C.KIND_OF_TOKEN
 
         def kinds(tokens: Any) -> list[int]:
             return [kind_of[str(t)] for t in tokens]
 
-        self._round = int(data["round"])
-        self._dealer = -1 if data["dealer"] is None else int(data["dealer"])
-        self._to_move = int(data["to_move"])
         dec = data["decision"]
         if dec is None:
             self._dec, self._dec_card = D_NONE, -1
@@ -1047,50 +1152,18 @@ class Flip7State(State):
         else:
             self._draw_for, self._draw_flip = int(draw["player"]), bool(draw["set_aside"])
         players = data["players"]
-        if len(players) != n:
-            raise RecordError("one player object per seat expected")
         self._rows = [kinds(pl["row"]) for pl in players]
         self._post = [kinds(pl["after_bust"]) for pl in players]
         self._status = [STATUS_NAMES.index(pl["status"]) for pl in players]
         self._totals = [int(pl["total"]) for pl in players]
-        for p in range(n):
+        self._mask = [0] * self.num_players
+        self._ncount = [0] * self.num_players
+        for p in range(self.num_players):
             self._recount(p)
-        self._flip7 = -1 if data["flip7"] is None else int(data["flip7"])
-        self._bonus_to = -1 if data["flip7_choice"] is None else int(data["flip7_choice"])
-        stack: list[tuple[Any, ...]] = []
-        for fr in data["stack"]:
-            k = fr["kind"]
-            if k == "deal":
-                stack.append((F_DEAL, int(fr["next"])))
-            elif k == "turn":
-                stack.append((F_TURN, int(fr["next"])))
-            elif k == "just_one_more":
-                stack.append((F_JOM, int(fr["player"]), bool(fr["drawn"])))
-            elif k == "flip":
-                stack.append(
-                    (F_FLIP, int(fr["player"]), int(fr["left"]), tuple(kinds(fr["set_aside"])))
-                )
-            else:
-                raise RecordError(f"unknown stack frame {k!r}")
-        self._stack = stack
-        dc = [0] * C.NUM_KINDS
-        disc = [0] * C.NUM_KINDS
-        for t, c in data["deck"].items():
-            dc[kind_of[t]] = int(c)
-        for t, c in data["discard"].items():
-            disc[kind_of[t]] = int(c)
-        self._dcount = dc
-        self._disc = disc
-        self._deck = [k for k in range(C.NUM_KINDS) for _ in range(dc[k])]
-        self._draws = int(data["round_draws"])
-        self._round_end = bool(data["round_over"])
-        last = data["last_round"]
-        self._last = None if last is None else [int(x) for x in last]
+        self.set_piles(data["deck"], data["discard"])
         # Optional: states written before these keys existed load with no round history.
-        self._rounds = tuple(_copy_json(r) for r in data.get("rounds") or ())
-        detail = data.get("last_round_detail")
-        self._last_detail = None if detail is None else _copy_json(detail)
-        self._winners = [int(w) for w in data["winners"]]
+        self._rounds = tuple(_freeze(r) for r in data.get("rounds") or ())
+        self._last_detail = _freeze(data.get("last_round_detail"))
 
     # ----- helpers for tests and puzzles ---------------------------------------------------------
     def set_piles(self, deck: Mapping[str, int], discard: Mapping[str, int] | None = None) -> None:
@@ -1099,9 +1172,9 @@ class Flip7State(State):
         dc = [0] * C.NUM_KINDS
         disc = [0] * C.NUM_KINDS
         for t, c in deck.items():
-            dc[C.KIND_OF_TOKEN[t]] = c
+            dc[C.KIND_OF_TOKEN[t]] = int(c)
         for t, c in (discard or {}).items():
-            disc[C.KIND_OF_TOKEN[t]] = c
+            disc[C.KIND_OF_TOKEN[t]] = int(c)
         self._dcount = dc
         self._disc = disc
         self._deck = [k for k in range(C.NUM_KINDS) for _ in range(dc[k])]

@@ -115,39 +115,56 @@ def render(game: Flip7, view: Mapping[str, JSON], lang: str = "en") -> str:
         if ja
         else f"{title} — round {rnd}, first to {view['target']}"
     )
-    me = view.get("seat")
     for p, pl in enumerate(view["players"]):
-        kinds = [C.KIND_OF_TOKEN[t] for t in pl["row"]]
-        nums = [card_text(t, lang) for t, k in zip(pl["row"], kinds, strict=True) if C.IS_NUM[k]]
-        mods = [
-            card_text(t, lang) for t, k in zip(pl["row"], kinds, strict=True) if not C.IS_NUM[k]
-        ]
-        mods += [card_text(t, lang) for t in pl["after_bust"]]
-        mark = "▶ " if view["to_move"] == p else "  "
-        name = seat_ref(p)
-        if me == p:
-            name += "（あなた）" if ja else " (you)"
-        if view["dealer"] == p:
-            name += "（ディーラー）" if ja else ", dealer"
-        status = "flip7" if view["flip7"] == p else str(pl["status"])
-        row = " ".join(nums) or "—"
-        if mods:
-            row += " | " + " ".join(mods)
-        if ja:
-            lines.append(
-                f"{mark}{name}【{_STATUS[key][status]}】{row}  今回{_points(pl['round_score'])}点"
-                f"（合計{_points(pl['total'])}点）"
-            )
-        else:
-            lines.append(
-                f"{mark}{name} [{_STATUS[key][status]}] {row}  this round "
-                f"{_points(pl['round_score'])} (total {_points(pl['total'])})"
-            )
+        lines.append(_player_line(view, p, pl, lang))
     lines.append(
         f"山札{view['deck_size']}枚・捨て札{view['discard_size']}枚"
         if ja
         else f"Deck: {view['deck_size']} cards · discard pile: {view['discard_size']}"
     )
+    lines += _stack_lines(view, lang)
+    dec = view["decision"]
+    if dec is not None:
+        what = _DECISIONS[key][dec["kind"]].format(card=card_text(dec["card"], lang))
+        who = seat_ref(int(dec["player"]))
+        lines.append(f"{who}が選ぶ：{what}" if ja else f"{who} chooses {what}")
+    lines += _result_lines(view, lang)
+    return "\n".join(lines)
+
+
+def _player_line(view: Mapping[str, Any], p: int, pl: Mapping[str, Any], lang: str) -> str:
+    """Seat ``p``'s line of :func:`render`: marks, status, numbers | modifiers, scores."""
+    ja = _ja(lang)
+    key = "ja" if ja else "en"
+    kinds = [C.KIND_OF_TOKEN[t] for t in pl["row"]]
+    nums = [card_text(t, lang) for t, k in zip(pl["row"], kinds, strict=True) if C.IS_NUM[k]]
+    mods = [card_text(t, lang) for t, k in zip(pl["row"], kinds, strict=True) if not C.IS_NUM[k]]
+    mods += [card_text(t, lang) for t in pl["after_bust"]]
+    mark = "▶ " if view["to_move"] == p else "  "
+    name = seat_ref(p)
+    if view.get("seat") == p:
+        name += "（あなた）" if ja else " (you)"
+    if view["dealer"] == p:
+        name += "（ディーラー）" if ja else ", dealer"
+    status = "flip7" if view["flip7"] == p else str(pl["status"])
+    row = " ".join(nums) or "—"
+    if mods:
+        row += " | " + " ".join(mods)
+    if ja:
+        return (
+            f"{mark}{name}【{_STATUS[key][status]}】{row}  今回{_points(pl['round_score'])}点"
+            f"（合計{_points(pl['total'])}点）"
+        )
+    return (
+        f"{mark}{name} [{_STATUS[key][status]}] {row}  this round "
+        f"{_points(pl['round_score'])} (total {_points(pl['total'])})"
+    )
+
+
+def _stack_lines(view: Mapping[str, Any], lang: str) -> list[str]:
+    """The pending flips and Just One Mores of :func:`render`."""
+    ja = _ja(lang)
+    lines: list[str] = []
     for fr in view["stack"]:
         who = seat_ref(int(fr.get("player", 0)))
         if fr["kind"] == "flip":
@@ -170,11 +187,13 @@ def render(game: Flip7, view: Mapping[str, JSON], lang: str = "en") -> str:
                 if ja
                 else f"{who} takes one more card, then stays"
             )
-    dec = view["decision"]
-    if dec is not None:
-        what = _DECISIONS[key][dec["kind"]].format(card=card_text(dec["card"], lang))
-        who = seat_ref(int(dec["player"]))
-        lines.append(f"{who}が選ぶ：{what}" if ja else f"{who} chooses {what}")
+    return lines
+
+
+def _result_lines(view: Mapping[str, Any], lang: str) -> list[str]:
+    """The last round's result, the points by round and the winners, for :func:`render`."""
+    ja = _ja(lang)
+    lines: list[str] = []
     over = bool(view["winners"])
     detail = view.get("last_round_detail")
     # The last round as it ended, with each row's arithmetic: during the next deal (until the
@@ -203,7 +222,7 @@ def render(game: Flip7, view: Mapping[str, JSON], lang: str = "en") -> str:
             if ja
             else ("Winner: " if len(names) == 1 else "Winners: ") + _list(names, lang)
         )
-    return "\n".join(lines)
+    return lines
 
 
 def round_row_text(detail: Mapping[str, Any], seat: int, lang: str) -> str:
@@ -337,54 +356,89 @@ def _winners(d: Mapping[str, Any], lang: str) -> str:
     return f"{_list(names, lang)} {'wins' if len(names) == 1 else 'win'}"
 
 
+_EVENT_TEMPLATES: dict[str, dict[str, str]] = {
+    "en": {
+        "dealer": "{who} deals first",
+        "round_start": "Round {round} begins; {who} deals",
+        "hit": "{who} hits",
+        "draw": "{who} gets {card}",
+        "set_aside": "{who} sets {name} aside until the flips are done",
+        "bust": "{who} busts: another {name}!",
+        "flip7": "Flip 7! {who} has seven number cards",
+        "second_chance": "{who}'s Second Chance cancels the second {name}",
+        "forced": "{who} has only one choice for {name}",
+        "no_target": "{name} has nothing to act on and is discarded",
+        "steal": "{who} steals {frm}'s {name}",
+        "reshuffle": "The discard pile is shuffled into a new deck of {cards} cards",
+        "no_cards": "No cards are left to draw: the round ends",
+        "draw_limit": "The round has gone on too long and ends here",
+        "flip7_bonus": "{who} takes the +15 points",
+        "flip7_penalty": "{who} gives −15 points to {to}",
+    },
+    "ja": {
+        "dealer": "最初のディーラーは{who}",
+        "round_start": "ラウンド{round}開始。ディーラーは{who}",
+        "hit": "{who}がヒットした",
+        "draw": "{who}が{name}をめくった",
+        "set_aside": "{who}は{name}を保留した（めくり終えてから使う）",
+        "bust": "{who}がバースト！（{name}が2枚目）",
+        "flip7": "フリップ7！{who}がナンバーカードを7枚そろえた",
+        "second_chance": "{who}のセカンドチャンスが2枚目の{name}を打ち消した",
+        "forced": "{who}の{name}は選べる対象が1つだけ",
+        "no_target": "{name}は対象がないので捨てられた",
+        "steal": "{who}が{frm}の{name}を奪った",
+        "reshuffle": "捨て札をシャッフルして新しい山札にした（{cards}枚）",
+        "no_cards": "めくれるカードがなくなったのでラウンド終了",
+        "draw_limit": "ラウンドが長く続きすぎたのでここで終了",
+        "flip7_bonus": "{who}は+15点を選んだ",
+        "flip7_penalty": "{who}は{to}に−15点を与えた",
+    },
+}
+"""The events told by one sentence with the event's data filled in (:func:`_event_words`)."""
+
+
+def _event_words(who: str, d: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """The words an event sentence may use: ``who``, ``card`` (with its article in English),
+    ``name`` (the card), ``to``, ``frm`` (seats), ``round``, ``cards`` (a count)."""
+    has_card = "card" in d
+    return {
+        "who": who,
+        "card": a_card(d.get("card"), lang) if has_card else "",
+        "name": card_text(d.get("card"), lang) if has_card else "",
+        "to": seat_ref(int(d["to"])) if d.get("to") is not None else "",
+        "frm": seat_ref(int(d["from"])) if d.get("from") is not None else "",
+        "round": d.get("round"),
+        "cards": d.get("cards"),
+    }
+
+
 def _event_en(k: str, who: str, d: Mapping[str, Any], seat: int | None) -> str | None:
-    card = a_card(d.get("card"), "en") if "card" in d else ""
-    name = card_text(d.get("card"), "en") if "card" in d else ""
-    to = seat_ref(int(d["to"])) if d.get("to") is not None else ""
-    frm = seat_ref(int(d["from"])) if d.get("from") is not None else ""
-    kind = _kind(d.get("card"))
-    if k == "dealer":
-        return f"{who} deals first"
-    if k == "round_start":
-        return f"Round {d.get('round')} begins; {who} deals"
-    if k == "hit":
-        return f"{who} hits"
+    w = _event_words(who, d, "en")
+    template = _EVENT_TEMPLATES["en"].get(k)
+    if template is not None:
+        return template.format(**w)
+    card, name, to, frm = w["card"], w["name"], w["to"], w["frm"]
     if k == "stay":
         if d.get("frozen"):
             return f"{who} is frozen and stays"
         if d.get("forced"):
             return f"{who} stays after Just One More!"
         return f"{who} stays"
-    if k == "draw":
-        return f"{who} gets {card}"
-    if k == "set_aside":
-        return f"{who} sets {name} aside until the flips are done"
     if k == "set_aside_lost":
         lost = [card_text(t, "en") for t in d.get("cards") or []]
         verb = "is" if len(lost) == 1 else "are"
         return f"{who} busted: the set-aside {_list(lost, 'en')} {verb} discarded"
-    if k == "bust":
-        return f"{who} busts: another {name}!"
-    if k == "flip7":
-        return f"Flip 7! {who} has seven number cards"
     if k == "unlucky7":
         gone = [a_card(t, "en") for t in d.get("discarded") or []]
         if not gone:
             return f"Unlucky 7: {who} has nothing else to discard"
         return f"Unlucky 7: {who} discards {_list(gone, 'en')}"
-    if k == "second_chance":
-        return f"{who}'s Second Chance cancels the second {name}"
     if k == "give":
+        kind = _kind(d.get("card"))
         mod = kind is not None and C.IS_MOD[kind]
         if seat is not None and d.get("to") == seat:
             return f"{who} keeps {card}" if mod else f"{who} plays {name} on themselves"
         return f"{who} gives {card} to {to}" if mod else f"{who} plays {name} on {to}"
-    if k == "forced":
-        return f"{who} has only one choice for {name}"
-    if k == "no_target":
-        return f"{name} has nothing to act on and is discarded"
-    if k == "steal":
-        return f"{who} steals {frm}'s {name}"
     if k == "discard":
         if seat is not None and d.get("from") == seat:
             return f"{who} discards their own {name}"
@@ -398,16 +452,6 @@ def _event_en(k: str, who: str, d: Mapping[str, Any], seat: int | None) -> str |
             return f"{who} swaps their {cards[mine]} for {seat_ref(seats[other])}'s {cards[other]}"
         a, b = seat_ref(seats[0]), seat_ref(seats[1])
         return f"{who} swaps {a}'s {cards[0]} with {b}'s {cards[1]}"
-    if k == "reshuffle":
-        return f"The discard pile is shuffled into a new deck of {d.get('cards')} cards"
-    if k == "no_cards":
-        return "No cards are left to draw: the round ends"
-    if k == "draw_limit":
-        return "The round has gone on too long and ends here"
-    if k == "flip7_bonus":
-        return f"{who} takes the +15 points"
-    if k == "flip7_penalty":
-        return f"{who} gives −15 points to {to}"
     if k == "round_end":
         return f"Round {d.get('round')} is over: {_round_end(d, 'en')}"
     if k == "game_end":
@@ -416,51 +460,31 @@ def _event_en(k: str, who: str, d: Mapping[str, Any], seat: int | None) -> str |
 
 
 def _event_ja(k: str, who: str, d: Mapping[str, Any], seat: int | None) -> str | None:
-    name = card_text(d.get("card"), "ja") if "card" in d else ""
-    to = seat_ref(int(d["to"])) if d.get("to") is not None else ""
-    frm = seat_ref(int(d["from"])) if d.get("from") is not None else ""
-    kind = _kind(d.get("card"))
-    if k == "dealer":
-        return f"最初のディーラーは{who}"
-    if k == "round_start":
-        return f"ラウンド{d.get('round')}開始。ディーラーは{who}"
-    if k == "hit":
-        return f"{who}がヒットした"
+    w = _event_words(who, d, "ja")
+    template = _EVENT_TEMPLATES["ja"].get(k)
+    if template is not None:
+        return template.format(**w)
+    name, to, frm = w["name"], w["to"], w["frm"]
     if k == "stay":
         if d.get("frozen"):
             return f"{who}はフリーズでステイした"
         if d.get("forced"):
             return f"{who}はジャスト・ワンモア！のあとステイした"
         return f"{who}がステイした"
-    if k == "draw":
-        return f"{who}が{name}をめくった"
-    if k == "set_aside":
-        return f"{who}は{name}を保留した（めくり終えてから使う）"
     if k == "set_aside_lost":
         lost = _list([card_text(t, "ja") for t in d.get("cards") or []], "ja")
         return f"{who}がバーストしたので、保留していた{lost}は捨てられた"
-    if k == "bust":
-        return f"{who}がバースト！（{name}が2枚目）"
-    if k == "flip7":
-        return f"フリップ7！{who}がナンバーカードを7枚そろえた"
     if k == "unlucky7":
         gone = [card_text(t, "ja") for t in d.get("discarded") or []]
         if not gone:
             return f"アンラッキー7：{who}には捨てるカードがなかった"
         return f"アンラッキー7：{who}は{_list(gone, 'ja')}を捨てた"
-    if k == "second_chance":
-        return f"{who}のセカンドチャンスが2枚目の{name}を打ち消した"
     if k == "give":
+        kind = _kind(d.get("card"))
         mod = kind is not None and C.IS_MOD[kind]
         if seat is not None and d.get("to") == seat:
             return f"{who}は{name}を自分の列に置いた" if mod else f"{who}が自分に{name}を出した"
         return f"{who}が{to}に{name}を渡した" if mod else f"{who}が{to}に{name}を出した"
-    if k == "forced":
-        return f"{who}の{name}は選べる対象が1つだけ"
-    if k == "no_target":
-        return f"{name}は対象がないので捨てられた"
-    if k == "steal":
-        return f"{who}が{frm}の{name}を奪った"
     if k == "discard":
         if seat is not None and d.get("from") == seat:
             return f"{who}が自分の{name}を捨てた"
@@ -474,16 +498,6 @@ def _event_ja(k: str, who: str, d: Mapping[str, Any], seat: int | None) -> str |
             return f"{who}が自分の{cards[mine]}と{seat_ref(seats[other])}の{cards[other]}を交換した"
         a, b = seat_ref(seats[0]), seat_ref(seats[1])
         return f"{who}が{a}の{cards[0]}と{b}の{cards[1]}を交換した"
-    if k == "reshuffle":
-        return f"捨て札をシャッフルして新しい山札にした（{d.get('cards')}枚）"
-    if k == "no_cards":
-        return "めくれるカードがなくなったのでラウンド終了"
-    if k == "draw_limit":
-        return "ラウンドが長く続きすぎたのでここで終了"
-    if k == "flip7_bonus":
-        return f"{who}は+15点を選んだ"
-    if k == "flip7_penalty":
-        return f"{who}は{to}に−15点を与えた"
     if k == "round_end":
         return f"ラウンド{d.get('round')}終了：{_round_end(d, 'ja')}"
     if k == "game_end":
