@@ -88,7 +88,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from septet.core.errors import IllegalActionError, RecordError
-from septet.core.fields import Field, load_fields, same, slot_names
+from septet.core.fields import Field, compile_copy, load_fields, same, slot_names
 from septet.core.game import Action, State
 from septet.core.types import CHANCE, JSON, TERMINAL, Event, Seat
 from septet.games.flip7 import cards as C
@@ -205,29 +205,13 @@ def _copy_rows(rows: list[list[int]]) -> list[list[int]]:
     return [r[:] for r in rows]
 
 
-def _compile_copy(fields: tuple[Field, ...]) -> Callable[[Any, Any], None]:
-    """:func:`septet.core.fields.copy_fields` for ``fields`` unrolled into straight-line code
-    (the same copies, no loop over the fields): ``clone`` is on the search's hot path."""
-    env: dict[str, Any] = {}
-    lines = ["def copy(src, dst):"]
-    for i, f in enumerate(fields):
-        if f.copy is same:
-            lines.append(f"    dst.{f.name} = src.{f.name}")
-        else:
-            env[f"copy{i}"] = f.copy
-            lines.append(f"    dst.{f.name} = copy{i}(src.{f.name})")
-    exec("\n".join(lines), env)  # the source names only declared fields
-    copy: Callable[[Any, Any], None] = env["copy"]
-    return copy
-
-
 def _compile_dump(
     fields: tuple[Field, ...], keys: tuple[str, ...]
 ) -> Callable[[Any, dict[str, JSON]], dict[str, JSON]]:
     """``dump(state, groups)``: the ``state_dict`` with its keys in the order ``keys``, each
     either a serialised field (its ``dump`` of the attribute, as
     :func:`septet.core.fields.dump_fields`) or taken from ``groups``; unrolled like
-    :func:`_compile_copy` (views are built at every move of a served game).
+    :func:`septet.core.fields.compile_copy` (views are built at every move of a served game).
 
     Raises:
         ValueError: a serialised field whose key is not in ``keys``.
@@ -292,7 +276,7 @@ FIELDS: tuple[Field, ...] = (
     Field("_last_detail", key=None),  # frozen JSON (see Flip7State._share)
 )
 """Every field of a Flip7State, declared once: slots, clone and serialisation derive from it."""
-_copy_fields = _compile_copy(FIELDS)
+_copy_fields = compile_copy(FIELDS)
 
 _KEYS = (
     "game",
