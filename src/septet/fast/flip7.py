@@ -2,7 +2,7 @@
 
 The exact twin of :mod:`septet.games.flip7.state` (rules F7V-1 … F7V-9): the same chance
 outcomes and the same actions give the same position and the same scores at every step
-(checked by :func:`septet.fast.kit.check_twin`). The Python engine stays the reference.
+(checked by :func:`septet.arena.twins.check_twin`). The Python engine stays the reference.
 
 Encoding (``int64[size(n)]``, built from ``state_dict()`` by :func:`encode`)
 ---------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 The exact twin of :mod:`septet.games.seven_shot.state` (rules SS-1 … SS-5): the same chance
 outcomes and the same actions give the same position and the same scores at every step (checked
-by :func:`septet.fast.kit.check_twin`). Cards are the engine's ints ``0..48`` and sets of cards
+by :func:`septet.arena.twins.check_twin`). Cards are the engine's ints ``0..48`` and sets of cards
 its 49-bit masks.
 
 Encoding (``int64[SIZE]``, built from ``state_dict()`` by :func:`encode`): a header (players,

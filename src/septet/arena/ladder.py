@@ -19,7 +19,7 @@ copies of one deterministic bot score exactly the fair share in every deal.
 
 Usage (the commands in ``docs/bots.md``)::
 
-    .venv/bin/python -m septet.bots.ladder --games 200 --players 2,3,4 --jobs 2 \\
+    .venv/bin/python -m septet.arena.ladder --games 200 --players 2,3,4 --jobs 2 \\
         --out bench/results/ladder.json
 
 The ISMCTS rung uses :data:`ISMCTS_SPECS` (the settings whose ladder rows are in

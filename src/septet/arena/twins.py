@@ -1,4 +1,4 @@
-"""The fast-twin check: a compiled kernel against its Python engine, step by step.
+"""The fast-twin check: a compiled kernel against its Python engine (and greedy bot), step by step.
 
 :func:`check_twin` plays seeded games on the Python engine (the reference) and, in lock step,
 on the kernel's integer state (``septet.fast.<game>``): both receive the same chance outcomes
@@ -26,6 +26,7 @@ from typing import Any
 
 import numpy as np
 
+from septet.bots import make_agent
 from septet.core.game import Game
 from septet.core.testkit import KitFailure
 from septet.core.types import CHANCE
@@ -72,8 +73,6 @@ def check_twin(
     Raises:
         KitFailure: the first difference.
     """
-    from septet.bots import make_agent
-
     k = kernel_for(game)
     bot = make_agent("greedy", game) if (greedy or policy == "greedy") else None
     report = TwinReport()
