@@ -133,7 +133,7 @@ def _package(module: str) -> str:
 
 
 def _imports(module: str, path: Path) -> set[str]:
-    """Every ``septet.*`` module that ``module`` imports, anywhere in it (relative ones resolved)."""
+    """The ``septet.*`` modules that ``module`` imports, anywhere in it (relative ones resolved)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     is_pkg = path.name == "__init__.py"
     found: set[str] = set()
