@@ -101,8 +101,21 @@ def encode(state: Any) -> np.ndarray:
 
 def encode_dict(game: Any, n: int, d: Mapping[str, JSON]) -> np.ndarray:
     """:func:`encode` from a ``state_dict()`` (or a view) of ``game`` with ``n`` seats."""
-    kind_of = C.KIND_OF_TOKEN
     s = np.zeros(size(n), dtype=np.int64)
+    _encode_header(s, game, n, d)
+    _encode_cards(s, d)
+    stack: Any = d["stack"]
+    _encode_stack(s, stack)
+    s[H_SP] = len(stack)
+    last: Any = d["last_round"]
+    s[H_LAST] = 0 if last is None else 1
+    _encode_players(s, d, last)
+    return s
+
+
+def _encode_header(s: np.ndarray, game: Any, n: int, d: Mapping[str, JSON]) -> None:
+    """The header slots: options, round, seat to move, decision, draw, Flip 7 and bonus seats."""
+    kind_of = C.KIND_OF_TOKEN
     s[H_N] = n
     s[H_V] = 1 if d["edition"] == "vengeance" else 0
     s[H_BRUTAL] = 1 if d["brutal"] else 0
@@ -128,6 +141,11 @@ def encode_dict(game: Any, n: int, d: Mapping[str, JSON]) -> np.ndarray:
     s[H_BONUSTO] = -1 if d["flip7_choice"] is None else int(d["flip7_choice"])
     s[H_DRAWS] = int(d["round_draws"])
     s[H_ROUNDEND] = 1 if d["round_over"] else 0
+
+
+def _encode_cards(s: np.ndarray, d: Mapping[str, JSON]) -> None:
+    """Deck and discard counts per card kind, and the deck size."""
+    kind_of = C.KIND_OF_TOKEN
     deck: Any = d["deck"]
     for t, c in deck.items():
         s[O_DC + kind_of[t]] = int(c)
@@ -135,7 +153,11 @@ def encode_dict(game: Any, n: int, d: Mapping[str, JSON]) -> np.ndarray:
     for t, c in disc.items():
         s[O_DISC + kind_of[t]] = int(c)
     s[H_DECKSIZE] = int(s[O_DC : O_DC + NK].sum())
-    stack: Any = d["stack"]
+
+
+def _encode_stack(s: np.ndarray, stack: Any) -> None:
+    """The frames of the engine's stack, one ``FRAME`` block each (ValueError: too deep)."""
+    kind_of = C.KIND_OF_TOKEN
     if len(stack) > MAXSTACK:
         raise ValueError(f"a stack of {len(stack)} frames is deeper than the kernel's {MAXSTACK}")
     for i, fr in enumerate(stack):
@@ -153,9 +175,11 @@ def encode_dict(game: Any, n: int, d: Mapping[str, JSON]) -> np.ndarray:
             s[o + 3] = len(q)
             for j, c in enumerate(q):
                 s[o + 4 + j] = c
-    s[H_SP] = len(stack)
-    last: Any = d["last_round"]
-    s[H_LAST] = 0 if last is None else 1
+
+
+def _encode_players(s: np.ndarray, d: Mapping[str, JSON], last: Any) -> None:
+    """One ``PBLOCK`` per seat: status, total, number mask and count, row, cards after a bust."""
+    kind_of = C.KIND_OF_TOKEN
     winners = {int(w) for w in d["winners"]}
     players: Any = d["players"]
     status_names = ("active", "stayed", "busted")
@@ -183,7 +207,6 @@ def encode_dict(game: Any, n: int, d: Mapping[str, JSON]) -> np.ndarray:
             s[b + P_ROW + j] = c
         for j, c in enumerate(post):
             s[b + P_POST + j] = c
-    return s
 
 
 @njit(cache=True)
@@ -653,6 +676,24 @@ def _start_round(s: np.ndarray) -> None:
 
 
 @njit(cache=True)
+def _clear_rows(s: np.ndarray, n: int) -> None:
+    """Every seat's row and after-bust cards to the discard pile; seats active again (F7V-3.5)."""
+    for p in range(n):
+        b = _pb(p)
+        for j in range(s[b + P_ROWLEN]):
+            s[O_DISC + s[b + P_ROW + j]] += 1
+            s[b + P_ROW + j] = 0
+        for j in range(s[b + P_POSTLEN]):
+            s[O_DISC + s[b + P_POST + j]] += 1
+            s[b + P_POST + j] = 0
+        s[b + P_ROWLEN] = 0
+        s[b + P_POSTLEN] = 0
+        s[b + P_STATUS] = ACTIVE
+        s[b + P_MASK] = 0
+        s[b + P_NCOUNT] = 0
+
+
+@njit(cache=True)
 def _finish_round(s: np.ndarray) -> bool:
     """Score the round (F7V-7); start the next or end the game. True: stop running."""
     n = s[H_N]
@@ -694,20 +735,8 @@ def _finish_round(s: np.ndarray) -> bool:
         s[H_TOMOVE] = TERMINAL
         s[H_DEC] = D_NONE
         return True
-    # F7V-3.5: the round's cards go to the discard pile; the deck passes left.
-    for p in range(n):
-        b = _pb(p)
-        for j in range(s[b + P_ROWLEN]):
-            s[O_DISC + s[b + P_ROW + j]] += 1
-            s[b + P_ROW + j] = 0
-        for j in range(s[b + P_POSTLEN]):
-            s[O_DISC + s[b + P_POST + j]] += 1
-            s[b + P_POST + j] = 0
-        s[b + P_ROWLEN] = 0
-        s[b + P_POSTLEN] = 0
-        s[b + P_STATUS] = ACTIVE
-        s[b + P_MASK] = 0
-        s[b + P_NCOUNT] = 0
+    _clear_rows(s, n)  # F7V-3.5: the round's cards go to the discard pile
+    # F7V-3.5: the deck passes left.
     s[H_DEALER] = (s[H_DEALER] + 1) % n
     s[H_DRAWS] = 0
     s[H_FLIP7] = -1

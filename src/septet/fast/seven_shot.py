@@ -228,6 +228,35 @@ def _after_pass(s: np.ndarray) -> None:
 
 
 @njit(cache=True)
+def _add_gains(
+    s: np.ndarray, gains: np.ndarray, winning: np.ndarray, condition: int, side: int, ns: int
+) -> None:
+    """Fill ``gains`` per side from the sevens held (SS-4.4, SS-5.4, SS-5.5)."""
+    sevens = np.zeros(4, dtype=np.int64)
+    for q in range(ns):
+        sevens[q] = side_sevens(s, q)
+    if ns == 2:
+        w = 0 if winning[0] else 1
+        raw = sevens[w] - sevens[1 - w] + 1  # SS-4.4
+        gains[w] = max(1, raw)
+    elif condition == 1:
+        for q in range(ns):
+            if winning[q]:
+                gains[q] = 2  # SS-5.5
+    else:
+        w = side
+        second = -1
+        for q in range(ns):
+            if q != w and sevens[q] > second:
+                second = sevens[q]
+        raw = sevens[w] - second + 1  # SS-5.4
+        gains[w] = max(1, raw)
+        for q in range(ns):
+            if q != w and sevens[q] == second:
+                gains[q] = gains[w] // 2
+
+
+@njit(cache=True)
 def _end_deal(s: np.ndarray, condition: int, side: int) -> None:
     """Score the deal (SS-4.2 … SS-4.4, SS-5.4, SS-5.5); end the game or deal the next.
     ``condition``: 0 sevens, 1 seven tricks, 2 hands empty."""
@@ -255,28 +284,7 @@ def _end_deal(s: np.ndarray, condition: int, side: int) -> None:
         winning[side] = True
         if condition == 2:
             s[O_SIDES + 2 * side + 1] |= 1 << s[H_IND]  # SS-4.3
-    sevens = np.zeros(4, dtype=np.int64)
-    for q in range(ns):
-        sevens[q] = side_sevens(s, q)
-    if ns == 2:
-        w = 0 if winning[0] else 1
-        raw = sevens[w] - sevens[1 - w] + 1  # SS-4.4
-        gains[w] = max(1, raw)
-    elif condition == 1:
-        for q in range(ns):
-            if winning[q]:
-                gains[q] = 2  # SS-5.5
-    else:
-        w = side
-        second = -1
-        for q in range(ns):
-            if q != w and sevens[q] > second:
-                second = sevens[q]
-        raw = sevens[w] - second + 1  # SS-5.4
-        gains[w] = max(1, raw)
-        for q in range(ns):
-            if q != w and sevens[q] == second:
-                gains[q] = gains[w] // 2
+    _add_gains(s, gains, winning, condition, side, ns)
     best = -1
     for q in range(ns):
         s[O_SIDES + 2 * q] += gains[q]
