@@ -13,6 +13,9 @@ Items:
   CPU-second, the same seeds on both sides) for each game at 2 and 4 players (Seven Shot 3 and
   4), and ``ismcts:<game>`` (python ISMCTS iterations per CPU-second, 4 players, on the same
   positions reached by seeded random play);
+- ``--items fast``: ``fast:<game>:<players>:<random|greedy>``, whole games in the compiled
+  kernels (``septet.fast.batch``), games per CPU-second after a warm-up call (needs the
+  ``fast`` extra; compiling is not timed, but the first run in a tree compiles, so allow time);
 - ``--script bench/bench_x.py [--script-args "..."]``: a bench script run whole in each tree
   (the tree's own copy when it has one), measured by its CPU time (user + system of the child).
 
@@ -111,6 +114,22 @@ def _ismcts_rate(game_name: str, positions: int, iterations: int) -> float:
     return done / max(spent, 1e-9)
 
 
+def _fast_rate(game_name: str, players: int, policy: str, games: int) -> float:
+    """Compiled whole games (``septet.fast.batch``), games per CPU-second after a warm-up call
+    (so compiling or loading the kernels is not timed)."""
+    from septet.fast import kernel_for
+    from septet.fast.batch import play_games
+    from septet.games import get
+
+    game = get(game_name)
+    k = kernel_for(game)
+    play_games(game, players, [0, 1], [[policy] * players] * 2, kernel=k)
+    seeds = list(range(games))
+    start = time.process_time()
+    play_games(game, players, seeds, [[policy] * players] * games, kernel=k)
+    return games / max(time.process_time() - start, 1e-9)
+
+
 def _child(item: str, tree: str, size: float) -> None:
     """Run one built-in item in this process and print ``{"value": ...}``."""
     import septet
@@ -124,6 +143,10 @@ def _child(item: str, tree: str, size: float) -> None:
         value = _playout_rate(name, int(players), max(1, int(40 * size)))
     elif kind == "ismcts":
         value = _ismcts_rate(rest, max(1, int(3 * size)), 200)
+    elif kind == "fast":
+        name, players, policy = rest.split(":")
+        count = max(1, int((20000 if policy == "random" else 2000) * size))
+        value = _fast_rate(name, int(players), policy, count)
     else:
         raise SystemExit(f"unknown item {item!r}")
     print(json.dumps({"value": value}))
@@ -131,12 +154,20 @@ def _child(item: str, tree: str, size: float) -> None:
 
 # ----- the parent side --------------------------------------------------------------------------
 def builtin_items(which: str) -> list[str]:
-    """The built-in item names (``all``, ``playout`` or ``ismcts``)."""
+    """The built-in item names (``all``, ``playout``, ``ismcts`` or ``fast``; ``all`` leaves out
+    ``fast``, which needs the ``fast`` extra)."""
     items = []
     if which in ("all", "playout"):
         items += [f"playout:{g}:{n}" for g, counts in GAMES.items() for n in counts]
     if which in ("all", "ismcts"):
         items += [f"ismcts:{g}" for g in GAMES]
+    if which == "fast":
+        items += [
+            f"fast:{g}:{n}:{policy}"
+            for g, counts in GAMES.items()
+            for n in counts
+            for policy in ("random", "greedy")
+        ]
     return items
 
 
@@ -260,7 +291,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--before", help="folder or git revision (e.g. 0b58275)")
     ap.add_argument("--after", default=".", help="folder or git revision (default: .)")
-    ap.add_argument("--items", default="all", choices=("all", "playout", "ismcts"))
+    ap.add_argument("--items", default="all", choices=("all", "playout", "ismcts", "fast"))
     ap.add_argument("--only", default="", help="comma-separated substrings of item names")
     ap.add_argument("--script", help="a bench script to time whole instead of the built-ins")
     ap.add_argument("--script-args", default="", help="arguments for --script (one string)")
