@@ -59,17 +59,22 @@ _KERNEL = (
     "check with bench/bench_compare.py --items fast (not done yet)"
 )
 
+_KERNEL_MEASURED = (
+    "compiled kernel: one loop, measured slower split (take/expand/exchange values as inlined "
+    "@njit helpers: greedy games per CPU-second 0.949x at 2 players, 0.942x at 4, random games "
+    "1.001x/0.985x as control; bench/bench_compare.py --items fast, 5 repeats)"
+)
+
 ALLOWLIST: dict[str, str] = {
     # compiled kernels (numba @njit) on the hot path (per step or per iteration)
     "septet.fast.double_seven:legal_actions": _KERNEL,
     "septet.fast.double_seven:apply_action": _KERNEL,
-    "septet.fast.double_seven:greedy_action": _KERNEL,
+    "septet.fast.double_seven:greedy_action": _KERNEL_MEASURED,
     "septet.fast.flip7:_run": _KERNEL,
     "septet.fast.flip7:_risk": _KERNEL,
     "septet.fast.search:iterate": _KERNEL,
     "septet.fast.search:_determinize_ss": _KERNEL,
     "septet.fast.search:_constrained_deal": _KERNEL,
-    "septet.fast.seven_shot:greedy_action": _KERNEL,
     # files other engineers own while issue 17 is in progress
     "septet.bots.flip7_advice:advise_position": _OWNED,
     "septet.bots.flip7_race:win_utility": _OWNED,
