@@ -1,4 +1,4 @@
-"""The compiled kernels are exact twins of the Python engines (septet.fast.kit.check_twin).
+"""The compiled kernels are exact twins of the Python engines (septet.arena.twins.check_twin).
 
 Default runs play a few games per configuration (seconds, once the kernels are compiled and
 cached); the slow runs play thousands per game and player count (``SEPTET_KIT_GAMES`` scales
@@ -11,9 +11,9 @@ import pytest
 
 pytest.importorskip("numba")
 
+from septet.arena.twins import check_twin
 from septet.core.testkit import KitFailure, kit_games
 from septet.fast import kernel_for
-from septet.fast.kit import check_twin
 from septet.games import get
 
 CONFIGS = [
@@ -63,7 +63,7 @@ def test_the_check_catches_a_wrong_kernel() -> None:
         s[k.module.O_SIDES] += 1
 
     k.apply_action = broken  # type: ignore[method-assign]
-    import septet.fast.kit as kit
+    import septet.arena.twins as kit
 
     original = kit.kernel_for
     kit.kernel_for = lambda g: k  # type: ignore[assignment]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as _dt
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich import box
@@ -25,9 +26,17 @@ from rich.text import Text
 
 from septet.arena.options import build_agent, make_game, probe_writable, split_specs, user_errors
 from septet.arena.report import Report, build_report, write_results
-from septet.arena.runner import BACKENDS, fast_engine_problem, make_job, ray_available, run
+from septet.arena.runner import (
+    BACKENDS,
+    RunOutcome,
+    fast_engine_problem,
+    make_job,
+    ray_available,
+    run,
+)
 from septet.arena.schedule import Schedule
 from septet.core.errors import OptionError
+from septet.core.game import Game
 
 
 class RateColumn(ProgressColumn):
@@ -149,28 +158,8 @@ def simulate(
     with user_errors():
         g = make_game(game, option)
         specs = split_specs(agents)
-        if not specs:
-            raise _bad("--agents needs at least one agent spec")
         k = players if players is not None else len(specs)
-        g.check_num_players(k)
-        if num_games < 1:
-            raise _bad(f"--games must be at least 1, not {num_games}")
-        if workers < 1:
-            raise _bad(f"--workers must be at least 1, not {workers}")
-        if seed < 0:
-            raise _bad(f"--seed must be 0 or more, not {seed}")
-        if backend not in BACKENDS:
-            raise _bad(f"--backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
-        if backend == "ray" and not ray_available():
-            raise _bad("the ray backend needs ray: pip install 'septet[ray]'")
-        for spec in dict.fromkeys(specs):
-            build_agent(spec, g)  # unknown agent or bad parameters: exit 2 before any game
-        if engine not in ("python", "fast"):
-            raise _bad(f"--engine must be python or fast, not {engine!r}")
-        if engine == "fast":
-            problem = fast_engine_problem(g, specs)
-            if problem is not None:
-                raise _bad(problem)
+        _check_simulate(g, specs, k, num_games, workers, seed, backend, engine)
         if out is None:
             stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
             out = Path("septet-results") / f"{g.name}-{stamp}"
@@ -181,7 +170,58 @@ def simulate(
         f"{escape(g.name)}: {num_games} games, {k} seats, agents {escape(', '.join(specs))}, "
         f"seed {seed}, {workers} worker(s), backend {backend}, engine {engine}"
     )
-    bar = Progress(
+    bar = _progress_bar(progress)
+    with bar:
+        task = bar.add_task("games", total=num_games)
+        outcome = run(
+            job,
+            workers=workers,
+            backend=backend,
+            on_progress=lambda n: bar.advance(task, n),
+            address=address,
+        )
+    _report_simulation(console, g, schedule, outcome, out, plots)
+    if outcome.interrupted:
+        raise typer.Exit(130)
+
+
+def _check_simulate(
+    g: Game[Any],
+    specs: list[str],
+    k: int,
+    num_games: int,
+    workers: int,
+    seed: int,
+    backend: str,
+    engine: str,
+) -> None:
+    """Reject bad ``simulate`` arguments (exit 2) before any game is played."""
+    if not specs:
+        raise _bad("--agents needs at least one agent spec")
+    g.check_num_players(k)
+    if num_games < 1:
+        raise _bad(f"--games must be at least 1, not {num_games}")
+    if workers < 1:
+        raise _bad(f"--workers must be at least 1, not {workers}")
+    if seed < 0:
+        raise _bad(f"--seed must be 0 or more, not {seed}")
+    if backend not in BACKENDS:
+        raise _bad(f"--backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+    if backend == "ray" and not ray_available():
+        raise _bad("the ray backend needs ray: pip install 'septet[ray]'")
+    for spec in dict.fromkeys(specs):
+        build_agent(spec, g)  # unknown agent or bad parameters: exit 2 before any game
+    if engine not in ("python", "fast"):
+        raise _bad(f"--engine must be python or fast, not {engine!r}")
+    if engine == "fast":
+        problem = fast_engine_problem(g, specs)
+        if problem is not None:
+            raise _bad(problem)
+
+
+def _progress_bar(progress: bool) -> Progress:
+    """The games bar on stderr (count, rate, elapsed, ETA); disabled by ``--no-progress``."""
+    return Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
@@ -193,19 +233,17 @@ def simulate(
         disable=not progress,
         transient=False,
     )
-    with bar:
-        task = bar.add_task("games", total=num_games)
-        outcome = run(
-            job,
-            workers=workers,
-            backend=backend,
-            on_progress=lambda n: bar.advance(task, n),
-            address=address,
-        )
+
+
+def _report_simulation(
+    console: Console, g: Game[Any], schedule: Schedule, outcome: RunOutcome, out: Path, plots: bool
+) -> None:
+    """Print the statistics and the rate, and write the results folder."""
     if outcome.interrupted:
         console.print(
             Text(
-                f"Stopped: {len(outcome.results)} of {num_games} games finished; keeping them.",
+                f"Stopped: {len(outcome.results)} of {schedule.num_games} games finished; "
+                "keeping them.",
                 style="yellow",
             )
         )
@@ -221,8 +259,6 @@ def simulate(
         except OSError as exc:
             raise OptionError(f"cannot write the results to {out}: {exc}") from exc
     console.print(Text(f"results written to {out}: " + ", ".join(p.name for p in paths)))
-    if outcome.interrupted:
-        raise typer.Exit(130)
 
 
 def bench(

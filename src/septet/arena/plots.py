@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from septet.arena.stats import proportion
 
@@ -24,23 +24,36 @@ def write_plots(report: Report, out: Path) -> list[Path]:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    paths: list[Path] = []
-    labels = [a.label for a in report.agents]
     title = f"{report.game}: {report.games_played} games"
+    paths: list[Path] = []
+    for name, draw in (
+        ("scores.png", _scores_plot),
+        ("win_rate_by_seat.png", _seats_plot),
+        ("game_length.png", _length_plot),
+    ):
+        fig = draw(plt, report, title)
+        fig.tight_layout()
+        paths.append(out / name)
+        fig.savefig(paths[-1], dpi=100)
+        plt.close(fig)
+    return paths
 
-    # Score distribution per agent.
+
+def _scores_plot(plt: Any, report: Report, title: str) -> Any:
+    """Score distribution per agent (box plot, means shown)."""
+    labels = [a.label for a in report.agents]
     fig, ax = plt.subplots(figsize=(max(5.0, 1.2 * len(labels) + 2), 4))
     data = [a.score_values or [0.0] for a in report.agents]
     ax.boxplot(data, showmeans=True)
     ax.set_xticks(range(1, len(labels) + 1), labels, rotation=20, ha="right")
     ax.set_ylabel("final score")
     ax.set_title(f"Score distribution per agent ({title})")
-    fig.tight_layout()
-    paths.append(out / "scores.png")
-    fig.savefig(paths[-1], dpi=100)
-    plt.close(fig)
+    return fig
 
-    # Win rate by seat.
+
+def _seats_plot(plt: Any, report: Report, title: str) -> Any:
+    """Win rate by seat per agent (and for any agent), with 95% Wilson intervals."""
+    labels = [a.label for a in report.agents]
     k = report.schedule.num_players
     fig, ax = plt.subplots(figsize=(max(5.0, 1.0 * k * (len(labels) + 1) + 2), 4))
     width = 0.8 / (len(labels) + 1)
@@ -64,12 +77,11 @@ def write_plots(report: Report, out: Path) -> list[Path]:
     ax.set_ylabel("win rate (95% Wilson)")
     ax.set_title(f"Win rate by seat ({title})")
     ax.legend(fontsize="small")
-    fig.tight_layout()
-    paths.append(out / "win_rate_by_seat.png")
-    fig.savefig(paths[-1], dpi=100)
-    plt.close(fig)
+    return fig
 
-    # Game length.
+
+def _length_plot(plt: Any, report: Report, title: str) -> Any:
+    """Histogram of game lengths (steps, chance outcomes included)."""
     lengths = [r.length for r in report.outcome.results if r.error is None]
     fig, ax = plt.subplots(figsize=(6, 4))
     bins = min(50, max(1, len(set(lengths))))
@@ -77,11 +89,7 @@ def write_plots(report: Report, out: Path) -> list[Path]:
     ax.set_xlabel("steps per game (actions and chance outcomes)")
     ax.set_ylabel("games")
     ax.set_title(f"Game length ({title})")
-    fig.tight_layout()
-    paths.append(out / "game_length.png")
-    fig.savefig(paths[-1], dpi=100)
-    plt.close(fig)
-    return paths
+    return fig
 
 
 __all__ = ["write_plots"]

@@ -1,6 +1,6 @@
 """Statistics for game results: win rates with Wilson intervals, score summaries, seat advantage.
 
-Standard library only, so bots (the strength ladder), the arena and the benchmarks can all use it.
+Standard library only, so the arena (and its strength ladder) and the benchmarks can all use it.
 
 - :func:`wilson_interval` / :func:`proportion`: a win rate with its Wilson score interval
   (Wilson 1927; the interval recommended by Brown, Cai & DasGupta 2001 for binomial proportions,

@@ -115,16 +115,34 @@ def observation_key(events: Sequence[Event], seat: int) -> Hashable:
     return tuple((e.kind, e.seat, _freeze(e.data)) for e in events if e.is_visible(seat))
 
 
-def _int_param(params: Mapping[str, str], key: str) -> int | None:
-    if key not in params:
+def _int_param(key: str, given: int | str | None) -> int | None:
+    """``given`` as an integer >= 1 (None stays None), else ValueError naming ``key``."""
+    if given is None:
         return None
     try:
-        value = int(params[key])
+        value = int(str(given))
     except ValueError:
-        raise ValueError(f"{key} must be an integer, not {params[key]!r}") from None
+        raise ValueError(f"{key} must be an integer, not {str(given)!r}") from None
     if value < 1:
         raise ValueError(f"{key} must be at least 1, not {value}")
     return value
+
+
+def _choice(key: str, value: str, allowed: Sequence[str]) -> str:
+    """``value`` if it is one of ``allowed``, else ValueError ("key must be a, b or c")."""
+    if value not in allowed:
+        names = f"{', '.join(allowed[:-1])} or {allowed[-1]}"
+        raise ValueError(f"{key} must be {names}, not {value!r}")
+    return value
+
+
+def _positive(key: str, value: float | str, unit: str = "") -> float:
+    """``value`` as a positive float, else ValueError."""
+    number = float(value)
+    if not number > 0:
+        what = f"positive {unit}" if unit else "positive"
+        raise ValueError(f"{key} must be {what}, not {value!r}")
+    return number
 
 
 class ISMCTSAgent:
@@ -177,54 +195,29 @@ class ISMCTSAgent:
     ) -> None:
         self.game = game
         self.name = "ismcts"
-        raw = {
-            k: str(v)
-            for k, v in (
-                ("iterations", iterations),
-                ("seed", seed),
-                ("depth", depth),
-                ("tree", tree),
-            )
-            if v is not None
-        }
-        self.iterations = _int_param(raw, "iterations")
-        self.depth = _int_param(raw, "depth")
-        self.tree = _int_param(raw, "tree")
+        self.iterations = _int_param("iterations", iterations)
+        self.depth = _int_param("depth", depth)
+        self.tree = _int_param("tree", tree)
         self.seed = None if seed is None else int(str(seed))
-        self.time_limit: float | None = None
-        if time is not None:
-            self.time_limit = float(time)
-            if not self.time_limit > 0:
-                raise ValueError(f"time must be positive seconds, not {time!r}")
+        self.time_limit = None if time is None else _positive("time", time, "seconds")
         if self.iterations is None and self.time_limit is None:
             self.iterations = 1000
         self.c = float(c)
         if self.c < 0:
             raise ValueError(f"c must be >= 0, not {c!r}")
-        if rollout not in ("random", "greedy"):
-            raise ValueError(f"rollout must be random or greedy, not {rollout!r}")
-        self.rollout = rollout
-        if chance not in ("observed", "outcome", "open"):
-            raise ValueError(f"chance must be observed, outcome or open, not {chance!r}")
-        self.chance = chance
-        if horizon not in ("game", "round"):
-            raise ValueError(f"horizon must be game or round, not {horizon!r}")
-        self.horizon = horizon
-        self.scale = SCORE_SCALES.get(game.name, 1.0) if scale is None else float(scale)
-        if not self.scale > 0:
-            raise ValueError(f"scale must be positive, not {scale!r}")
-        if utility not in ("win", "score"):
-            raise ValueError(f"utility must be win or score, not {utility!r}")
-        self.utility = utility
+        self.rollout = _choice("rollout", rollout, ("random", "greedy"))
+        self.chance = _choice("chance", chance, ("observed", "outcome", "open"))
+        self.horizon = _choice("horizon", horizon, ("game", "round"))
+        default_scale = SCORE_SCALES.get(game.name, 1.0)
+        self.scale = default_scale if scale is None else _positive("scale", scale)
+        self.utility = _choice("utility", utility, ("win", "score"))
         self.bias = float(bias)
         if not self.bias >= 0:
             raise ValueError(f"bias must be >= 0, not {bias!r}")
         self.sampler: Sampler = sampler if sampler is not None else game.sample_state
-        if engine not in ("auto", "python", "fast"):
-            raise ValueError(f"engine must be auto, python or fast, not {engine!r}")
         self.engine = "python"
         self._kernel: Any = None
-        if engine != "python" and sampler is None:
+        if _choice("engine", engine, ("auto", "python", "fast")) != "python" and sampler is None:
             self._kernel = _fast_kernel(game, required=engine == "fast")
             if self._kernel is not None:
                 self.engine = "fast"
@@ -379,20 +372,29 @@ class ISMCTSAgent:
         return root
 
     def _iterate(self, root: _Node, state: State, seat: int, rng: random.Random) -> None:
+        """One iteration on the sampled ``state``: select and expand, roll out, back up."""
         round_index = state.round_index() if self.horizon == "round" else None
+        path = self._select(root, state, seat, rng, round_index)
+        returns = self._evaluate(state, rng, round_index)
+        for n in path:
+            n.visits += 1
+            if n.player >= 0:
+                n.reward += returns[n.player]
+
+    def _select(
+        self, root: _Node, state: State, seat: int, rng: random.Random, round_index: int | None
+    ) -> list[_Node]:
+        """Selection and expansion on ``state`` (played along); returns the path from ``root``.
+
+        Stops after expanding one node, at the tree's depth limit (chance nodes included) and,
+        with the round horizon, as soon as the round in hand is over.
+        """
         node = root
         path = [root]
-        c = self.c
         tree_limit = self.tree if self.tree is not None else -1
         decisions = 0  # player decisions walked below the root
         chance_mode = self.chance
-        log = math.log
-        sqrt = math.sqrt
-        # selection and expansion, stopping at the tree's depth limit (chance nodes included)
-        # and, with the round horizon, as soon as the round in hand is over
-        while True:
-            if decisions == tree_limit:
-                break
+        while decisions != tree_limit:
             if round_index is not None and state.round_index() != round_index:
                 break
             player = state.current_player
@@ -426,33 +428,41 @@ class ISMCTSAgent:
                 state.apply(action)
                 path.append(child)
                 break
-            best_value = -1.0
-            best_action: Action = legal[0]
-            for a in legal:
-                ch = children[a]
-                ch.avail += 1
-                value = ch.reward / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
-                if a == prior:
-                    value += self.bias / (ch.visits + 1)
-                if value > best_value:
-                    best_value, best_action = value, a
+            best_action = self._ucb(legal, children, prior)
             node = children[best_action]
             state.apply(best_action)
             path.append(node)
-        # rollout (to the end, the end of the round, or ``depth`` steps) and evaluation
+        return path
+
+    def _ucb(
+        self, legal: Sequence[Action], children: dict[Action, _Node], prior: Action | None
+    ) -> Action:
+        """UCB1 among fully expanded ``children`` (availability counts, progressive bias)."""
+        c = self.c
+        log = math.log
+        sqrt = math.sqrt
+        best_value = -1.0
+        best_action: Action = legal[0]
+        for a in legal:
+            ch = children[a]
+            ch.avail += 1
+            value = ch.reward / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+            if a == prior:
+                value += self.bias / (ch.visits + 1)
+            if value > best_value:
+                best_value, best_action = value, a
+        return best_action
+
+    def _evaluate(self, state: State, rng: random.Random, round_index: int | None) -> list[float]:
+        """Roll out (to the end, the end of the round, or ``depth`` steps); utilities per seat."""
         if not state.is_terminal:
             self._rollout(state, rng, round_index)
         if not state.is_terminal:
-            returns = cut_utilities(state, self.scale)
-        elif self.utility == "win":
-            returns = state.returns()
-        else:
-            final = cut_utilities(state, self.scale)
-            returns = [(w + f) / 2 for w, f in zip(state.returns(), final, strict=True)]
-        for n in path:
-            n.visits += 1
-            if n.player >= 0:
-                n.reward += returns[n.player]
+            return cut_utilities(state, self.scale)
+        if self.utility == "win":
+            return list(state.returns())
+        final = cut_utilities(state, self.scale)
+        return [(w + f) / 2 for w, f in zip(state.returns(), final, strict=True)]
 
     def _rollout(self, state: State, rng: random.Random, round_index: int | None) -> None:
         """Play ``state`` on in place: to the end, for ``depth`` steps, or (``round_index`` given)

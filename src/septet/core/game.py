@@ -19,6 +19,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from septet.core.encoding import ActionEncoding
 from septet.core.errors import IllegalActionError, NotationError, OptionError, RecordError
 from septet.core.observation import ObservationSpec
+from septet.core.registry import get as get_game
 from septet.core.types import CHANCE, JSON, TERMINAL, Event, Seat
 
 Action = Hashable
@@ -482,14 +483,12 @@ class State(ABC):
         Raises:
             RecordError: malformed or foreign data.
         """
-        from septet.games import get  # late import: the registry imports the games
-
         try:
             if isinstance(data, str):
                 data = json.loads(data)
             if not isinstance(data, Mapping):
                 raise RecordError("not a valid Septet state: a JSON object is expected")
-            game = get(str(data["game"]), **dict(data.get("options") or {}))
+            game = get_game(str(data["game"]), **dict(data.get("options") or {}))
             state = game.new_state(int(data["num_players"]))
             state.load_state_dict(data["state"])
             state.history = [game.action_from_str(str(t)) for t in data["history"]]

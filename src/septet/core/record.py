@@ -24,6 +24,7 @@ from typing import Any
 
 from septet.core.errors import IllegalActionError, RecordError
 from septet.core.game import Action, State
+from septet.core.registry import get as get_game
 from septet.core.types import JSON, Event
 
 FORMAT = "septet-record"
@@ -162,10 +163,8 @@ def replay(record: GameRecord, upto: int | None = None) -> State:
         RecordError: unknown game, bad options, or an action that does not parse or is illegal
             (the message gives its index).
     """
-    from septet.games import get
-
     try:
-        game = get(record.game, **record.options)
+        game = get_game(record.game, **record.options)
         state = game.new_state(record.num_players)
     except Exception as exc:  # UnknownGameError, OptionError
         raise RecordError(f"cannot set up {record.game!r}: {exc}") from exc

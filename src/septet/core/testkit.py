@@ -69,6 +69,15 @@ class KitReport:
     lengths: list[int] = field(default_factory=list)
     wins: list[int] = field(default_factory=list)
 
+    def add_game(self, length: int, winners: Sequence[int]) -> None:
+        """Count one finished game of ``length`` steps won by ``winners`` (seats)."""
+        self.games += 1
+        self.steps += length
+        self.lengths.append(length)
+        self.max_length = max(self.max_length, length)
+        for w in winners:
+            self.wins[w] += 1
+
 
 def kit_games(default: int) -> int:
     """The number of random games to play: ``SEPTET_KIT_GAMES`` if set (CI sets it), else
@@ -182,7 +191,7 @@ def check_one_game(
     bound = game.max_game_length(num_players)
     n_ids = game.num_distinct_actions(num_players)
     state = game.new_state(num_players)
-    seen_chance: list[Action] = []
+    seen_chance: list[Action] = []  # recent moves of each kind, tried where they are illegal
     seen_player: list[Action] = []
     step = 0
     while not state.is_terminal:
@@ -190,33 +199,14 @@ def check_one_game(
         if step > bound:
             raise _fail("length", ctx, f"game longer than max_game_length={bound}")
         deep = step == 0 or rng.random() < deep_check_rate
-        player = state.current_player
-        if player == CHANCE:
-            action = _check_chance_node(state, ctx)
-            seen_chance.append(action)
-            report.chance_steps += 1
-            if choose is None:
-                action = state.sample_chance(rng)
-            else:
-                action = choose(state, [o for o, _ in state.chance_outcomes()])
-        else:
-            if not (0 <= player < num_players):
-                raise _fail("current_player", ctx, f"bad current_player {player}")
-            legal = _check_player_node(game, state, num_players, n_ids, ctx)
-            seen_player.extend(legal[:2])
-            action = choose(state, legal) if choose else legal[rng.randrange(len(legal))]
+        action = _choose_step(
+            game, state, num_players, n_ids, rng, ctx, report, seen_chance, seen_player, choose
+        )
         if deep:
             report.deep_checks += 1
+            seen = (seen_chance, seen_player)
             report.illegal_rejected += _deep_checks(
-                game,
-                state,
-                num_players,
-                n_ids,
-                rng,
-                ctx,
-                seen_chance,
-                seen_player,
-                illegal_samples,
+                game, state, num_players, n_ids, rng, ctx, *seen, illegal_samples
             )
         try:
             events = state.apply(action)
@@ -225,20 +215,46 @@ def check_one_game(
         if not isinstance(events, list):
             raise _fail("events", ctx, "apply must return a list of events")
         step += 1
-    ctx = f"{game!r} players={num_players} {label} end"
+    _check_end(state, num_players, score_oracle, f"{game!r} players={num_players} {label} end")
+    report.add_game(step, state.winners())
+    return state
+
+
+def _choose_step(
+    game: Game[Any],
+    state: State,
+    num_players: int,
+    n_ids: int,
+    rng: random.Random,
+    ctx: str,
+    report: KitReport,
+    seen_chance: list[Action],
+    seen_player: list[Action],
+    choose: Chooser | None,
+) -> Action:
+    """Check the node (chance or player) and pick the action to play from it."""
+    player = state.current_player
+    if player == CHANCE:
+        seen_chance.append(_check_chance_node(state, ctx))
+        report.chance_steps += 1
+        if choose is None:
+            return state.sample_chance(rng)
+        return choose(state, [o for o, _ in state.chance_outcomes()])
+    if not (0 <= player < num_players):
+        raise _fail("current_player", ctx, f"bad current_player {player}")
+    legal = _check_player_node(game, state, num_players, n_ids, ctx)
+    seen_player.extend(legal[:2])
+    return choose(state, legal) if choose else legal[rng.randrange(len(legal))]
+
+
+def _check_end(state: State, num_players: int, score_oracle: ScoreOracle | None, ctx: str) -> None:
+    """A finished game: terminal, no actions, a consistent result, and a record that replays."""
     if state.current_player != TERMINAL:
         raise _fail("terminal", ctx, "is_terminal but current_player is not TERMINAL")
     if state.legal_actions() or state.chance_outcomes():
         raise _fail("terminal", ctx, "a terminal state offers actions")
     _check_result(state, num_players, score_oracle, ctx)
     _check_replay(state, ctx)
-    report.games += 1
-    report.steps += step
-    report.lengths.append(step)
-    report.max_length = max(report.max_length, step)
-    for w in state.winners():
-        report.wins[w] += 1
-    return state
 
 
 def _check_chance_node(state: State, ctx: str) -> Action:
@@ -369,10 +385,22 @@ def _deep_checks(
     seen_player: list[Action],
     illegal_samples: int,
 ) -> int:
+    """All per-position checks in order (the rng draws in a fixed order); returns rejections."""
     before = _dump(state)
     if getattr(type(state), "FIELDS", None) is not None:
         check_fields(state, ctx)
-    # JSON round trip.
+    _check_json_round_trip(state, num_players, before, ctx)
+    _check_determinize(game, state, num_players, rng, before, ctx)
+    _check_clone(game, state, num_players, rng, before, ctx)
+    _check_distinct_successors(state, rng, ctx)
+    candidates = _illegal_candidates(
+        game, state, num_players, n_ids, rng, seen_chance, seen_player, illegal_samples
+    )
+    return _check_illegal(state, candidates, before, ctx)
+
+
+def _check_json_round_trip(state: State, num_players: int, before: str, ctx: str) -> None:
+    """``from_json(to_json())`` gives the same position, actions, views and scores."""
     try:
         copy = State.from_json(json.loads(before))
     except Exception as exc:
@@ -387,12 +415,18 @@ def _deep_checks(
             raise _fail("json", ctx, f"the restored state shows seat {viewer} another view")
     if copy.scores() != state.scores():
         raise _fail("json", ctx, "the restored state has other scores")
-    # Views are JSON and determinize keeps them; the determinized state plays on.
+    # Views are JSON.
     for viewer in [*range(num_players), None]:
         try:
             json.dumps(state.view(viewer))
         except TypeError as exc:
             raise _fail("view", ctx, f"view({viewer}) is not JSON-serialisable: {exc}") from exc
+
+
+def _check_determinize(
+    game: Game[Any], state: State, num_players: int, rng: random.Random, before: str, ctx: str
+) -> None:
+    """Determinize keeps each seat's view, observation and (to move) legal actions; it plays on."""
     try:
         spec: ObservationSpec | None = game.observation_spec(num_players)
     except NotImplementedError:
@@ -412,21 +446,7 @@ def _deep_checks(
         if det.current_player != state.current_player:
             raise _fail("determinize", ctx, "determinized state has another player to move")
         if spec is not None:
-            obs = state.observation_tensor(seat)
-            bad = spec.out_of_bounds(obs)
-            if bad:
-                raise _fail(
-                    "observation",
-                    ctx,
-                    f"observation_tensor({seat}) outside its declared bounds: {', '.join(bad[:3])}",
-                )
-            if det.observation_tensor(seat) != obs:
-                raise _fail(
-                    "observation",
-                    ctx,
-                    f"observation_tensor({seat}) differs after determinize({seat}): it holds "
-                    "something the seat cannot see",
-                )
+            _check_observation(spec, state, det, seat, ctx)
         if state.current_player == seat and det.legal_actions() != state.legal_actions():
             raise _fail(
                 "determinize",
@@ -436,32 +456,73 @@ def _deep_checks(
             )
     det = state.determinize(rng.randrange(num_players), random.Random(rng.random()))
     _playout(det, random.Random(rng.random()), game.max_game_length(num_players), ctx)
-    # Clone independence.
+
+
+def _check_observation(
+    spec: ObservationSpec, state: State, det: State, seat: int, ctx: str
+) -> None:
+    """The seat's observation is within its declared bounds and the same after determinize."""
+    obs = state.observation_tensor(seat)
+    bad = spec.out_of_bounds(obs)
+    if bad:
+        raise _fail(
+            "observation",
+            ctx,
+            f"observation_tensor({seat}) outside its declared bounds: {', '.join(bad[:3])}",
+        )
+    if det.observation_tensor(seat) != obs:
+        raise _fail(
+            "observation",
+            ctx,
+            f"observation_tensor({seat}) differs after determinize({seat}): it holds "
+            "something the seat cannot see",
+        )
+
+
+def _check_clone(
+    game: Game[Any], state: State, num_players: int, rng: random.Random, before: str, ctx: str
+) -> None:
+    """A clone equals the original, and playing it out leaves the original unchanged."""
     clone = state.clone()
     if _dump(clone) != before:
         raise _fail("clone", ctx, "clone differs from the original")
     _playout(clone, random.Random(rng.random()), game.max_game_length(num_players), ctx)
     if _dump(state) != before:
         raise _fail("clone", ctx, "playing on a clone changed the original")
-    # Distinct legal actions lead to distinct positions.
-    if state.current_player >= 0:
-        legal = state.legal_actions()
-        sample = legal if len(legal) <= 12 else rng.sample(legal, 12)
-        positions: dict[tuple[str, str], Action] = {}
-        for a in sample:
-            c = state.clone()
-            events = c.apply(a)
-            # Indistinguishable = same position and same events: two choices that end in one
-            # position but are told apart at the table (discarding one card or another just as
-            # the round ends) are both real choices.
-            key = (_position(c), json.dumps([e.to_json() for e in events], sort_keys=True))
-            if key in positions:
-                raise _fail(
-                    "legal", ctx, f"{positions[key]} and {a} lead to the same position and events"
-                )
-            positions[key] = a
-    # Illegal actions are rejected and change nothing.
-    rejected = 0
+
+
+def _check_distinct_successors(state: State, rng: random.Random, ctx: str) -> None:
+    """Distinct legal actions (a sample of 12) lead to distinct positions or events."""
+    if state.current_player < 0:
+        return
+    legal = state.legal_actions()
+    sample = legal if len(legal) <= 12 else rng.sample(legal, 12)
+    positions: dict[tuple[str, str], Action] = {}
+    for a in sample:
+        c = state.clone()
+        events = c.apply(a)
+        # Indistinguishable = same position and same events: two choices that end in one
+        # position but are told apart at the table (discarding one card or another just as
+        # the round ends) are both real choices.
+        key = (_position(c), json.dumps([e.to_json() for e in events], sort_keys=True))
+        if key in positions:
+            raise _fail(
+                "legal", ctx, f"{positions[key]} and {a} lead to the same position and events"
+            )
+        positions[key] = a
+
+
+def _illegal_candidates(
+    game: Game[Any],
+    state: State,
+    num_players: int,
+    n_ids: int,
+    rng: random.Random,
+    seen_chance: list[Action],
+    seen_player: list[Action],
+    illegal_samples: int,
+) -> list[Action]:
+    """Actions to try that are not legal here: random ids, and moves of the other node kind."""
     candidates: list[Action] = []
     if state.current_player == CHANCE:
         candidates.extend(seen_player[-illegal_samples:])
@@ -472,6 +533,12 @@ def _deep_checks(
             if a not in legal_set:
                 candidates.append(a)
         candidates.extend(c for c in seen_chance[-2:] if c not in legal_set)
+    return candidates
+
+
+def _check_illegal(state: State, candidates: list[Action], before: str, ctx: str) -> int:
+    """Each candidate (not a chance outcome here) is rejected and changes nothing; the count."""
+    rejected = 0
     outcomes = {o for o, _ in state.chance_outcomes()}
     for a in candidates:
         if a in outcomes:
@@ -487,8 +554,7 @@ def _deep_checks(
                 f"apply accepted {a}, which is not in legal_actions() "
                 "(a missing legal action, or apply does not validate)",
             )
-        after = _dump(state)
-        if after != before:
+        if _dump(state) != before:
             raise _fail("illegal", ctx, f"rejected action {a} changed the state")
     return rejected
 

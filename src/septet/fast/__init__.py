@@ -6,10 +6,10 @@ compiled functions over it: legal actions, apply, chance outcomes and sampling, 
 greedy bot's decision, and playouts with random or greedy policies to the end of the game, of
 the round, or for a number of steps. :func:`kernel_for` gives a game's kernel behind one small
 interface (:class:`GameKernel`); :mod:`septet.fast.batch` runs many playouts or whole games in
-one call; :mod:`septet.fast.kit` checks each kernel against its engine step by step.
+one call; :mod:`septet.arena.twins` checks each kernel against its engine step by step.
 
 The Python engines stay the reference: every kernel is checked against its engine by the
-fast-twin check (``septet.fast.kit.check_twin``), and without numba everything in Septet works
+fast-twin check (``septet.arena.twins.check_twin``), and without numba everything in Septet works
 as before (``AVAILABLE`` is then False and :func:`kernel_for` raises :class:`FastUnavailable`).
 """
 

@@ -2,7 +2,7 @@
 
 The exact twin of :mod:`septet.games.double_seven.state` (rules DS-1 … DS-8): the same chance
 outcomes and the same actions give the same position and the same scores at every step (checked
-by :func:`septet.fast.kit.check_twin`). Tile types are the engine's ``0..8`` (8 the clover);
+by :func:`septet.arena.twins.check_twin`). Tile types are the engine's ``0..8`` (8 the clover);
 a family is its index in ``actions.FAMILIES`` (``(animal*11 + animals-1)*4 + clovers``), so a
 sorted list of indices is the engine's sorted tuple of families.
 

@@ -2,7 +2,7 @@
 
 The exact twin of :mod:`septet.games.flip7.state` (rules F7V-1 … F7V-9): the same chance
 outcomes and the same actions give the same position and the same scores at every step
-(checked by :func:`septet.fast.kit.check_twin`). The Python engine stays the reference.
+(checked by :func:`septet.arena.twins.check_twin`). The Python engine stays the reference.
 
 Encoding (``int64[size(n)]``, built from ``state_dict()`` by :func:`encode`)
 ---------------------------------------------------------------------------
@@ -101,8 +101,21 @@ def encode(state: Any) -> np.ndarray:
 
 def encode_dict(game: Any, n: int, d: Mapping[str, JSON]) -> np.ndarray:
     """:func:`encode` from a ``state_dict()`` (or a view) of ``game`` with ``n`` seats."""
-    kind_of = C.KIND_OF_TOKEN
     s = np.zeros(size(n), dtype=np.int64)
+    _encode_header(s, game, n, d)
+    _encode_cards(s, d)
+    stack: Any = d["stack"]
+    _encode_stack(s, stack)
+    s[H_SP] = len(stack)
+    last: Any = d["last_round"]
+    s[H_LAST] = 0 if last is None else 1
+    _encode_players(s, d, last)
+    return s
+
+
+def _encode_header(s: np.ndarray, game: Any, n: int, d: Mapping[str, JSON]) -> None:
+    """The header slots: options, round, seat to move, decision, draw, Flip 7 and bonus seats."""
+    kind_of = C.KIND_OF_TOKEN
     s[H_N] = n
     s[H_V] = 1 if d["edition"] == "vengeance" else 0
     s[H_BRUTAL] = 1 if d["brutal"] else 0
@@ -128,6 +141,11 @@ def encode_dict(game: Any, n: int, d: Mapping[str, JSON]) -> np.ndarray:
     s[H_BONUSTO] = -1 if d["flip7_choice"] is None else int(d["flip7_choice"])
     s[H_DRAWS] = int(d["round_draws"])
     s[H_ROUNDEND] = 1 if d["round_over"] else 0
+
+
+def _encode_cards(s: np.ndarray, d: Mapping[str, JSON]) -> None:
+    """Deck and discard counts per card kind, and the deck size."""
+    kind_of = C.KIND_OF_TOKEN
     deck: Any = d["deck"]
     for t, c in deck.items():
         s[O_DC + kind_of[t]] = int(c)
@@ -135,7 +153,11 @@ def encode_dict(game: Any, n: int, d: Mapping[str, JSON]) -> np.ndarray:
     for t, c in disc.items():
         s[O_DISC + kind_of[t]] = int(c)
     s[H_DECKSIZE] = int(s[O_DC : O_DC + NK].sum())
-    stack: Any = d["stack"]
+
+
+def _encode_stack(s: np.ndarray, stack: Any) -> None:
+    """The frames of the engine's stack, one ``FRAME`` block each (ValueError: too deep)."""
+    kind_of = C.KIND_OF_TOKEN
     if len(stack) > MAXSTACK:
         raise ValueError(f"a stack of {len(stack)} frames is deeper than the kernel's {MAXSTACK}")
     for i, fr in enumerate(stack):
@@ -153,9 +175,11 @@ def encode_dict(game: Any, n: int, d: Mapping[str, JSON]) -> np.ndarray:
             s[o + 3] = len(q)
             for j, c in enumerate(q):
                 s[o + 4 + j] = c
-    s[H_SP] = len(stack)
-    last: Any = d["last_round"]
-    s[H_LAST] = 0 if last is None else 1
+
+
+def _encode_players(s: np.ndarray, d: Mapping[str, JSON], last: Any) -> None:
+    """One ``PBLOCK`` per seat: status, total, number mask and count, row, cards after a bust."""
+    kind_of = C.KIND_OF_TOKEN
     winners = {int(w) for w in d["winners"]}
     players: Any = d["players"]
     status_names = ("active", "stayed", "busted")
@@ -183,7 +207,6 @@ def encode_dict(game: Any, n: int, d: Mapping[str, JSON]) -> np.ndarray:
             s[b + P_ROW + j] = c
         for j, c in enumerate(post):
             s[b + P_POST + j] = c
-    return s
 
 
 @njit(cache=True)
@@ -653,6 +676,24 @@ def _start_round(s: np.ndarray) -> None:
 
 
 @njit(cache=True)
+def _clear_rows(s: np.ndarray, n: int) -> None:
+    """Every seat's row and after-bust cards to the discard pile; seats active again (F7V-3.5)."""
+    for p in range(n):
+        b = _pb(p)
+        for j in range(s[b + P_ROWLEN]):
+            s[O_DISC + s[b + P_ROW + j]] += 1
+            s[b + P_ROW + j] = 0
+        for j in range(s[b + P_POSTLEN]):
+            s[O_DISC + s[b + P_POST + j]] += 1
+            s[b + P_POST + j] = 0
+        s[b + P_ROWLEN] = 0
+        s[b + P_POSTLEN] = 0
+        s[b + P_STATUS] = ACTIVE
+        s[b + P_MASK] = 0
+        s[b + P_NCOUNT] = 0
+
+
+@njit(cache=True)
 def _finish_round(s: np.ndarray) -> bool:
     """Score the round (F7V-7); start the next or end the game. True: stop running."""
     n = s[H_N]
@@ -694,20 +735,8 @@ def _finish_round(s: np.ndarray) -> bool:
         s[H_TOMOVE] = TERMINAL
         s[H_DEC] = D_NONE
         return True
-    # F7V-3.5: the round's cards go to the discard pile; the deck passes left.
-    for p in range(n):
-        b = _pb(p)
-        for j in range(s[b + P_ROWLEN]):
-            s[O_DISC + s[b + P_ROW + j]] += 1
-            s[b + P_ROW + j] = 0
-        for j in range(s[b + P_POSTLEN]):
-            s[O_DISC + s[b + P_POST + j]] += 1
-            s[b + P_POST + j] = 0
-        s[b + P_ROWLEN] = 0
-        s[b + P_POSTLEN] = 0
-        s[b + P_STATUS] = ACTIVE
-        s[b + P_MASK] = 0
-        s[b + P_NCOUNT] = 0
+    _clear_rows(s, n)  # F7V-3.5: the round's cards go to the discard pile
+    # F7V-3.5: the deck passes left.
     s[H_DEALER] = (s[H_DEALER] + 1) % n
     s[H_DRAWS] = 0
     s[H_FLIP7] = -1
@@ -1099,10 +1128,10 @@ def _greedy(
     params: np.ndarray,
     work: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],
 ) -> int:
+    """The greedy bot's choice among ``legal[:cnt]`` (the twin of ``septet.bots.greedy.flip7``):
+    per-seat round scores, totals and deck counts, then one helper per decision kind (inlined)."""
     if cnt == 1:
         return legal[0]
-    threshold = params[0]
-    aggression = params[1]
     n = s[H_N]
     v = s[H_V] == 1
     me = s[H_TOMOVE]
@@ -1121,7 +1150,6 @@ def _greedy(
         left += deck[k]
     if left == 0:
         left = 1
-    target = s[H_TARGET]
     best = totals[0] + now[0]
     for p in range(1, n):
         if totals[p] + now[p] > best:
@@ -1130,77 +1158,186 @@ def _greedy(
         weight[p] = 1.0 + (0.5 if totals[p] + now[p] >= best and p != me else 0.0)
     dec = s[H_DEC]
     if dec == D_HITSTAY:
-        score = now[me]
-        mine = totals[me] + score
-        top_other = 0
-        first = True
-        for p in range(n):
-            if p != me:
-                if first or totals[p] + now[p] > top_other:
-                    top_other = totals[p] + now[p]
-                    first = False
-        if mine >= target and mine > top_other:
-            return legal[1]
-        if top_other >= target and top_other >= mine:
-            return legal[0]
-        if not np.isnan(threshold) and score >= threshold:
-            return legal[1]
-        prob, gain = _risk(s, me, deck, left, v, tmp)
-        return legal[0] if aggression * (1.0 - prob) * gain > prob * score else legal[1]
+        return _greedy_hit_stay(s, legal, params, now, totals, deck, left, v, tmp)
     if dec == D_TARGET:
-        k = s[H_DECCARD]
-        best_i = 0
-        best_val = 0.0
-        for i in range(cnt):
-            q = legal[i] - 3
-            bq = _pb(q)
-            rowq = s[bq + P_ROW : bq + P_ROW + MAXROW]
-            lq = s[bq + P_ROWLEN]
-            busted = s[bq + P_STATUS] == BUSTED
-            if IS_MOD[k]:
-                for j in range(lq):
-                    tmp[j] = rowq[j]
-                tmp[lq] = k
-                delta = _score(tmp, lq + 1, v) - _score(rowq, lq, v)
-                if busted:
-                    delta = MOD_ADD[k]
-                val = float(delta) if q == me else -delta * weight[q]
-            elif k == JOM or k == FLIP4 or k == FLIP3:
-                n_cards = 1 if k == JOM else (4 if k == FLIP4 else 3)
-                prob, gain = _risk(s, q, deck, left, v, tmp)
-                p_all = 1.0 - (1.0 - prob) ** float(n_cards)
-                change = (1.0 - p_all) * gain * n_cards - p_all * now[q]
-                if k == JOM and s[bq + P_STATUS] == ACTIVE:
-                    hv = (1.0 - prob) * gain - prob * float(now[q])
-                    change -= max(0.0, hv)
-                val = change if q == me else -change * weight[q]
-            elif k == FREEZE:
-                prob, gain = _risk(s, q, deck, left, v, tmp)
-                change = -((1.0 - prob) * gain - prob * float(now[q]))
-                val = change if q == me else -change * weight[q]
-            else:
-                val = -float(totals[q] + now[q])
-            val = val + 1e-6 * totals[q]
-            if i == 0 or val > best_val:
-                best_i = i
-                best_val = val
-        return legal[best_i]
+        return _greedy_target(s, legal, cnt, now, totals, deck, left, v, tmp, weight)
     if dec == D_BRUTAL:
-        mine = totals[me] + now[me]
-        theirs = -(1 << 60)
-        leader = -1
-        for p in range(n):
-            if p != me and totals[p] + now[p] >= theirs:
-                theirs = totals[p] + now[p]
-                leader = p
-        if mine >= target and mine > theirs:
-            return legal[0]
-        if theirs >= target and theirs - 15 < target:
-            for i in range(1, cnt):
-                if legal[i] - 3 - n == leader:
-                    return legal[i]
+        return _greedy_brutal(s, legal, cnt, now, totals)
+    return _greedy_rows(s, legal, cnt, now, old, lens, rows, tmp, weight)
+
+
+@njit(cache=True, inline="always")
+def _greedy_hit_stay(
+    s: np.ndarray,
+    legal: np.ndarray,
+    params: np.ndarray,
+    now: np.ndarray,
+    totals: np.ndarray,
+    deck: np.ndarray,
+    left: int,
+    v: bool,
+    tmp: np.ndarray,
+) -> int:
+    """Hit or stay: stay on a winning lead or at the threshold, else hit when the odds pay."""
+    threshold = params[0]
+    aggression = params[1]
+    n = s[H_N]
+    me = s[H_TOMOVE]
+    target = s[H_TARGET]
+    score = now[me]
+    mine = totals[me] + score
+    top_other = 0
+    first = True
+    for p in range(n):
+        if p != me:
+            if first or totals[p] + now[p] > top_other:
+                top_other = totals[p] + now[p]
+                first = False
+    if mine >= target and mine > top_other:
+        return legal[1]
+    if top_other >= target and top_other >= mine:
         return legal[0]
-    # Swap / Steal / Discard: the change in round scores each choice causes.
+    if not np.isnan(threshold) and score >= threshold:
+        return legal[1]
+    prob, gain = _risk(s, me, deck, left, v, tmp)
+    return legal[0] if aggression * (1.0 - prob) * gain > prob * score else legal[1]
+
+
+@njit(cache=True, inline="always")
+def _greedy_target(
+    s: np.ndarray,
+    legal: np.ndarray,
+    cnt: int,
+    now: np.ndarray,
+    totals: np.ndarray,
+    deck: np.ndarray,
+    left: int,
+    v: bool,
+    tmp: np.ndarray,
+    weight: np.ndarray,
+) -> int:
+    """Whom to give an action card or modifier: the best expected change for me."""
+    me = s[H_TOMOVE]
+    k = s[H_DECCARD]
+    best_i = 0
+    best_val = 0.0
+    for i in range(cnt):
+        q = legal[i] - 3
+        bq = _pb(q)
+        rowq = s[bq + P_ROW : bq + P_ROW + MAXROW]
+        lq = s[bq + P_ROWLEN]
+        busted = s[bq + P_STATUS] == BUSTED
+        if IS_MOD[k]:
+            for j in range(lq):
+                tmp[j] = rowq[j]
+            tmp[lq] = k
+            delta = _score(tmp, lq + 1, v) - _score(rowq, lq, v)
+            if busted:
+                delta = MOD_ADD[k]
+            val = float(delta) if q == me else -delta * weight[q]
+        elif k == JOM or k == FLIP4 or k == FLIP3:
+            n_cards = 1 if k == JOM else (4 if k == FLIP4 else 3)
+            prob, gain = _risk(s, q, deck, left, v, tmp)
+            p_all = 1.0 - (1.0 - prob) ** float(n_cards)
+            change = (1.0 - p_all) * gain * n_cards - p_all * now[q]
+            if k == JOM and s[bq + P_STATUS] == ACTIVE:
+                hv = (1.0 - prob) * gain - prob * float(now[q])
+                change -= max(0.0, hv)
+            val = change if q == me else -change * weight[q]
+        elif k == FREEZE:
+            prob, gain = _risk(s, q, deck, left, v, tmp)
+            change = -((1.0 - prob) * gain - prob * float(now[q]))
+            val = change if q == me else -change * weight[q]
+        else:
+            val = -float(totals[q] + now[q])
+        val = val + 1e-6 * totals[q]
+        if i == 0 or val > best_val:
+            best_i = i
+            best_val = val
+    return legal[best_i]
+
+
+@njit(cache=True, inline="always")
+def _greedy_brutal(
+    s: np.ndarray, legal: np.ndarray, cnt: int, now: np.ndarray, totals: np.ndarray
+) -> int:
+    """The Brutal Flip 7 choice: keep a winning lead, else hit the leader near the target."""
+    n = s[H_N]
+    me = s[H_TOMOVE]
+    target = s[H_TARGET]
+    mine = totals[me] + now[me]
+    theirs = -(1 << 60)
+    leader = -1
+    for p in range(n):
+        if p != me and totals[p] + now[p] >= theirs:
+            theirs = totals[p] + now[p]
+            leader = p
+    if mine >= target and mine > theirs:
+        return legal[0]
+    if theirs >= target and theirs - 15 < target:
+        for i in range(1, cnt):
+            if legal[i] - 3 - n == leader:
+                return legal[i]
+    return legal[0]
+
+
+@njit(cache=True, inline="always")
+def _row_move(
+    x: int, n: int, me: int, m: int, rows: np.ndarray, lens: np.ndarray
+) -> tuple[int, int, int, int]:
+    """Apply swap/steal/discard choice ``x`` to the copied ``rows``; the cards that moved:
+    ``(seat, kind, seat, kind)`` (-1 where none)."""
+    mv_seat0 = -1
+    mv_k0 = -1
+    mv_seat1 = -1
+    mv_k1 = -1
+    if x < m:
+        q = x // NRK
+        kk = ROW_KINDS[x % NRK]
+        lens[q] = _remove_from(rows[q], lens[q], kk)
+        mv_seat0 = me
+        mv_k0 = kk
+    elif x < 2 * m:
+        x -= m
+        q = x // NRK
+        kk = ROW_KINDS[x % NRK]
+        lens[q] = _remove_from(rows[q], lens[q], kk)
+    else:
+        x -= 2 * m
+        pair = x // (NRK * NRK)
+        cards = x % (NRK * NRK)
+        s1 = 0
+        while pair >= n - s1 - 1:
+            pair -= n - s1 - 1
+            s1 += 1
+        s2 = s1 + 1 + pair
+        k1 = ROW_KINDS[cards // NRK]
+        k2 = ROW_KINDS[cards % NRK]
+        lens[s1] = _remove_from(rows[s1], lens[s1], k1)
+        lens[s2] = _remove_from(rows[s2], lens[s2], k2)
+        mv_seat0 = s2
+        mv_k0 = k1
+        mv_seat1 = s1
+        mv_k1 = k2
+    return mv_seat0, mv_k0, mv_seat1, mv_k1
+
+
+@njit(cache=True, inline="always")
+def _greedy_rows(
+    s: np.ndarray,
+    legal: np.ndarray,
+    cnt: int,
+    now: np.ndarray,
+    old: np.ndarray,
+    lens: np.ndarray,
+    rows: np.ndarray,
+    tmp: np.ndarray,
+    weight: np.ndarray,
+) -> int:
+    """Swap / Steal / Discard: the change in round scores each choice causes."""
+    n = s[H_N]
+    v = s[H_V] == 1
+    me = s[H_TOMOVE]
     m = n * NRK
     new = now  # the round scores are not read again below
     for p in range(n):
@@ -1214,39 +1351,7 @@ def _greedy(
             lens[p] = s[b + P_ROWLEN]
             for j in range(lens[p]):
                 rows[p, j] = s[b + P_ROW + j]
-        x = legal[i] - 3 - 2 * n
-        mv_seat0 = -1
-        mv_k0 = -1
-        mv_seat1 = -1
-        mv_k1 = -1
-        if x < m:
-            q = x // NRK
-            kk = ROW_KINDS[x % NRK]
-            lens[q] = _remove_from(rows[q], lens[q], kk)
-            mv_seat0 = me
-            mv_k0 = kk
-        elif x < 2 * m:
-            x -= m
-            q = x // NRK
-            kk = ROW_KINDS[x % NRK]
-            lens[q] = _remove_from(rows[q], lens[q], kk)
-        else:
-            x -= 2 * m
-            pair = x // (NRK * NRK)
-            cards = x % (NRK * NRK)
-            s1 = 0
-            while pair >= n - s1 - 1:
-                pair -= n - s1 - 1
-                s1 += 1
-            s2 = s1 + 1 + pair
-            k1 = ROW_KINDS[cards // NRK]
-            k2 = ROW_KINDS[cards % NRK]
-            lens[s1] = _remove_from(rows[s1], lens[s1], k1)
-            lens[s2] = _remove_from(rows[s2], lens[s2], k2)
-            mv_seat0 = s2
-            mv_k0 = k1
-            mv_seat1 = s1
-            mv_k1 = k2
+        mv_seat0, mv_k0, mv_seat1, mv_k1 = _row_move(legal[i] - 3 - 2 * n, n, me, m, rows, lens)
         for p in range(n):
             new[p] = _score(rows[p], lens[p], v)
         if mv_seat0 >= 0:

@@ -733,10 +733,25 @@ def search(
     Returns:
         ``(tree, iterations done)``.
     """
-    g = GAME_IDS[game_name]
-    rng = make_rng(seed)
     fparams = np.array([c, scale, bias])
-    iparams = np.array(
+    iparams = _int_params(chance, rollout, horizon_round, depth, tree_limit, utility, prior)
+    params = (fparams, iparams, greedy_params)
+    return _run_chunks(
+        GAME_IDS[game_name], root, seat, make_rng(seed), params, iterations, time_limit, players
+    )
+
+
+def _int_params(
+    chance: str,
+    rollout: str,
+    horizon_round: bool,
+    depth: int | None,
+    tree_limit: int | None,
+    utility: str,
+    prior: int,
+) -> np.ndarray:
+    """The integer settings :func:`iterate` reads, in its order (-1: no limit)."""
+    return np.array(
         [
             {"observed": 0, "outcome": 1, "open": 2}[chance],
             1 if rollout == "greedy" else 0,
@@ -748,6 +763,20 @@ def search(
         ],
         dtype=np.int64,
     )
+
+
+def _run_chunks(
+    g: int,
+    root: np.ndarray,
+    seat: int,
+    rng: np.ndarray,
+    params: tuple[np.ndarray, np.ndarray, np.ndarray],
+    iterations: int | None,
+    time_limit: float | None,
+    players: int,
+) -> tuple[Tree, int]:
+    """Call :func:`iterate` in chunks until the budget is spent, growing the tree as needed."""
+    fparams, iparams, greedy_params = params
     per_iteration = players + 12
     if iterations is not None and time_limit is None:
         tree = Tree(iterations * per_iteration + 1024)

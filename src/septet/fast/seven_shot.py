@@ -2,7 +2,7 @@
 
 The exact twin of :mod:`septet.games.seven_shot.state` (rules SS-1 … SS-5): the same chance
 outcomes and the same actions give the same position and the same scores at every step (checked
-by :func:`septet.fast.kit.check_twin`). Cards are the engine's ints ``0..48`` and sets of cards
+by :func:`septet.arena.twins.check_twin`). Cards are the engine's ints ``0..48`` and sets of cards
 its 49-bit masks.
 
 Encoding (``int64[SIZE]``, built from ``state_dict()`` by :func:`encode`): a header (players,
@@ -228,6 +228,35 @@ def _after_pass(s: np.ndarray) -> None:
 
 
 @njit(cache=True)
+def _add_gains(
+    s: np.ndarray, gains: np.ndarray, winning: np.ndarray, condition: int, side: int, ns: int
+) -> None:
+    """Fill ``gains`` per side from the sevens held (SS-4.4, SS-5.4, SS-5.5)."""
+    sevens = np.zeros(4, dtype=np.int64)
+    for q in range(ns):
+        sevens[q] = side_sevens(s, q)
+    if ns == 2:
+        w = 0 if winning[0] else 1
+        raw = sevens[w] - sevens[1 - w] + 1  # SS-4.4
+        gains[w] = max(1, raw)
+    elif condition == 1:
+        for q in range(ns):
+            if winning[q]:
+                gains[q] = 2  # SS-5.5
+    else:
+        w = side
+        second = -1
+        for q in range(ns):
+            if q != w and sevens[q] > second:
+                second = sevens[q]
+        raw = sevens[w] - second + 1  # SS-5.4
+        gains[w] = max(1, raw)
+        for q in range(ns):
+            if q != w and sevens[q] == second:
+                gains[q] = gains[w] // 2
+
+
+@njit(cache=True)
 def _end_deal(s: np.ndarray, condition: int, side: int) -> None:
     """Score the deal (SS-4.2 … SS-4.4, SS-5.4, SS-5.5); end the game or deal the next.
     ``condition``: 0 sevens, 1 seven tricks, 2 hands empty."""
@@ -255,28 +284,7 @@ def _end_deal(s: np.ndarray, condition: int, side: int) -> None:
         winning[side] = True
         if condition == 2:
             s[O_SIDES + 2 * side + 1] |= 1 << s[H_IND]  # SS-4.3
-    sevens = np.zeros(4, dtype=np.int64)
-    for q in range(ns):
-        sevens[q] = side_sevens(s, q)
-    if ns == 2:
-        w = 0 if winning[0] else 1
-        raw = sevens[w] - sevens[1 - w] + 1  # SS-4.4
-        gains[w] = max(1, raw)
-    elif condition == 1:
-        for q in range(ns):
-            if winning[q]:
-                gains[q] = 2  # SS-5.5
-    else:
-        w = side
-        second = -1
-        for q in range(ns):
-            if q != w and sevens[q] > second:
-                second = sevens[q]
-        raw = sevens[w] - second + 1  # SS-5.4
-        gains[w] = max(1, raw)
-        for q in range(ns):
-            if q != w and sevens[q] == second:
-                gains[q] = gains[w] // 2
+    _add_gains(s, gains, winning, condition, side, ns)
     best = -1
     for q in range(ns):
         s[O_SIDES + 2 * q] += gains[q]
@@ -570,26 +578,7 @@ def greedy_action(s: np.ndarray, legal: np.ndarray, cnt: int, params: np.ndarray
     ind = s[H_IND]
     trump = SUIT_OF[ind] if ind >= 0 else -1
     if legal[0] >= NUM_CARDS:
-        to_partner = n == 4
-        best = legal[0]
-        best_score = -1e9
-        for i in range(cnt):
-            c = legal[i] - NUM_CARDS
-            su = SUIT_OF[c]
-            length = popcount(hand & SUIT_MASK[su])
-            score = 2.0 * (7 - length)
-            rank = (RANK_OF[c] - su - 1) / 6.0
-            score += rank
-            if c == ACE:
-                score -= 100.0
-            if su == trump:
-                score -= 10.0 + 5.0 * rank
-            if (SEVEN_MASK >> c) & 1:
-                score -= 3.0 if to_partner else 50.0
-            if score > best_score:
-                best = legal[i]
-                best_score = score
-        return best
+        return _greedy_pass(legal, cnt, hand, trump, n == 4)
     nt = s[H_TRICKLEN]
     seen = hand | (1 << ind)
     for p in range(n):
@@ -613,34 +602,84 @@ def greedy_action(s: np.ndarray, legal: np.ndarray, cnt: int, params: np.ndarray
         later[nl] = (leader + j) % n
         nl += 1
     if nt == 0:
-        best = legal[0]
-        best_score = -1e9
-        for i in range(cnt):
-            c = legal[i]
-            su = SUIT_OF[c]
-            higher = unseen & SUIT_MASK[su] & ~((1 << (c + 1)) - 1)
-            sure = not _threats(c, su, unseen, trump, voids, later, nl)
-            is_seven = (SEVEN_MASK >> c) & 1 == 1
-            length = popcount(hand & SUIT_MASK[su])
-            if danger or (pressure >= 2 and not is_seven):
-                score = popcount(higher) - (20.0 if sure else 0.0) - (3.0 if is_seven else 0.0)
-                score -= 5.0 if su == trump else 0.0
-            elif is_seven:
-                score = 6.0 if sure else -6.0
-            elif c == ACE:
-                score = 1.0 if unseen & (1 << 6) else -3.0
-            else:
-                seven = SEVEN_MASK & SUIT_MASK[su]
-                seven_out_below = (unseen & seven) != 0 and (bit_length(seven) - 1) < c
-                score = 4.0 if sure and seven_out_below else 0.5 - RANK_OF[c] / 20.0
-                score += 0.1 * length
-                if su == trump:
-                    score -= 1.5
-            if score > best_score:
-                best = c
-                best_score = score
-        return best
-    led = SUIT_OF[s[O_TRICK]]
+        return _greedy_lead(legal, cnt, hand, unseen, trump, voids, later, nl, danger, pressure)
+    return _greedy_follow(
+        s, legal, cnt, me, unseen, trump, voids, later, nl, (ssev, threshold, danger, pressure)
+    )
+
+
+@njit(cache=True, inline="always")
+def _greedy_pass(legal: np.ndarray, cnt: int, hand: int, trump: int, to_partner: bool) -> int:
+    """Which card to pass: short suits, low cards; never the ace, trumps or 7s if avoidable."""
+    best = legal[0]
+    best_score = -1e9
+    for i in range(cnt):
+        c = legal[i] - NUM_CARDS
+        su = SUIT_OF[c]
+        length = popcount(hand & SUIT_MASK[su])
+        score = 2.0 * (7 - length)
+        rank = (RANK_OF[c] - su - 1) / 6.0
+        score += rank
+        if c == ACE:
+            score -= 100.0
+        if su == trump:
+            score -= 10.0 + 5.0 * rank
+        if (SEVEN_MASK >> c) & 1:
+            score -= 3.0 if to_partner else 50.0
+        if score > best_score:
+            best = legal[i]
+            best_score = score
+    return best
+
+
+@njit(cache=True, inline="always")
+def _greedy_lead(
+    legal: np.ndarray,
+    cnt: int,
+    hand: int,
+    unseen: int,
+    trump: int,
+    voids: np.ndarray,
+    later: np.ndarray,
+    nl: int,
+    danger: bool,
+    pressure: int,
+) -> int:
+    """Which card to lead: sure 7s, safe low cards; dump high cards when too many tricks."""
+    best = legal[0]
+    best_score = -1e9
+    for i in range(cnt):
+        c = legal[i]
+        su = SUIT_OF[c]
+        higher = unseen & SUIT_MASK[su] & ~((1 << (c + 1)) - 1)
+        sure = not _threats(c, su, unseen, trump, voids, later, nl)
+        is_seven = (SEVEN_MASK >> c) & 1 == 1
+        length = popcount(hand & SUIT_MASK[su])
+        if danger or (pressure >= 2 and not is_seven):
+            score = popcount(higher) - (20.0 if sure else 0.0) - (3.0 if is_seven else 0.0)
+            score -= 5.0 if su == trump else 0.0
+        elif is_seven:
+            score = 6.0 if sure else -6.0
+        elif c == ACE:
+            score = 1.0 if unseen & (1 << 6) else -3.0
+        else:
+            seven = SEVEN_MASK & SUIT_MASK[su]
+            seven_out_below = (unseen & seven) != 0 and (bit_length(seven) - 1) < c
+            score = 4.0 if sure and seven_out_below else 0.5 - RANK_OF[c] / 20.0
+            score += 0.1 * length
+            if su == trump:
+                score -= 1.5
+        if score > best_score:
+            best = c
+            best_score = score
+    return best
+
+
+@njit(cache=True, inline="always")
+def _trick_so_far(
+    s: np.ndarray, n: int, nt: int, leader: int, led: int, trump: int
+) -> tuple[int, int, int]:
+    """The trick on the table: ``(seat winning it, its card, 7s in it)``."""
     best_seat = leader
     best_card = s[O_TRICK]
     for i in range(1, nt):
@@ -652,6 +691,30 @@ def greedy_action(s: np.ndarray, legal: np.ndarray, cnt: int, params: np.ndarray
     for i in range(nt):
         if (SEVEN_MASK >> s[O_TRICK + i]) & 1:
             sevens_in_trick += 1
+    return best_seat, best_card, sevens_in_trick
+
+
+@njit(cache=True, inline="always")
+def _greedy_follow(
+    s: np.ndarray,
+    legal: np.ndarray,
+    cnt: int,
+    me: int,
+    unseen: int,
+    trump: int,
+    voids: np.ndarray,
+    later: np.ndarray,
+    nl: int,
+    side: tuple[int, int, bool, int],
+) -> int:
+    """Which card to play to a trick: win it for 7s or to end on sevens, else duck or feed the
+    partner. ``side``: (my side's 7s, the 7s that end the deal, danger, pressure)."""
+    ssev, threshold, danger, pressure = side
+    n = s[H_N]
+    nt = s[H_TRICKLEN]
+    leader = s[H_LEADER]
+    led = SUIT_OF[s[O_TRICK]]
+    best_seat, best_card, sevens_in_trick = _trick_so_far(s, n, nt, leader, led, trump)
     partner_wins = n == 4 and best_seat == (me + 2) % n
     partner_sure = partner_wins and not _threats(best_card, led, unseen, trump, voids, later, nl)
     top = _power(best_card, led, trump)

@@ -1,4 +1,4 @@
-"""The fast-twin check: a compiled kernel against its Python engine, step by step.
+"""The fast-twin check: a compiled kernel against its Python engine (and greedy bot), step by step.
 
 :func:`check_twin` plays seeded games on the Python engine (the reference) and, in lock step,
 on the kernel's integer state (``septet.fast.<game>``): both receive the same chance outcomes
@@ -26,7 +26,8 @@ from typing import Any
 
 import numpy as np
 
-from septet.core.game import Game
+from septet.bots import make_agent
+from septet.core.game import Game, State
 from septet.core.testkit import KitFailure
 from septet.core.types import CHANCE
 from septet.fast import kernel_for
@@ -72,21 +73,40 @@ def check_twin(
     Raises:
         KitFailure: the first difference.
     """
-    from septet.bots import make_agent
-
-    k = kernel_for(game)
-    bot = make_agent("greedy", game) if (greedy or policy == "greedy") else None
-    report = TwinReport()
-    legal_buf = np.zeros(k.max_actions(num_players), dtype=np.int64)
-    codes = np.zeros(64 + num_players + 64, dtype=np.int64)
-    weights = np.zeros(len(codes), dtype=np.int64)
+    run = _Lockstep(game, num_players, kernel_for(game), policy, greedy)
     for g in range(num_games):
         rng = random.Random(f"twin:{game.name}:{num_players}:{seed}:{g}")
-        state = game.new_state(num_players)
+        steps = run.play(rng, f"{game!r} players={num_players} game={g} seed={seed}")
+        run.report.games += 1
+        run.report.steps += steps
+    return run.report
+
+
+class _Lockstep:
+    """One engine game and its kernel twin played in lock step, compared at every step."""
+
+    def __init__(
+        self, game: Game[Any], num_players: int, kernel: Any, policy: str, greedy: bool
+    ) -> None:
+        self.game = game
+        self.n = num_players
+        self.k = kernel
+        self.policy = policy
+        self.greedy = greedy
+        self.bot = make_agent("greedy", game) if (greedy or policy == "greedy") else None
+        self.report = TwinReport()
+        self.legal_buf = np.zeros(kernel.max_actions(num_players), dtype=np.int64)
+        self.codes = np.zeros(64 + num_players + 64, dtype=np.int64)
+        self.weights = np.zeros(len(self.codes), dtype=np.int64)
+
+    def play(self, rng: random.Random, label: str) -> int:
+        """Play one game to the end; returns its steps. Raises KitFailure on a difference."""
+        k = self.k
+        state = self.game.new_state(self.n)
         arr = k.encode(state)
         step = 0
         while True:
-            ctx = f"{game!r} players={num_players} game={g} seed={seed} step={step}"
+            ctx = f"{label} step={step}"
             _same_position(k, state, arr, ctx)
             player = state.current_player
             if k.current_player(arr) != player:
@@ -99,52 +119,55 @@ def check_twin(
                 )
             if state.is_terminal:
                 _same_result(k, state, arr, ctx)
-                break
+                return step
             if player == CHANCE:
-                outcomes = state.chance_outcomes()
-                cnt = k.chance_outcomes(arr, codes, weights)
-                want = [(k.chance_code(o), p) for o, p in outcomes]
-                total = int(weights[:cnt].sum())
-                got = [(int(codes[i]), int(weights[i]) / total) for i in range(cnt)]
-                if got != want:
-                    raise KitFailure(
-                        f"[twin] {ctx}: chance outcomes differ: kernel {got}, engine {want}"
-                    )
-                outcome = state.sample_chance(rng)
-                state.apply(outcome)
-                k.apply_chance(arr, k.chance_code(outcome))
-                report.chance_steps += 1
+                self._chance_step(state, arr, rng, ctx)
             else:
-                legal = state.legal_actions()
-                ids = [game.action_to_id(a, num_players) for a in legal]
-                cnt = k.legal_actions(arr, legal_buf)
-                got_ids = [int(x) for x in legal_buf[:cnt]]
-                if got_ids != ids:
-                    raise KitFailure(
-                        f"[twin] {ctx}: legal actions differ: kernel {got_ids}, engine {ids}"
-                    )
-                choice = None
-                if bot is not None and len(legal) > 1:
-                    choice = bot.act(state.view(player), legal, random.Random(0))
-                    if greedy:
-                        mine = k.greedy_action(arr, legal_buf, cnt)
-                        if mine != game.action_to_id(choice, num_players):
-                            raise KitFailure(
-                                f"[twin] {ctx}: compiled greedy chose "
-                                f"{game.id_to_action(mine, num_players)}, the greedy bot {choice}"
-                            )
-                        report.greedy_decisions += 1
-                if policy == "greedy" and choice is not None:
-                    action = choice
-                else:
-                    action = legal[rng.randrange(len(legal))]
-                state.apply(action)
-                k.apply_action(arr, game.action_to_id(action, num_players))
-                report.player_steps += 1
+                self._player_step(state, arr, rng, ctx)
             step += 1
-        report.games += 1
-        report.steps += step
-    return report
+
+    def _chance_step(self, state: State, arr: np.ndarray, rng: random.Random, ctx: str) -> None:
+        """Same outcomes with the same probabilities; then both take the engine's draw."""
+        k = self.k
+        outcomes = state.chance_outcomes()
+        cnt = k.chance_outcomes(arr, self.codes, self.weights)
+        want = [(k.chance_code(o), p) for o, p in outcomes]
+        total = int(self.weights[:cnt].sum())
+        got = [(int(self.codes[i]), int(self.weights[i]) / total) for i in range(cnt)]
+        if got != want:
+            raise KitFailure(f"[twin] {ctx}: chance outcomes differ: kernel {got}, engine {want}")
+        outcome = state.sample_chance(rng)
+        state.apply(outcome)
+        k.apply_chance(arr, k.chance_code(outcome))
+        self.report.chance_steps += 1
+
+    def _player_step(self, state: State, arr: np.ndarray, rng: random.Random, ctx: str) -> None:
+        """Same legal ids in the same order, the same greedy choice; then both play one."""
+        game, n, k, buf = self.game, self.n, self.k, self.legal_buf
+        legal = state.legal_actions()
+        ids = [game.action_to_id(a, n) for a in legal]
+        cnt = k.legal_actions(arr, buf)
+        got_ids = [int(x) for x in buf[:cnt]]
+        if got_ids != ids:
+            raise KitFailure(f"[twin] {ctx}: legal actions differ: kernel {got_ids}, engine {ids}")
+        choice = None
+        if self.bot is not None and len(legal) > 1:
+            choice = self.bot.act(state.view(state.current_player), legal, random.Random(0))
+            if self.greedy:
+                mine = k.greedy_action(arr, buf, cnt)
+                if mine != game.action_to_id(choice, n):
+                    raise KitFailure(
+                        f"[twin] {ctx}: compiled greedy chose "
+                        f"{game.id_to_action(mine, n)}, the greedy bot {choice}"
+                    )
+                self.report.greedy_decisions += 1
+        if self.policy == "greedy" and choice is not None:
+            action = choice
+        else:
+            action = legal[rng.randrange(len(legal))]
+        state.apply(action)
+        k.apply_action(arr, game.action_to_id(action, n))
+        self.report.player_steps += 1
 
 
 def _same_position(k: Any, state: Any, arr: np.ndarray, ctx: str) -> None:

@@ -19,7 +19,7 @@ copies of one deterministic bot score exactly the fair share in every deal.
 
 Usage (the commands in ``docs/bots.md``)::
 
-    .venv/bin/python -m septet.bots.ladder --games 200 --players 2,3,4 --jobs 2 \\
+    .venv/bin/python -m septet.arena.ladder --games 200 --players 2,3,4 --jobs 2 \\
         --out bench/results/ladder.json
 
 The ISMCTS rung uses :data:`ISMCTS_SPECS` (the settings whose ladder rows are in
@@ -184,33 +184,12 @@ def run_pairing(
     games = len(schedule)
     work = [(name, options, players, a_spec, b_spec, seats, s) for seats, s in schedule]
     start = time.perf_counter()
-    results: list[tuple[float, float, float, int]] = []
-    if jobs > 1:
-        with Pool(jobs) as pool:
-            chunk = max(1, min(10, games // (4 * jobs)))
-            for r in pool.imap(_play_one, work, chunksize=chunk):
-                results.append(r)
-                if progress:
-                    progress(len(results), games)
-    else:
-        for w in work:
-            results.append(_play_one(w))
-            if progress:
-                progress(len(results), games)
+    results = _play_all(work, jobs, progress)
     seconds = time.perf_counter() - start
     shares = [r[0] for r in results]
     a_moves = sum(r[3] for r in results)
     fair = PATTERNS[players].count("A") / players
-    deals = 0
-    if duplicate:
-        per_deal = len(rotations(players))
-        deal_shares = [sum(shares[i : i + per_deal]) / per_deal for i in range(0, games, per_deal)]
-        deals = len(deal_shares)
-        summary = summarize(deal_shares)
-        rate, low, high = summary.mean, summary.ci_low, summary.ci_high
-    else:
-        prop = proportion(sum(shares), len(shares))
-        rate, low, high = prop.rate, prop.low, prop.high
+    deals, (rate, low, high) = _share_interval(shares, players, duplicate)
     opts = "".join(f" {k}={v}" for k, v in sorted(options.items()))
     return PairingResult(
         game=name,
@@ -229,6 +208,43 @@ def run_pairing(
         a_ms_per_move=1000 * sum(r[2] for r in results) / a_moves if a_moves else 0.0,
         deals=deals,
     )
+
+
+def _play_all(
+    work: list[Any], jobs: int, progress: Callable[[int, int], None] | None
+) -> list[tuple[float, float, float, int]]:
+    """Play every game of ``work`` (in ``jobs`` processes), results in game order."""
+    games = len(work)
+    results: list[tuple[float, float, float, int]] = []
+    if jobs > 1:
+        with Pool(jobs) as pool:
+            chunk = max(1, min(10, games // (4 * jobs)))
+            for r in pool.imap(_play_one, work, chunksize=chunk):
+                results.append(r)
+                if progress:
+                    progress(len(results), games)
+    else:
+        for w in work:
+            results.append(_play_one(w))
+            if progress:
+                progress(len(results), games)
+    return results
+
+
+def _share_interval(
+    shares: list[float], players: int, duplicate: bool
+) -> tuple[int, tuple[float, float, float]]:
+    """``(deals, (mean share, low, high))``: a Wilson interval over games, or with ``duplicate``
+    the normal interval of the mean over deals (``deals`` 0 when not duplicate)."""
+    if not duplicate:
+        prop = proportion(sum(shares), len(shares))
+        return 0, (prop.rate, prop.low, prop.high)
+    per_deal = len(rotations(players))
+    deal_shares = [
+        sum(shares[i : i + per_deal]) / per_deal for i in range(0, len(shares), per_deal)
+    ]
+    summary = summarize(deal_shares)
+    return len(deal_shares), (summary.mean, summary.ci_low, summary.ci_high)
 
 
 ISMCTS_SPECS: dict[str, str] = {

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from septet.bots.ladder import HEADER, _seating, run_pairing
+from septet.arena.ladder import HEADER, _seating, run_pairing
 from tests.bots import bots_toy  # noqa: F401  (registers toy-tricks)
 
 
@@ -34,9 +34,9 @@ def test_pairing_rejects_bad_player_counts() -> None:
 
 
 def test_default_rungs_and_their_ismcts_specs_are_valid() -> None:
+    from septet.arena.ladder import ISMCTS_SPECS, default_ladder
     from septet.bots import make_agent
     from septet.bots.ismcts import ISMCTSAgent
-    from septet.bots.ladder import ISMCTS_SPECS, default_ladder
     from septet.games import get
 
     assert default_ladder("flip7") == [
@@ -55,8 +55,8 @@ def test_default_rungs_and_their_ismcts_specs_are_valid() -> None:
 def test_ladder_games_are_the_games_play_game_plays() -> None:
     # the timing wrapper passes every call on, forced moves included (random draws from its rng
     # even then), so a ladder game is exactly play_game with the bare agents and the same seed
+    from septet.arena.ladder import _play_one, _seating
     from septet.bots import make_agent
-    from septet.bots.ladder import _play_one, _seating
     from septet.core.play import play_game
     from septet.games import get
 
@@ -83,7 +83,7 @@ def test_ladder_games_are_the_games_play_game_plays() -> None:
 def test_ladder_command_prints_rows_and_progress(tmp_path: Any, capsys: Any) -> None:
     import json
 
-    from septet.bots.ladder import main
+    from septet.arena.ladder import main
 
     out = tmp_path / "ladder.json"
     args = "--game flip7 --players 2 --games 10 --pair greedy/random --jobs 2 --out"
@@ -97,7 +97,7 @@ def test_ladder_command_prints_rows_and_progress(tmp_path: Any, capsys: Any) -> 
 
 
 def test_duplicate_rotations() -> None:
-    from septet.bots.ladder import _schedule, rotations
+    from septet.arena.ladder import _schedule, rotations
 
     assert rotations(2) == ["AB", "BA"]
     assert rotations(3) == ["ABB", "BBA", "BAB"]
@@ -113,7 +113,7 @@ def test_duplicate_deals_cancel_the_luck_between_equal_bots(game: str, players: 
     # One deterministic bot against itself: every deal gives A exactly its fair share (the same
     # games with the seats renamed), so the interval has no width. Seat-rotated games with a
     # seed each do not: luck decides them.
-    from septet.bots.ladder import rotations
+    from septet.arena.ladder import rotations
 
     dup = run_pairing(game, players, "greedy", "greedy", 12, seed=3, duplicate=True)
     assert dup.deals == 12 // len(rotations(players)) and dup.games == 12
