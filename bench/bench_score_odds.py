@@ -1,6 +1,6 @@
 """Benchmark: the odds page's answer (``POST /api/score/flip7/odds``) against the programme of
 ``septet advise flip7`` itself, on the same positions, in one run: the Python programme (the
-baseline, as before the compiled solver) and the compiled one (:mod:`septet.fast.flip7_ev`).
+baseline, as before the compiled solver) and the compiled one (:mod:`septet.bots.flip7_ev_fast`).
 
     .venv/bin/python bench/bench_score_odds.py                      # Vengeance, 40 positions
     .venv/bin/python bench/bench_score_odds.py --edition classic --positions 20
@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import septet.fast.flip7_ev as fast_ev
+import septet.bots.flip7_ev_fast as fast_ev
 from septet.bots.flip7_advice import advise_position, build_position
 from septet.bots.flip7_ev import fresh_pool
 from septet.bots.greedy.flip7 import GreedyAgent

@@ -1,4 +1,4 @@
-"""The compiled Flip 7 programme (septet.fast.flip7_ev) is an exact twin of the Python one
+"""The compiled Flip 7 programme (septet.bots.flip7_ev_fast) is an exact twin of the Python one
 (septet.bots.flip7_ev.EVSolver): on random positions of both editions and both modes, the same
 values to the last bit, the same budget exceeded at the same memo size, the same advice."""
 
@@ -10,7 +10,7 @@ import pytest
 
 pytest.importorskip("numba")
 
-import septet.fast.flip7_ev as fast_ev
+import septet.bots.flip7_ev_fast as fast_ev
 from septet.bots.flip7_ev import (
     BudgetExceeded,
     EVSolver,
@@ -20,7 +20,7 @@ from septet.bots.flip7_ev import (
     reduced_pool,
     row_from_tokens,
 )
-from septet.fast.flip7_ev import PYTHON_FIRST, FastEVSolver, ev_solver
+from septet.bots.flip7_ev_fast import PYTHON_FIRST, FastEVSolver, ev_solver
 from septet.games.flip7 import cards as C
 
 

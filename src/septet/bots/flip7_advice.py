@@ -87,8 +87,8 @@ def build_position(
 
 def _solver(edition: str, mode: str, max_states: int) -> EVSolver:
     """The programme's solver: compiled when numba is installed (the same numbers,
-    :mod:`septet.fast.flip7_ev`), else the Python one."""
-    from septet.fast.flip7_ev import ev_solver
+    :mod:`septet.bots.flip7_ev_fast`), else the Python one."""
+    from septet.bots.flip7_ev_fast import ev_solver
 
     return ev_solver(edition, mode, max_states=max_states)
 

@@ -346,6 +346,28 @@ def _check_cards(
         )
 
 
+def _check_length(
+    values: list[int], cards: list[int], *, busted: bool, extra: int, who: str, who_ja: str
+) -> None:
+    """A row's count of number cards (the round ends at the seventh, F7V-3.4) and a busted row
+    without a Second Chance (F7V-9), for :func:`_check_numbers`."""
+    limit = FLIP7_CARDS if not busted or extra else FLIP7_CARDS - 1
+    if len(values) > limit:
+        raise _err(
+            f"{who}: {len(values)} number cards, but the round ends at once at the seventh "
+            "(Flip 7)",
+            f"{who_ja}：数字カードが{len(values)}枚ありますが、7枚目でラウンドはすぐ終わります"
+            "（フリップ7）",
+            "F7V-3.4",
+        )
+    if busted and C.SECOND in cards:
+        raise _err(
+            f"{who}: a row holding a Second Chance does not bust",
+            f"{who_ja}：セカンドチャンスを持つ列はバーストしません",
+            "F7V-9",
+        )
+
+
 def _check_numbers(
     cards: list[int],
     post: list[int],
@@ -396,21 +418,7 @@ def _check_numbers(
             f"{who_ja}：バースト後のカードがありますが、この列はバーストしていません",
             "F7V-8.2",
         )
-    limit = FLIP7_CARDS if not busted or extra else FLIP7_CARDS - 1
-    if len(values) > limit:
-        raise _err(
-            f"{who}: {len(values)} number cards, but the round ends at once at the seventh "
-            "(Flip 7)",
-            f"{who_ja}：数字カードが{len(values)}枚ありますが、7枚目でラウンドはすぐ終わります"
-            "（フリップ7）",
-            "F7V-3.4",
-        )
-    if busted and C.SECOND in cards:
-        raise _err(
-            f"{who}: a row holding a Second Chance does not bust",
-            f"{who_ja}：セカンドチャンスを持つ列はバーストしません",
-            "F7V-9",
-        )
+    _check_length(values, cards, busted=busted, extra=extra, who=who, who_ja=who_ja)
     flip7 = not busted and len(values) == FLIP7_CARDS
     return cards, post, busted, flip7
 

@@ -326,7 +326,7 @@ def _warm_odds() -> None:
     """Import the compiled Flip 7 programme (numba loads it from its cache, or compiles it:
     seconds) in the background; without numba, nothing."""
     with contextlib.suppress(Exception):
-        from septet.fast.flip7_ev import load
+        from septet.bots.flip7_ev_fast import load
 
         load()
 

@@ -44,7 +44,7 @@ def load() -> ModuleType | None:
     global _kernel
     if _kernel is None:
         try:
-            from septet.fast import _flip7_ev_kernel
+            from septet.bots import _flip7_ev_kernel
         except ImportError:  # no numba (or numpy): the Python programme answers
             return None
         _kernel = _flip7_ev_kernel

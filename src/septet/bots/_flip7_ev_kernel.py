@@ -1,4 +1,4 @@
-"""The compiled part of :mod:`septet.fast.flip7_ev` (numba), loaded on first need: importing
+"""The compiled part of :mod:`septet.bots.flip7_ev_fast` (numba), loaded on first need: importing
 it loads (or compiles) the programme. See that module for the encoding."""
 
 from __future__ import annotations
@@ -301,7 +301,7 @@ def node(
 
 
 def encode(row: Row) -> int:
-    """``row`` as the kernel's ``r`` (see :mod:`septet.fast.flip7_ev`).
+    """``row`` as the kernel's ``r`` (see :mod:`septet.bots.flip7_ev_fast`).
 
     Raises:
         Unencodable: set-aside cards, or counts beyond the encoding.
