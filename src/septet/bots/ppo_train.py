@@ -11,6 +11,12 @@ bots. Every ``--eval-every`` updates the greedy (most likely action) policy play
 
     python -m septet.bots.ppo_train --game flip7 --minutes 20 --out results/ppo-flip7
 
+A run stops at the first of its budgets: ``--minutes`` of wall clock, ``--cpu-minutes`` of this
+process's CPU time (when set; the fair measure on a shared machine) and ``--max-updates``.
+``--anneal-lr 1`` lowers the learning rate linearly with the budget spent (to 5% of ``--lr``);
+``--init PATH`` starts the policy from a checkpoint of the same shape (a shipped one, to train
+it further; the value head starts fresh).
+
 writes ``ppo_<game>.npz`` (the checkpoint, playable by ``make_agent("ppo:checkpoint=...")``),
 ``ppo_<game>_best.npz`` (the policy of the best evaluation, to confirm with a longer match),
 ``ppo_<game>.json`` (settings and the learning curve) and ``ppo_<game>.png`` (the curve).
@@ -70,7 +76,7 @@ class Settings:
     reward_scale: float = 0.01
     win_bonus: float = 1.0
     minutes: float = 20.0
-    cpu_minutes: float = 0.0
+    cpu_minutes: float = 0.0  # 0: no CPU-time budget
     max_updates: int = 10_000
     num_envs: int = 8
     rollout: int = 128
@@ -88,8 +94,8 @@ class Settings:
     eval_games: int = 200
     seed: int = 0
     threads: int = 1
-    anneal_lr: int = 0
-    init: str = ""
+    anneal_lr: int = 0  # 1: the learning rate falls linearly with the budget spent
+    init: str = ""  # a checkpoint to start the policy from
 
 
 class Net(nn.Module):
