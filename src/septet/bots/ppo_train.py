@@ -162,7 +162,8 @@ def evaluate(net: Net, s: Settings, games: int, seed: int = 10_000) -> dict[str,
 def _budget_used(s: Settings, update: int, start: float, cpu0: float) -> float:
     """The share of the run's budget spent (1 or more: stop): the largest of wall clock over
     ``minutes``, CPU time over ``cpu_minutes`` (when set) and updates over ``max_updates``."""
-    used = max((time.time() - start) / (s.minutes * 60), update / s.max_updates)
+    by_updates = 1.0 if update >= s.max_updates else update / s.max_updates
+    used = max((time.time() - start) / (s.minutes * 60), by_updates)
     if s.cpu_minutes > 0:
         used = max(used, (time.process_time() - cpu0) / (s.cpu_minutes * 60))
     return used
