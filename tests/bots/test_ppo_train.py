@@ -48,9 +48,9 @@ def test_ppo_train_init_and_cpu_budget(tmp_path: Path) -> None:
     for (w, b), (w0, b0) in zip(written.layers, PPOPolicy(shipped).layers, strict=True):
         assert np.array_equal(w, w0) and np.array_equal(b, b0)
     assert written.meta["initialised_from"] == "ppo_double_seven.npz"
-    # a CPU budget spent at once: one update (the budget is checked before each), annealed
+    # a CPU budget spent by the first evaluation: no update (it is checked before each)
     out = tmp_path / "cpu"
     assert main([*args, "--cpu-minutes", "0.0001", "--anneal-lr", "1", "--out", str(out)]) == 0
     results = json.loads((out / "ppo_double_seven.json").read_text())
-    assert [p["update"] for p in results["curve"]] == [0, 1]
-    assert results["settings"]["anneal_lr"] == 1
+    assert [p["update"] for p in results["curve"]] == [0]
+    assert results["meta"]["trained_steps"] == 0 and results["settings"]["anneal_lr"] == 1
