@@ -426,6 +426,7 @@ def plot_curve(results: dict[str, Any], path: Path) -> None:
     ax.set_title(
         f"{s['game']}, {s['num_players']} players: masked PPO, {games} training games, "
         f"{curve[-1]['minutes']:.0f} min"
+        + (f" ({curve[-1]['cpu_minutes']:.0f} CPU-min)" if "cpu_minutes" in curve[-1] else "")
         if curve
         else s["game"],
         fontsize=9,
