@@ -36,7 +36,9 @@ def test_strong_is_the_games_own_ismcts(name: str, options: dict[str, str], spec
     ]
     assert resolve_spec("strong", game) == spec  # the CLI's level names resolve the same
     assert level_of(spec, game) == "strong"
-    assert level_of("ismcts:time=1.0", game) is None  # the old generic Strong is no level here
+    # the generic Strong of before still reads as Strong (tables made before keep their level)
+    assert level_of("ismcts:time=1.0", game) == level_of("ismcts", game) == "strong"
+    assert level_of("ismcts:time=2.0", game) is None
 
 
 def test_strong_of_a_game_without_settings_is_the_generic_ismcts() -> None:

@@ -93,13 +93,16 @@ def spec_of_level(name: str, game: Game[Any]) -> str | None:
 
 def level_of(spec: str | None, game: Game[Any]) -> str | None:
     """The level of ``game`` whose agent ``spec`` is (a bare ``ismcts`` counts as the server
-    runs it), else ``None``."""
+    runs it), else ``None``. The generic Strong (:data:`STRONG_DEFAULT`) still reads as Strong
+    in every game, so that tables made before Strong was per game keep their level."""
     if not spec:
         return None
     wanted = server_spec(spec)
     for item in _levels_cached(game.name, repr(sorted(game.options_dict().items())), game):
         if server_spec(item["spec"]) == wanted:
             return item["level"]
+    if wanted == STRONG_DEFAULT and spec_of_level("strong", game) is not None:
+        return "strong"
     return None
 
 
