@@ -97,3 +97,16 @@ def test_ppo_shipped_checkpoints_play() -> None:
         game = games.get(name)
         agents = [make_agent("ppo", game)] + [make_agent("greedy", game) for _ in range(n - 1)]
         assert play_game(game, agents, seed=3).state.is_terminal
+
+
+def test_ppo_shipped_checkpoints_are_small_and_double_seven_beats_random() -> None:
+    for name in ("flip7", "seven-shot", "double-seven"):
+        assert shipped_checkpoint(name).stat().st_size <= 1_000_000, name  # issue 18: small
+    # docs/rl.md: the shipped Double Seven policy won 400 of 400 duplicate games against random
+    game = games.get("double-seven")
+    for seed in range(4):
+        agents = [make_agent("ppo", game), make_agent("random", game)]
+        if seed % 2:
+            agents.reverse()
+        result = play_game(game, agents, seed=seed)
+        assert result.state.winners() == [seed % 2], seed

@@ -31,3 +31,26 @@ def test_ppo_train_writes_a_playable_checkpoint(tmp_path: Path) -> None:
     game = games.get("double-seven")
     agent = make_agent(f"ppo:checkpoint={tmp_path / 'ppo_double_seven.npz'}", game)
     assert play_game(game, [agent, make_agent("greedy", game)], seed=0).state.is_terminal
+
+
+@pytest.mark.slow
+def test_ppo_train_init_and_cpu_budget(tmp_path: Path) -> None:
+    import numpy as np
+
+    from septet.bots.ppo import PPOPolicy, shipped_checkpoint
+    from septet.bots.ppo_train import main
+
+    shipped = shipped_checkpoint("double-seven")
+    args = ["--game", "double-seven", "--num-envs", "2", "--rollout", "16", "--eval-games", "2"]
+    # no update: the checkpoint written is the one it started from, exactly
+    assert main([*args, "--max-updates", "0", "--init", str(shipped), "--out", str(tmp_path)]) == 0
+    written = PPOPolicy(tmp_path / "ppo_double_seven.npz")
+    for (w, b), (w0, b0) in zip(written.layers, PPOPolicy(shipped).layers, strict=True):
+        assert np.array_equal(w, w0) and np.array_equal(b, b0)
+    assert written.meta["initialised_from"] == "ppo_double_seven.npz"
+    # a CPU budget spent by the first evaluation: no update (it is checked before each)
+    out = tmp_path / "cpu"
+    assert main([*args, "--cpu-minutes", "0.0001", "--anneal-lr", "1", "--out", str(out)]) == 0
+    results = json.loads((out / "ppo_double_seven.json").read_text())
+    assert [p["update"] for p in results["curve"]] == [0]
+    assert results["meta"]["trained_steps"] == 0 and results["settings"]["anneal_lr"] == 1

@@ -29,7 +29,7 @@ def test_server_bot_levels(client: Any) -> None:
     assert games["flip7"]["levels"] == [
         {"level": "easy", "spec": "epsilon-greedy:epsilon=0.3"},
         {"level": "normal", "spec": "greedy"},
-        {"level": "strong", "spec": "ismcts:time=1.0"},
+        {"level": "strong", "spec": "ismcts:time=0.5,rollout=greedy,horizon=round,tree=1,bias=1"},
     ]
     # a game without a greedy bot: random is its Easy, it has no Normal
     assert games["tiny-sevens"]["levels"] == [
@@ -49,7 +49,8 @@ def test_server_bot_levels(client: Any) -> None:
     ]
     r = create(client, a, ["human", "bot:strong"], game="double-seven")
     assert [s["level"] for s in r.json()["seats"]] == [None, "strong"]
-    assert r.json()["seats"][1]["bot"] == "ismcts:time=1.0"
+    strong = "ismcts:time=0.5,rollout=greedy,tree=1,bias=1,utility=score"  # issue 19 item 6
+    assert r.json()["seats"][1]["bot"] == strong
     r = create(client, a, ["human", "bot:ismcts"], game="seven-shot")
     assert r.status_code == 400  # seven-shot needs 3 or 4 players
     r = create(client, a, ["human", "bot:normal"])  # tiny-sevens has no Normal

@@ -11,6 +11,12 @@ bots. Every ``--eval-every`` updates the greedy (most likely action) policy play
 
     python -m septet.bots.ppo_train --game flip7 --minutes 20 --out results/ppo-flip7
 
+A run stops at the first of its budgets: ``--minutes`` of wall clock, ``--cpu-minutes`` of this
+process's CPU time (when set; the fair measure on a shared machine) and ``--max-updates``.
+``--anneal-lr 1`` lowers the learning rate linearly with the budget spent (to 5% of ``--lr``);
+``--init PATH`` starts the policy from a checkpoint of the same shape (a shipped one, to train
+it further; the value head starts fresh).
+
 writes ``ppo_<game>.npz`` (the checkpoint, playable by ``make_agent("ppo:checkpoint=...")``),
 ``ppo_<game>_best.npz`` (the policy of the best evaluation, to confirm with a longer match),
 ``ppo_<game>.json`` (settings and the learning curve) and ``ppo_<game>.png`` (the curve).
@@ -70,6 +76,7 @@ class Settings:
     reward_scale: float = 0.01
     win_bonus: float = 1.0
     minutes: float = 20.0
+    cpu_minutes: float = 0.0  # 0: no CPU-time budget
     max_updates: int = 10_000
     num_envs: int = 8
     rollout: int = 128
@@ -87,6 +94,8 @@ class Settings:
     eval_games: int = 200
     seed: int = 0
     threads: int = 1
+    anneal_lr: int = 0  # 1: the learning rate falls linearly with the budget spent
+    init: str = ""  # a checkpoint to start the policy from
 
 
 class Net(nn.Module):
@@ -150,9 +159,176 @@ def evaluate(net: Net, s: Settings, games: int, seed: int = 10_000) -> dict[str,
     return {"win_rate": wins / games, "margin": margin / games}
 
 
+def _budget_used(s: Settings, update: int, start: float, cpu0: float) -> float:
+    """The share of the run's budget spent (1 or more: stop): the largest of wall clock over
+    ``minutes``, CPU time over ``cpu_minutes`` (when set) and updates over ``max_updates``."""
+    by_updates = 1.0 if update >= s.max_updates else update / s.max_updates
+    used = max((time.time() - start) / (s.minutes * 60), by_updates)
+    if s.cpu_minutes > 0:
+        used = max(used, (time.process_time() - cpu0) / (s.cpu_minutes * 60))
+    return used
+
+
+def load_init(net: Net, path: str) -> None:
+    """Start ``net``'s policy path (body and policy head) from a checkpoint written by
+    :func:`save_checkpoint` (the value head starts fresh).
+
+    Raises:
+        ValueError: the checkpoint's layer shapes differ from ``net``'s.
+    """
+    from septet.bots.ppo import PPOPolicy
+
+    layers = PPOPolicy(path).layers
+    targets: list[Any] = [net.body[0], net.body[2], net.pi]
+    if len(layers) != len(targets):
+        raise ValueError(f"{path}: {len(layers)} layers, the network has {len(targets)}")
+    with torch.no_grad():
+        for lin, (w, b) in zip(targets, layers, strict=True):
+            if tuple(lin.weight.shape) != (w.shape[1], w.shape[0]):
+                raise ValueError(
+                    f"{path}: a layer of shape {w.shape}, the network's is "
+                    f"{tuple(lin.weight.T.shape)}"
+                )
+            lin.weight.copy_(torch.as_tensor(w.T))
+            lin.bias.copy_(torch.as_tensor(b))
+
+
+class _Rollout:
+    """One update's worth of experience: ``T`` steps of ``N`` environments."""
+
+    def __init__(self, T: int, N: int, n_in: int, n_act: int) -> None:
+        self.obs = np.zeros((T, N, n_in), np.float32)
+        self.mask = np.zeros((T, N, n_act), bool)
+        self.act = np.zeros((T, N), np.int64)
+        self.logp = np.zeros((T, N), np.float32)
+        self.val = np.zeros((T, N), np.float32)
+        self.rew = np.zeros((T, N), np.float32)
+        self.done = np.zeros((T, N), np.float32)
+
+
+def _batch(obs: list[dict[str, Any]]) -> tuple[Any, Any]:
+    x = np.stack([o["observation"] for o in obs])
+    m = np.stack([o["action_mask"] for o in obs]).astype(bool)
+    return x, m
+
+
+def _collect(
+    net: Net, envs: list[SeptetEnv], obs: list[dict[str, Any]], s: Settings, buf: _Rollout
+) -> list[float]:
+    """Play ``rollout`` steps in every environment (sampling the policy), filling ``buf`` and
+    updating ``obs`` in place; return the learner's results (1 win, 0 not) of the games that
+    ended."""
+    ended: list[float] = []
+    for t in range(buf.obs.shape[0]):
+        x, m = _batch(obs)
+        with torch.no_grad():
+            logits, v = net(torch.as_tensor(x), torch.as_tensor(m))
+            dist = torch.distributions.Categorical(logits=logits)
+            a = dist.sample()  # type: ignore[no-untyped-call]
+            logp = dist.log_prob(a)  # type: ignore[no-untyped-call]
+        buf.obs[t], buf.mask[t] = x, m
+        buf.act[t], buf.logp[t], buf.val[t] = a.numpy(), logp.numpy(), v.numpy()
+        for i, e in enumerate(envs):
+            o, r, term, _, _ = e.step(int(a[i]))
+            r = r * s.reward_scale
+            if term:
+                won = float(e.game_state.returns()[e.seat] > 0)
+                r += s.win_bonus * won
+                ended.append(won)
+                o, _ = e.reset()
+            buf.rew[t, i], buf.done[t, i] = r, float(term)
+            obs[i] = o
+    return ended
+
+
+def _advantages(buf: _Rollout, last_v: Any, s: Settings) -> tuple[Any, Any]:
+    """Generalised advantage estimates and the value targets (arrays ``T x N``)."""
+    T, N = buf.rew.shape
+    adv = np.zeros((T, N), np.float32)
+    gae = np.zeros(N, np.float32)
+    next_v = last_v
+    for t in reversed(range(T)):
+        live = 1.0 - buf.done[t]
+        delta = buf.rew[t] + s.gamma * next_v * live - buf.val[t]
+        gae = delta + s.gamma * s.gae_lambda * live * gae
+        adv[t] = gae
+        next_v = buf.val[t]
+    return adv, adv + buf.val
+
+
+def _optimise(net: Net, opt: Any, buf: _Rollout, adv: Any, ret: Any, s: Settings) -> None:
+    """``epochs`` passes of the clipped PPO loss over ``buf`` in ``minibatches``."""
+    T, N, n_in = buf.obs.shape
+    size = T * N
+    f_obs = torch.as_tensor(buf.obs.reshape(size, n_in))
+    f_mask = torch.as_tensor(buf.mask.reshape(size, -1))
+    f_act = torch.as_tensor(buf.act.reshape(-1))
+    f_logp = torch.as_tensor(buf.logp.reshape(-1))
+    f_adv = torch.as_tensor(adv.reshape(-1))
+    f_ret = torch.as_tensor(ret.reshape(-1))
+    mb = size // s.minibatches
+    for _ in range(s.epochs):
+        perm = torch.randperm(size)
+        for k in range(s.minibatches):
+            idx = perm[k * mb : (k + 1) * mb]
+            logits, v = net(f_obs[idx], f_mask[idx])
+            dist = torch.distributions.Categorical(logits=logits)
+            logp = dist.log_prob(f_act[idx])  # type: ignore[no-untyped-call]
+            ratio = torch.exp(logp - f_logp[idx])
+            a_n = f_adv[idx]
+            a_n = (a_n - a_n.mean()) / (a_n.std() + 1e-8)
+            pg = -torch.min(ratio * a_n, ratio.clamp(1 - s.clip, 1 + s.clip) * a_n).mean()
+            vloss = 0.5 * ((v - f_ret[idx]) ** 2).mean()
+            # Entropy over the legal actions only (masked logits give ~0 probability).
+            ent = dist.entropy().mean()  # type: ignore[no-untyped-call]
+            loss = pg + s.vf_coef * vloss - s.ent_coef * ent
+            opt.zero_grad()
+            loss.backward()
+            nn.utils.clip_grad_norm_(net.parameters(), s.max_grad_norm)
+            opt.step()
+
+
+class _Progress:
+    """The learning curve of a run, its counters and the best evaluation so far."""
+
+    def __init__(self, s: Settings, log: Any) -> None:
+        self.s, self.log = s, log
+        self.start, self.cpu0 = time.time(), time.process_time()
+        self.steps = self.games = 0
+        self.recent: list[float] = []
+        self.curve: list[dict[str, float]] = []
+        self.best: dict[str, Any] = {"win_rate": -1.0}
+
+    def evaluate(self, net: Net, update: int) -> None:
+        ev = evaluate(net, self.s, self.s.eval_games)
+        if ev["win_rate"] > self.best["win_rate"]:
+            self.best.update(ev, layers=net.layers(), update=update, steps=self.steps)
+        point = {
+            "update": update,
+            "steps": self.steps,
+            "games": self.games,
+            "minutes": (time.time() - self.start) / 60,
+            "cpu_minutes": (time.process_time() - self.cpu0) / 60,
+            "train_win_rate": float(np.mean(self.recent[-200:])) if self.recent else 0.0,
+            **ev,
+        }
+        self.curve.append(point)
+        self.log(
+            f"update {update:5d}  steps {self.steps:9d}  games {self.games:7d}  "
+            f"{point['minutes']:6.1f} min  {point['cpu_minutes']:6.1f} cpu-min  "
+            f"eval win {ev['win_rate']:.3f}  margin {ev['margin']:+.2f}  "
+            f"train win {point['train_win_rate']:.3f}"
+        )
+
+
 def train(s: Settings, out: Path, log: Any = print) -> dict[str, Any]:
-    """Run PPO with settings ``s``; write the checkpoint, the curve (JSON) and its plot into
-    ``out``; return the results."""
+    """Run PPO with settings ``s`` until its budget is spent (``minutes`` of wall clock,
+    ``cpu_minutes`` of CPU time when set, ``max_updates``); write the checkpoint, the
+    best-evaluation checkpoint, the curve (JSON) and its plot into ``out``; return the results.
+
+    Raises:
+        ValueError: ``init`` names a checkpoint of another shape.
+    """
     torch.set_num_threads(s.threads)
     torch.manual_seed(s.seed)
     envs = [make_env(s) for _ in range(s.num_envs)]
@@ -160,118 +336,39 @@ def train(s: Settings, out: Path, log: Any = print) -> dict[str, Any]:
     n_in = obs[0]["observation"].shape[0]
     n_act = obs[0]["action_mask"].shape[0]
     net = Net(n_in, n_act, s.hidden)
+    if s.init:
+        load_init(net, s.init)
     opt = torch.optim.Adam(net.parameters(), lr=s.lr, eps=1e-5)
-    T, N = s.rollout, s.num_envs
-    curve: list[dict[str, float]] = []
-    start = time.time()
-    cpu0 = time.process_time()
-    steps = 0
-    games = 0
-    recent: list[float] = []
-
-    best: dict[str, Any] = {"win_rate": -1.0}
-
-    def record_eval(update: int) -> None:
-        ev = evaluate(net, s, s.eval_games)
-        if ev["win_rate"] > best["win_rate"]:
-            best.update(ev, layers=net.layers(), update=update, steps=steps)
-        point = {
-            "update": update,
-            "steps": steps,
-            "games": games,
-            "minutes": (time.time() - start) / 60,
-            "cpu_minutes": (time.process_time() - cpu0) / 60,
-            "train_win_rate": float(np.mean(recent[-200:])) if recent else 0.0,
-            **ev,
-        }
-        curve.append(point)
-        log(
-            f"update {update:5d}  steps {steps:9d}  games {games:7d}  "
-            f"{point['minutes']:6.1f} min  eval win {ev['win_rate']:.3f}  "
-            f"margin {ev['margin']:+.2f}  train win {point['train_win_rate']:.3f}"
-        )
-
-    record_eval(0)
+    prog = _Progress(s, log)
+    prog.evaluate(net, 0)
     update = 0
-    while update < s.max_updates and time.time() - start < s.minutes * 60:
+    while (used := _budget_used(s, update, prog.start, prog.cpu0)) < 1:
         update += 1
-        b_obs = np.zeros((T, N, n_in), np.float32)
-        b_mask = np.zeros((T, N, n_act), bool)
-        b_act = np.zeros((T, N), np.int64)
-        b_logp = np.zeros((T, N), np.float32)
-        b_val = np.zeros((T, N), np.float32)
-        b_rew = np.zeros((T, N), np.float32)
-        b_done = np.zeros((T, N), np.float32)
-        for t in range(T):
-            x = np.stack([o["observation"] for o in obs])
-            m = np.stack([o["action_mask"] for o in obs]).astype(bool)
-            with torch.no_grad():
-                logits, v = net(torch.as_tensor(x), torch.as_tensor(m))
-                dist = torch.distributions.Categorical(logits=logits)
-                a = dist.sample()  # type: ignore[no-untyped-call]
-                logp = dist.log_prob(a)  # type: ignore[no-untyped-call]
-            b_obs[t], b_mask[t] = x, m
-            b_act[t], b_logp[t], b_val[t] = a.numpy(), logp.numpy(), v.numpy()
-            for i, e in enumerate(envs):
-                o, r, term, _, _ = e.step(int(a[i]))
-                r = r * s.reward_scale
-                if term:
-                    won = float(e.game_state.returns()[e.seat] > 0)
-                    r += s.win_bonus * won
-                    recent.append(won)
-                    games += 1
-                    o, _ = e.reset()
-                b_rew[t, i], b_done[t, i] = r, float(term)
-                obs[i] = o
-            steps += N
+        if s.anneal_lr:
+            for group in opt.param_groups:
+                group["lr"] = s.lr * max(1.0 - used, 0.05)
+        buf = _Rollout(s.rollout, s.num_envs, n_in, n_act)
+        ended = _collect(net, envs, obs, s, buf)
+        prog.recent += ended
+        prog.games += len(ended)
+        prog.steps += s.rollout * s.num_envs
         with torch.no_grad():
-            x = np.stack([o["observation"] for o in obs])
-            m = np.stack([o["action_mask"] for o in obs]).astype(bool)
+            x, m = _batch(obs)
             _, last_v = net(torch.as_tensor(x), torch.as_tensor(m))
-        adv = np.zeros((T, N), np.float32)
-        gae = np.zeros(N, np.float32)
-        next_v = last_v.numpy()
-        for t in reversed(range(T)):
-            live = 1.0 - b_done[t]
-            delta = b_rew[t] + s.gamma * next_v * live - b_val[t]
-            gae = delta + s.gamma * s.gae_lambda * live * gae
-            adv[t] = gae
-            next_v = b_val[t]
-        ret = adv + b_val
-        f_obs = torch.as_tensor(b_obs.reshape(T * N, n_in))
-        f_mask = torch.as_tensor(b_mask.reshape(T * N, n_act))
-        f_act = torch.as_tensor(b_act.reshape(-1))
-        f_logp = torch.as_tensor(b_logp.reshape(-1))
-        f_adv = torch.as_tensor(adv.reshape(-1))
-        f_ret = torch.as_tensor(ret.reshape(-1))
-        size = T * N
-        mb = size // s.minibatches
-        for _ in range(s.epochs):
-            perm = torch.randperm(size)
-            for k in range(s.minibatches):
-                idx = perm[k * mb : (k + 1) * mb]
-                logits, v = net(f_obs[idx], f_mask[idx])
-                dist = torch.distributions.Categorical(logits=logits)
-                logp = dist.log_prob(f_act[idx])  # type: ignore[no-untyped-call]
-                ratio = torch.exp(logp - f_logp[idx])
-                a_n = f_adv[idx]
-                a_n = (a_n - a_n.mean()) / (a_n.std() + 1e-8)
-                pg = -torch.min(ratio * a_n, ratio.clamp(1 - s.clip, 1 + s.clip) * a_n).mean()
-                vloss = 0.5 * ((v - f_ret[idx]) ** 2).mean()
-                # Entropy over the legal actions only (masked logits give ~0 probability).
-                ent = dist.entropy().mean()  # type: ignore[no-untyped-call]
-                loss = pg + s.vf_coef * vloss - s.ent_coef * ent
-                opt.zero_grad()
-                loss.backward()
-                nn.utils.clip_grad_norm_(net.parameters(), s.max_grad_norm)
-                opt.step()
+        adv, ret = _advantages(buf, last_v.numpy(), s)
+        _optimise(net, opt, buf, adv, ret, s)
         if update % s.eval_every == 0:
-            record_eval(update)
-    if not curve or curve[-1]["update"] != update:
-        record_eval(update)
+            prog.evaluate(net, update)
+    if prog.curve[-1]["update"] != update:
+        prog.evaluate(net, update)
+    return _write_results(s, out, net, envs[0], prog)
+
+
+def _write_results(
+    s: Settings, out: Path, net: Net, env: SeptetEnv, prog: _Progress
+) -> dict[str, Any]:
     out.mkdir(parents=True, exist_ok=True)
     stem = f"ppo_{s.game.replace('-', '_')}"
-    env = envs[0]
     meta = {
         "game": s.game,
         "options": env.game.options_dict(),
@@ -280,21 +377,23 @@ def train(s: Settings, out: Path, log: Any = print) -> dict[str, Any]:
         "normalize": True,
         "action_encoding": env.game.action_encoding(s.num_players).version,
         "opponents": s.opponents,
-        "trained_steps": steps,
-        "trained_games": games,
-        "trained_minutes": round((time.time() - start) / 60, 1),
-        "trained_cpu_minutes": round((time.process_time() - cpu0) / 60, 1),
-        "final_eval": curve[-1],
+        "trained_steps": prog.steps,
+        "trained_games": prog.games,
+        "trained_minutes": round((time.time() - prog.start) / 60, 1),
+        "trained_cpu_minutes": round((time.process_time() - prog.cpu0) / 60, 1),
+        "initialised_from": Path(s.init).name if s.init else None,
+        "final_eval": prog.curve[-1],
     }
     save_checkpoint(out / f"{stem}.npz", net.layers(), meta)
     # The policy of the best evaluation too (PPO's win rate is not monotone): a candidate to
     # confirm with a longer match before shipping, since its evaluation picked it.
+    best = prog.best
     best_meta = {
         **meta,
         "best_of_evaluations": {k: best[k] for k in ("update", "steps", "win_rate")},
     }
     save_checkpoint(out / f"{stem}_best.npz", best["layers"], best_meta)
-    results = {"settings": asdict(s), "curve": curve, "meta": meta}
+    results = {"settings": asdict(s), "curve": prog.curve, "meta": meta}
     (out / f"{stem}.json").write_text(json.dumps(results, indent=1))
     plot_curve(results, out / f"{stem}.png")
     return results
@@ -327,6 +426,7 @@ def plot_curve(results: dict[str, Any], path: Path) -> None:
     ax.set_title(
         f"{s['game']}, {s['num_players']} players: masked PPO, {games} training games, "
         f"{curve[-1]['minutes']:.0f} min"
+        + (f" ({curve[-1]['cpu_minutes']:.0f} CPU-min)" if "cpu_minutes" in curve[-1] else "")
         if curve
         else s["game"],
         fontsize=9,

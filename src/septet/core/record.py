@@ -11,7 +11,12 @@ saves and what ``septet replay`` reads. Format (JSON)::
 ``action_encoding`` (optional; absent from older records) is the version of the game's integer
 action encoding (``Game.action_encoding(n).version``) when the record was written: the actions
 are stored as notation, so a record replays under any version, and the version says which ids
-a dataset made from it used.
+a dataset made from it used. :meth:`GameRecord.action_ids` gives the ids of a record's actions
+and refuses (``RecordError``, naming both versions) a record written under another version than
+this Septet's, unless asked to translate: the translation is exact, since the notation is read
+again and encoded with today's encoding (a dataset of ids made under the old version must then be
+rebuilt from its records, not reused). The server's records carry the version of the server that
+serves them.
 """
 
 from __future__ import annotations
@@ -141,6 +146,43 @@ class GameRecord:
         p.parent.mkdir(parents=True, exist_ok=True)
         p.write_text(json.dumps(self.to_json(), ensure_ascii=False, indent=1), encoding="utf-8")
         return p
+
+    def action_ids(self, translate: bool = False) -> list[int | None]:
+        """One entry per action of the record: a player action's id in the game's action
+        encoding of today (``Game.action_encoding(num_players)``), ``None`` for a chance
+        outcome (chance outcomes have no ids); by replaying the record.
+
+        Args:
+            translate: accept a record written under another encoding version (its notation is
+                re-encoded with today's); by default such a record is refused.
+
+        Raises:
+            RecordError: the record's ``action_encoding`` is another version than today's and
+                ``translate`` is false (the message gives both); the game declares no encoding;
+                or the record does not replay.
+        """
+        from septet.games import get
+
+        try:
+            game = get(self.game, **self.options)
+            enc = game.action_encoding(self.num_players)
+        except NotImplementedError as exc:
+            raise RecordError(f"{self.game} declares no action encoding") from exc
+        except Exception as exc:  # UnknownGameError, OptionError
+            raise RecordError(f"cannot set up {self.game!r}: {exc}") from exc
+        if self.action_encoding not in (None, enc.version) and not translate:
+            raise RecordError(
+                f"this record of {self.game} was written under action encoding version "
+                f"{self.action_encoding}, this Septet encodes {self.game} with version "
+                f"{enc.version}: ids differ between versions. Its moves are notation and still "
+                "replay; call action_ids(translate=True) for today's ids (and rebuild any "
+                "dataset of old ids from the records)"
+            )
+        state = game.new_state(self.num_players)
+        return [
+            None if step.seat < 0 else enc.id_of(step.action)
+            for step in replay_steps(state, self.actions)
+        ]
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:

@@ -11,6 +11,8 @@ import contextlib
 import io
 import warnings
 from collections.abc import Callable
+from types import SimpleNamespace
+from typing import Any
 
 import typer
 from rich.console import Console
@@ -18,6 +20,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from septet.arena.options import make_game, user_errors
+from septet.core.game import Game
 
 
 def rl_check(
@@ -38,71 +41,97 @@ def rl_check(
         counts = players or [g.min_players]
         for n in counts:
             g.check_num_players(n)
-        try:
-            import pyspiel
-            from gymnasium.utils.env_checker import check_env
-            from pettingzoo.test import api_test, render_test, seed_test
-
-            from septet.envs import openspiel
-            from septet.envs.gymnasium import SeptetEnv
-            from septet.envs.pettingzoo import env
-        except ModuleNotFoundError as exc:
-            missing = exc.name or str(exc)
-            Console(stderr=True, soft_wrap=True).print(
-                f"[red]error:[/red] rl-check needs the 'rl' extra (missing module "
-                f"{escape(missing)}): pip install 'septet\\[rl]'",
-                highlight=False,
-            )
-            raise typer.Exit(2) from None
-
-        options = g.options_dict()
+        tools = _import_tools()
         table = Table(title=f"RL checks: {g.name}")
         for col in ("players", "check", "result"):
             table.add_column(col)
         failed = False
         for n in counts:
-
-            def pz_api(n: int = n) -> None:
-                for _ in range(games):
-                    api_test(env(g, n), num_cycles=1_000_000)
-
-            def pz_seed(n: int = n) -> None:
-                seed_test(lambda: env(g, n), num_cycles=1_000_000)
-
-            def pz_render(n: int = n) -> None:
-                render_test(lambda render_mode=None: env(g, n, render_mode=render_mode))
-
-            def gym_check(n: int = n) -> None:
-                check_env(SeptetEnv(g, n, opponents="random"), skip_render_check=True)
-
-            def spiel(n: int = n) -> None:
-                spiel_game = openspiel.load(g.name, n, **options)
-                pyspiel.random_sim_test(spiel_game, num_sims=games, serialize=True, verbose=False)
-
-            checks: list[tuple[str, Callable[[], None]]] = [
-                ("pettingzoo api_test", pz_api),
-                ("pettingzoo seed_test", pz_seed),
-                ("pettingzoo render_test", pz_render),
-                ("gymnasium check_env", gym_check),
-                ("openspiel random_sim_test", spiel),
-            ]
-            for name, check in checks:
-                try:
-                    with (
-                        contextlib.redirect_stdout(io.StringIO()),
-                        warnings.catch_warnings(),
-                    ):
-                        warnings.simplefilter("ignore")
-                        check()
-                    result = "[green]ok[/green]"
-                except Exception as exc:  # report every failure, then exit 1
-                    failed = True
-                    first = (str(exc).splitlines() or [type(exc).__name__])[0]
-                    result = f"[red]failed:[/red] {escape(first[:200])}"
+            for name, check in _checks(tools, g, n, games):
+                ok, result = _run(check)
+                failed = failed or not ok
                 table.add_row(str(n), name, result)
         console.print(table)
         if failed:
             raise typer.Exit(1)
+
+
+def _import_tools() -> SimpleNamespace:
+    """The test functions of Gymnasium, PettingZoo and OpenSpiel and Septet's environments.
+
+    Raises:
+        typer.Exit: (code 2) the ``rl`` extra is missing, after saying how to install it.
+    """
+    try:
+        import pyspiel
+        from gymnasium.utils.env_checker import check_env
+        from pettingzoo.test import api_test, render_test, seed_test
+
+        from septet.envs import openspiel
+        from septet.envs.gymnasium import SeptetEnv
+        from septet.envs.pettingzoo import env
+    except ModuleNotFoundError as exc:
+        missing = exc.name or str(exc)
+        Console(stderr=True, soft_wrap=True).print(
+            f"[red]error:[/red] rl-check needs the 'rl' extra (missing module "
+            f"{escape(missing)}): pip install 'septet\\[rl]'",
+            highlight=False,
+        )
+        raise typer.Exit(2) from None
+    return SimpleNamespace(
+        pyspiel=pyspiel,
+        check_env=check_env,
+        api_test=api_test,
+        render_test=render_test,
+        seed_test=seed_test,
+        openspiel=openspiel,
+        SeptetEnv=SeptetEnv,
+        env=env,
+    )
+
+
+def _checks(
+    t: SimpleNamespace, g: Game[Any], n: int, games: int
+) -> list[tuple[str, Callable[[], None]]]:
+    """The named checks of ``g`` at ``n`` players, each a function that raises on failure."""
+    options = g.options_dict()
+
+    def pz_api() -> None:
+        for _ in range(games):
+            t.api_test(t.env(g, n), num_cycles=1_000_000)
+
+    def pz_seed() -> None:
+        t.seed_test(lambda: t.env(g, n), num_cycles=1_000_000)
+
+    def pz_render() -> None:
+        t.render_test(lambda render_mode=None: t.env(g, n, render_mode=render_mode))
+
+    def gym_check() -> None:
+        t.check_env(t.SeptetEnv(g, n, opponents="random"), skip_render_check=True)
+
+    def spiel() -> None:
+        spiel_game = t.openspiel.load(g.name, n, **options)
+        t.pyspiel.random_sim_test(spiel_game, num_sims=games, serialize=True, verbose=False)
+
+    return [
+        ("pettingzoo api_test", pz_api),
+        ("pettingzoo seed_test", pz_seed),
+        ("pettingzoo render_test", pz_render),
+        ("gymnasium check_env", gym_check),
+        ("openspiel random_sim_test", spiel),
+    ]
+
+
+def _run(check: Callable[[], None]) -> tuple[bool, str]:
+    """Run one check quietly: ``(passed, the result as table markup)``."""
+    try:
+        with contextlib.redirect_stdout(io.StringIO()), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            check()
+    except Exception as exc:  # report every failure, then exit 1
+        first = (str(exc).splitlines() or [type(exc).__name__])[0]
+        return False, f"[red]failed:[/red] {escape(first[:200])}"
+    return True, "[green]ok[/green]"
 
 
 def register(app: typer.Typer) -> None:

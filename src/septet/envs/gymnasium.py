@@ -123,35 +123,11 @@ class SeptetEnv(gym.Env):
         lang: str = "en",
         **options: Any,
     ) -> None:
-        from septet.bots import make_agent
-
         self.game: Game[Any] = resolve_game(game, options)
         n = self.game.min_players if num_players is None else int(num_players)
         check_observation_support(self.game, n)
-        for value, allowed, what in (
-            (reward, REWARDS, "reward"),
-            (actions, ACTION_FORMS, "actions"),
-            (observation, OBSERVATIONS, "observation"),
-            (illegal, ("penalize", "raise"), "illegal"),
-        ):
-            if value not in allowed:
-                raise OptionError(f"{what} must be one of {', '.join(allowed)}, not {value!r}")
-        if render_mode not in (None, *self.metadata["render_modes"]):
-            raise OptionError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
-            raise OptionError(f"seat must be 0..{n - 1} or None, not {seat!r}")
-        specs: list[str | Agent]
-        if isinstance(opponents, str):
-            specs = [opponents] * (n - 1)
-        else:
-            specs = list(opponents)
-            if len(specs) != n - 1:
-                raise OptionError(
-                    f"{n - 1} opponents expected (one per other seat), not {len(specs)}"
-                )
-        self.opponents: list[Agent] = [
-            make_agent(s, self.game) if isinstance(s, str) else s for s in specs
-        ]
+        self._check_options(n, seat, reward, actions, observation, illegal, render_mode)
+        self.opponents: list[Agent] = self._make_opponents(n, opponents)
         self.num_players = n
         self.fixed_seat = seat
         self.reward_kind = reward
@@ -177,15 +153,68 @@ class SeptetEnv(gym.Env):
         if self.normalize and not all(map(math.isfinite, self.obs_spec.low + self.obs_spec.high)):
             raise OptionError(f"{self.game.name} declares no observation bounds to normalise by")
         self._num_ids = self.game.num_distinct_actions(n)
-        width = encoding.compact_size if encoding is not None else 0
         self._choice_size = encoding.choice_tensor_size if encoding is not None else 0
-        size = self.obs_spec.size + (self._choice_size if actions == "compact" else 0)
+        self._build_spaces()
+        self._state: State | None = None
+        self._chance: random.Random | None = None
+        self._seat_rngs: list[random.Random] = []
+        self._infostate: InfostateEncoder | None = None
+        self._legal: dict[int, Action] = {}
+        self._choice: ChoiceSequence | None = None
+        self.seat = 0 if seat is None else seat
+        self._paid = 0.0
+        self._round = 0
+
+    def _check_options(
+        self,
+        n: int,
+        seat: int | None,
+        reward: str,
+        actions: str,
+        observation: str,
+        illegal: str,
+        render_mode: str | None,
+    ) -> None:
+        """Raise :class:`OptionError` for an environment option out of its choices."""
+        for value, allowed, what in (
+            (reward, REWARDS, "reward"),
+            (actions, ACTION_FORMS, "actions"),
+            (observation, OBSERVATIONS, "observation"),
+            (illegal, ("penalize", "raise"), "illegal"),
+        ):
+            if value not in allowed:
+                raise OptionError(f"{what} must be one of {', '.join(allowed)}, not {value!r}")
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise OptionError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
+            raise OptionError(f"seat must be 0..{n - 1} or None, not {seat!r}")
+
+    def _make_opponents(self, n: int, opponents: str | Sequence[str | Agent]) -> list[Agent]:
+        """One agent per other seat, in seat order, from specs or agents."""
+        from septet.bots import make_agent
+
+        specs: list[str | Agent]
+        if isinstance(opponents, str):
+            specs = [opponents] * (n - 1)
+        else:
+            specs = list(opponents)
+            if len(specs) != n - 1:
+                raise OptionError(
+                    f"{n - 1} opponents expected (one per other seat), not {len(specs)}"
+                )
+        return [make_agent(s, self.game) if isinstance(s, str) else s for s in specs]
+
+    def _build_spaces(self) -> None:
+        """The observation and action spaces, the normalisation and the metadata."""
+        n, encoding, compact = self.num_players, self.encoding, self.action_form == "compact"
+        width = encoding.compact_size if encoding is not None else 0
+        size = self.obs_spec.size + (self._choice_size if compact else 0)
         low = np.zeros(size, np.float32)
         high = np.ones(size, np.float32)
         if not self.normalize:
             low[: self.obs_spec.size] = self.obs_spec.low
             high[: self.obs_spec.size] = self.obs_spec.high
-        num_actions = width if actions == "compact" else self._num_ids
+        num_actions = width if compact else self._num_ids
         # (x - low) / (high - low), as ObservationSpec.normalize, vectorised.
         spec_low = np.asarray(self.obs_spec.low, np.float64)
         spread = np.asarray(self.obs_spec.high, np.float64) - spec_low
@@ -210,15 +239,6 @@ class SeptetEnv(gym.Env):
             "compact_actions": width or None,
             "compact_steps": None if encoding is None else 1 + encoding.max_args,
         }
-        self._state: State | None = None
-        self._chance: random.Random | None = None
-        self._seat_rngs: list[random.Random] = []
-        self._infostate: InfostateEncoder | None = None
-        self._legal: dict[int, Action] = {}
-        self._choice: ChoiceSequence | None = None
-        self.seat = 0 if seat is None else seat
-        self._paid = 0.0
-        self._round = 0
 
     # ----- the game ----------------------------------------------------------------------
     @property

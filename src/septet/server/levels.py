@@ -10,8 +10,11 @@ bot. Easy is greedy that plays a uniformly random legal move three times in ten
 (``epsilon-greedy:epsilon=0.3``): against Normal it wins 23.7% of 2-player Flip 7 games, 17.7%
 of 2-player Double Seven games and 19.3% of 3-player Seven Shot games (fair share 33%), where
 the plain random bot wins 0.5% and 0% (it is no opponent: it stays on 2 and hits on 20).
-Strong is ISMCTS with the server's one-second budget per move. A game without a greedy bot
-gets ``random`` for Easy and no Normal.
+Strong is ISMCTS at the server's budget, per game (:data:`STRONG`): the settings the ladder
+measured best at 0.5 s a move (docs/bots.md, "At a server's budget"), searched in the compiled
+kernels of :mod:`septet.fast` when the ``fast`` extra is installed (``engine=auto``, the default)
+and in Python otherwise. A game without such settings (a plug-in) gets ISMCTS with a one-second
+budget. A game without a greedy bot gets ``random`` for Easy and no Normal.
 """
 
 from __future__ import annotations
@@ -21,13 +24,34 @@ from typing import Any
 from septet.bots import make_agent
 from septet.core import Game
 
+STRONG_DEFAULT = "ismcts:time=1.0"
+"""Strong for a game without settings in :data:`STRONG`: ISMCTS with a one-second budget."""
+
+STRONG: dict[str, str] = {
+    "flip7": "ismcts:time=0.5,rollout=greedy,horizon=round,tree=1,bias=1",
+    "seven-shot": "ismcts:time=0.5,rollout=greedy,horizon=round",
+    "double-seven": "ismcts:time=0.5,rollout=greedy,tree=1,bias=1,utility=score",
+}
+"""Strong per game (both Flip 7 editions share one): ISMCTS at 0.5 s a move with the ladder's
+best settings; ``engine=auto`` runs it in the compiled kernels when numba is installed."""
+
 LEVELS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("easy", ("epsilon-greedy:epsilon=0.3", "random")),
     ("normal", ("greedy",)),
-    ("strong", ("ismcts:time=1.0",)),
+    ("strong", (STRONG_DEFAULT,)),
 )
-"""``(level, agent specs)`` in order of strength; a level is the first spec that plays the
-game."""
+"""``(level, agent specs)`` in order of strength, for any game (see :func:`levels_of_game` for a
+given game's); a level is the first spec that plays the game."""
+
+
+def levels_of_game(name: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """:data:`LEVELS` for the game called ``name``: its Strong from :data:`STRONG` first (then
+    :data:`STRONG_DEFAULT`, should that spec not build)."""
+    strong = STRONG.get(name)
+    if strong is None:
+        return LEVELS
+    return tuple((lv, (strong, *specs) if lv == "strong" else specs) for lv, specs in LEVELS)
+
 
 SERVER_BOT_SPECS = {"ismcts": "ismcts:time=1.0"}
 """How the server runs a bot offered by bare name: search bots get a one-second budget per move
@@ -61,7 +85,7 @@ def levels_for(game: Game[Any]) -> list[dict[str, str]]:
 def spec_of_level(name: str, game: Game[Any]) -> str | None:
     """The agent spec of level ``name`` for ``game``, or ``None`` if ``name`` is no level (or no
     agent of that level plays this game)."""
-    for lv, specs in LEVELS:
+    for lv, specs in levels_of_game(game.name):
         if lv == name:
             return next((spec for spec in specs if _plays(spec, game)), None)
     return None
@@ -69,13 +93,16 @@ def spec_of_level(name: str, game: Game[Any]) -> str | None:
 
 def level_of(spec: str | None, game: Game[Any]) -> str | None:
     """The level of ``game`` whose agent ``spec`` is (a bare ``ismcts`` counts as the server
-    runs it), else ``None``."""
+    runs it), else ``None``. The generic Strong (:data:`STRONG_DEFAULT`) still reads as Strong
+    in every game, so that tables made before Strong was per game keep their level."""
     if not spec:
         return None
     wanted = server_spec(spec)
     for item in _levels_cached(game.name, repr(sorted(game.options_dict().items())), game):
         if server_spec(item["spec"]) == wanted:
             return item["level"]
+    if wanted == STRONG_DEFAULT and spec_of_level("strong", game) is not None:
+        return "strong"
     return None
 
 

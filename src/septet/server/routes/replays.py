@@ -36,7 +36,15 @@ async def finished_data(store: Store, table_id: str) -> TableData:
 
 
 def record_of(data: TableData) -> GameRecord:
-    """The game record of a stored table (same format as the CLI's)."""
+    """The game record of a stored table (same format as the CLI's), with this server's action
+    encoding version of the game (the moves are stored as notation, read with today's
+    encoding)."""
+    try:
+        version: int | None = (
+            games.get(data.game, **data.options).action_encoding(data.num_players).version
+        )
+    except Exception:  # a game that declares no encoding, or is no longer installed
+        version = None
     return GameRecord(
         game=data.game,
         options=data.options,
@@ -45,6 +53,7 @@ def record_of(data: TableData) -> GameRecord:
         actions=list(data.moves or []),
         result=data.result,
         meta={"table": data.id, "played_at": data.created_at, "source": "septet serve"},
+        action_encoding=version,
     )
 
 
