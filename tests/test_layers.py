@@ -45,15 +45,9 @@ LAYER: dict[str, int] = {
 }
 
 # "importing module -> imported package": reason. Each one is a known exception to the layers.
-EDGE_ALLOWLIST: dict[str, str] = {
-    "septet.bots.ppo_train -> envs": (
-        "owned elsewhere, issue 17 in progress: PPO training drives the gymnasium env (envs) "
-        "while envs builds opponents with septet.bots.make_agent; the trainer belongs above envs"
-    ),
-}
+EDGE_ALLOWLIST: dict[str, str] = {}
 
 _CENTRAL_APPLY = "engine's central apply/step: one rule sequence read top to bottom"
-_OWNED = "owned elsewhere, issue 17 in progress"
 _KERNEL = (
     "compiled kernel: one hot loop (numba); split into @njit(inline='always') helpers and "
     "check with bench/bench_compare.py --items fast (not done yet)"
@@ -75,48 +69,13 @@ ALLOWLIST: dict[str, str] = {
     "septet.fast.search:iterate": _KERNEL,
     "septet.fast.search:_determinize_ss": _KERNEL,
     "septet.fast.search:_constrained_deal": _KERNEL,
-    # files other engineers own while issue 17 is in progress
-    "septet.bots.flip7_advice:advise_position": _OWNED,
-    "septet.bots.flip7_race:win_utility": _OWNED,
-    "septet.bots.greedy.double_seven:GreedyAgent.act": _OWNED,
-    "septet.bots.ppo_train:train": _OWNED,
-    "septet.cli_play:PlaySession.ask": _OWNED,
-    "septet.cli_play:play": _OWNED,
-    "septet.cli_play:replay_command": _OWNED,
-    "septet.envs.cli:rl_check": _OWNED,
-    "septet.envs.gymnasium:SeptetEnv.__init__": _OWNED,
-    "septet.games.double_seven.actions:action_from_str": _OWNED,
-    "septet.games.double_seven.builder:build_state": _OWNED,
-    "septet.games.double_seven.game:DoubleSeven.sample_state": _OWNED,
-    "septet.games.double_seven.render:render": _OWNED,
-    "septet.games.double_seven.scoring:check_end": _OWNED,
-    "septet.games.double_seven.state:DoubleSevenState._legal_act": _OWNED,
-    "septet.games.double_seven.state:DoubleSevenState.view": _OWNED,
-    "septet.games.flip7.actions:encoding": _OWNED,
-    "septet.games.flip7.scoring:check_row": _OWNED,
-    "septet.games.flip7.scoring:score_round": _OWNED,
-    "septet.games.flip7.state:Flip7State.check_action": _OWNED,
+    "septet.bots._flip7_ev_kernel:node": (
+        "compiled kernel: the exact Flip 7 programme as one self-recursive @njit function "
+        "(numba compiles no mutual recursion with an on-disk cache); twin-tested against "
+        "septet.bots.flip7_ev on 240 positions"
+    ),
+    # the engines' central step loops
     "septet.games.flip7.state:Flip7State._run": _CENTRAL_APPLY,
-    "septet.games.flip7.state:Flip7State._finish_round": _OWNED,
-    "septet.games.flip7.state:Flip7State._public": _OWNED,
-    "septet.games.flip7.state:Flip7State._load": _OWNED,
-    "septet.games.flip7.text:render": _OWNED,
-    "septet.games.flip7.text:_event_en": _OWNED,
-    "septet.games.flip7.text:_event_ja": _OWNED,
-    "septet.games.seven_shot.determinize:constrained_deal": _OWNED,
-    "septet.games.seven_shot.determinize:_exact_deal": _OWNED,
-    "septet.games.seven_shot.determinize:determinize": _OWNED,
-    "septet.games.seven_shot.determinize:_state_from_view": _OWNED,
-    "septet.games.seven_shot.render:render": _OWNED,
-    "septet.games.seven_shot.render:_deal_sentences": _OWNED,
-    "septet.games.seven_shot.render:describe_event": _OWNED,
-    "septet.games.seven_shot.scoring:deal_points": _OWNED,
-    "septet.games.seven_shot.scoring:check_deal": _OWNED,
-    "septet.games.seven_shot.state:SevenShotState._illegal": _OWNED,
-    "septet.games.seven_shot.state:SevenShotState._end_deal": _OWNED,
-    "septet.games.seven_shot.state:SevenShotState.view": _OWNED,
-    "septet.server.score.api:make_router": _OWNED,
-    "septet.server.score.sheet:apply_op": _OWNED,
 }
 
 

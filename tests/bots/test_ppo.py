@@ -79,7 +79,7 @@ def test_ppo_policy_matches_the_trainers_network(tmp_path: Path) -> None:
         "torch", reason="needs the train extra: pip install 'septet[train]'"
     )
     pytest.importorskip("gymnasium", reason="needs the rl extra")
-    from septet.bots.ppo_train import Net
+    from septet.envs.ppo_train import Net
 
     torch.manual_seed(0)
     net = Net(7, 5, 8)

@@ -16,6 +16,7 @@ from septet.bots.flip7_ev import (
     Advice,
     BudgetExceeded,
     EVSolver,
+    Row,
     advise,
     advise_lower_bound,
     check_row_open,
@@ -122,30 +123,43 @@ def advise_position(
     """
     mode = "single" if alone else "table"
     position = row_from_tokens(row, edition)
-    small = reduced_pool(pool)
     if edition == "vengeance" and not alone:
-        # With others in the round the programme gives away every Vengeance modifier and
-        # action you draw (flip7_ev's table mode drops them from the pool): the reduced model
-        # is the same problem. One solver, its budget raised on the way, keeps what it computed.
-        solver = _solver(edition, mode, max_states=ADVISE_MAX_STATES)
-        try:
-            return advise(solver, position, pool), "exact"
-        except BudgetExceeded:
-            solver.max_states = 10 * ADVISE_MAX_STATES
-        try:
-            return advise(solver, position, small), "reduced"
-        except BudgetExceeded:
-            return advise_lower_bound(EVSolver(edition, mode), position, pool), "lower_bound"
+        return _advise_vengeance_table(position, pool)
     if edition == "vengeance":
         return advise_position_plain(edition, row, pool, alone)
-    reduced = _solver(edition, mode, max_states=ADVISE_MAX_STATES)
+    return _advise_classic(position, pool, mode)
+
+
+def _advise_vengeance_table(position: Row, pool: Sequence[int]) -> tuple[Advice, Method]:
+    """:func:`advise_position` in a Vengeance round with others in it.
+
+    The programme gives away every Vengeance modifier and action you draw (flip7_ev's table
+    mode drops them from the pool): the reduced model is the same problem. One solver, its
+    budget raised on the way, keeps what it computed.
+    """
+    solver = _solver("vengeance", "table", max_states=ADVISE_MAX_STATES)
+    try:
+        return advise(solver, position, pool), "exact"
+    except BudgetExceeded:
+        solver.max_states = 10 * ADVISE_MAX_STATES
+    try:
+        return advise(solver, position, reduced_pool(pool)), "reduced"
+    except BudgetExceeded:
+        return advise_lower_bound(EVSolver("vengeance", "table"), position, pool), "lower_bound"
+
+
+def _advise_classic(position: Row, pool: Sequence[int], mode: str) -> tuple[Advice, Method]:
+    """:func:`advise_position` in the classic edition: the reduced model first (when it does
+    not fit, the exact programme cannot either), then the exact one within the same budget."""
+    small = reduced_pool(pool)
+    reduced = _solver("classic", mode, max_states=ADVISE_MAX_STATES)
     try:
         fits: Advice | None = advise(reduced, position, small)
     except BudgetExceeded:
         fits = None
     if fits is not None:
         try:
-            exact = _solver(edition, mode, max_states=ADVISE_MAX_STATES)
+            exact = _solver("classic", mode, max_states=ADVISE_MAX_STATES)
             return advise(exact, position, pool), "exact"
         except BudgetExceeded:
             return fits, "reduced"
@@ -153,7 +167,7 @@ def advise_position(
     try:
         return advise(reduced, position, small), "reduced"
     except BudgetExceeded:
-        return advise_lower_bound(EVSolver(edition, mode), position, pool), "lower_bound"
+        return advise_lower_bound(EVSolver("classic", mode), position, pool), "lower_bound"
 
 
 def advise_position_plain(

@@ -161,10 +161,8 @@ class GameRecord:
                 ``translate`` is false (the message gives both); the game declares no encoding;
                 or the record does not replay.
         """
-        from septet.games import get
-
         try:
-            game = get(self.game, **self.options)
+            game = get_game(self.game, **self.options)
             enc = game.action_encoding(self.num_players)
         except NotImplementedError as exc:
             raise RecordError(f"{self.game} declares no action encoding") from exc

@@ -414,37 +414,27 @@ def _index(state: SheetState, data: Mapping[str, Any]) -> int:
     return i
 
 
-def apply_op(state: SheetState, op: Any) -> SheetState:
-    """A new state with ``op`` applied (``state`` is left as it was).
+def _undo_redo(new: SheetState, kind: str) -> None:
+    """Undo or redo the last change on ``new`` (for :func:`apply_op`).
 
     Raises:
-        SheetError: a malformed operation, or nothing to undo/redo.
-        ScoreError: an entry the rules make impossible, or a change that would end the game
-            before its last entry.
+        SheetError: nothing to undo/redo.
     """
-    data = _obj(op, "operation", "操作")
-    kind = data.get("op")
-    meta = SheetMeta(state.meta.id, state.meta.game, state.meta.options, state.players)
-    new = SheetState(
-        state.meta,
-        list(state.entries),
-        list(state.results),
-        list(state.players),
-        state.version + 1,
-        list(state.undo),
-        list(state.redo),
-        list(state.problems),
-    )
-    if kind in ("undo", "redo"):
-        _only(data, ("op",), "undo")
-        source, target = (new.undo, new.redo) if kind == "undo" else (new.redo, new.undo)
-        if not source:
-            ja = "取り消す操作がありません" if kind == "undo" else "やり直す操作がありません"
-            raise SheetError(f"nothing to {kind}", ja)
-        entries, results, players, undone = source.pop()
-        target.append(new.snapshot(undone))
-        new.entries, new.results, new.players = list(entries), list(results), list(players)
-        return new
+    source, target = (new.undo, new.redo) if kind == "undo" else (new.redo, new.undo)
+    if not source:
+        ja = "取り消す操作がありません" if kind == "undo" else "やり直す操作がありません"
+        raise SheetError(f"nothing to {kind}", ja)
+    entries, results, players, undone = source.pop()
+    target.append(new.snapshot(undone))
+    new.entries, new.results, new.players = list(entries), list(results), list(players)
+
+
+def _change(new: SheetState, meta: SheetMeta, data: Mapping[str, Any], kind: Any) -> dict[str, Any]:
+    """Apply an add, edit, delete or rename to ``new``; returns its undo label.
+
+    Raises:
+        SheetError: a malformed operation. ScoreError: an entry the rules make impossible.
+    """
     label: dict[str, Any]
     if kind == "add":
         _only(data, ("op", "entry"), "add")
@@ -484,6 +474,35 @@ def apply_op(state: SheetState, op: Any) -> SheetState:
             "op must be add, edit, delete, rename, undo or redo",
             "op は add、edit、delete、rename、undo、redo のどれかです",
         )
+    return label
+
+
+def apply_op(state: SheetState, op: Any) -> SheetState:
+    """A new state with ``op`` applied (``state`` is left as it was).
+
+    Raises:
+        SheetError: a malformed operation, or nothing to undo/redo.
+        ScoreError: an entry the rules make impossible, or a change that would end the game
+            before its last entry.
+    """
+    data = _obj(op, "operation", "操作")
+    kind = data.get("op")
+    meta = SheetMeta(state.meta.id, state.meta.game, state.meta.options, state.players)
+    new = SheetState(
+        state.meta,
+        list(state.entries),
+        list(state.results),
+        list(state.players),
+        state.version + 1,
+        list(state.undo),
+        list(state.redo),
+        list(state.problems),
+    )
+    if kind in ("undo", "redo"):
+        _only(data, ("op",), "undo")
+        _undo_redo(new, kind)
+        return new
+    label = _change(new, meta, data, kind)
     if kind in ("add", "edit", "delete"):
         # The end of the game comes from the engine's rules; refuse what would end it early.
         standings(meta, new.results)

@@ -17,8 +17,8 @@ pytest.importorskip("gymnasium", reason="needs the rl extra")
 def test_ppo_train_writes_a_playable_checkpoint(tmp_path: Path) -> None:
     from septet import games
     from septet.bots import make_agent
-    from septet.bots.ppo_train import main
     from septet.core import play_game
+    from septet.envs.ppo_train import main
 
     args = ["--game", "double-seven", "--max-updates", "2", "--num-envs", "2", "--rollout", "16"]
     args += ["--eval-games", "2", "--eval-every", "1", "--out", str(tmp_path)]
@@ -38,7 +38,7 @@ def test_ppo_train_init_and_cpu_budget(tmp_path: Path) -> None:
     import numpy as np
 
     from septet.bots.ppo import PPOPolicy, shipped_checkpoint
-    from septet.bots.ppo_train import main
+    from septet.envs.ppo_train import main
 
     shipped = shipped_checkpoint("double-seven")
     args = ["--game", "double-seven", "--num-envs", "2", "--rollout", "16", "--eval-games", "2"]

@@ -9,7 +9,7 @@ observations), the learner's seat drawn anew every game, the other seats played 
 bots. Every ``--eval-every`` updates the greedy (most likely action) policy plays
 ``--eval-games`` games on fixed seeds against the same opponents: the learning curve.
 
-    python -m septet.bots.ppo_train --game flip7 --minutes 20 --out results/ppo-flip7
+    python -m septet.envs.ppo_train --game flip7 --minutes 20 --out results/ppo-flip7
 
 A run stops at the first of its budgets: ``--minutes`` of wall clock, ``--cpu-minutes`` of this
 process's CPU time (when set; the fair measure on a shared machine) and ``--max-updates``.
@@ -40,7 +40,7 @@ try:
     from torch import nn
 except ModuleNotFoundError as exc:  # pragma: no cover - depends on the install
     raise ModuleNotFoundError(
-        f"septet.bots.ppo_train needs the 'train' extra ({exc.name} is not installed): "
+        f"septet.envs.ppo_train needs the 'train' extra ({exc.name} is not installed): "
         "pip install 'septet[train]'",
         name=exc.name,
     ) from exc
@@ -439,7 +439,7 @@ def plot_curve(results: dict[str, Any], path: Path) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Command line: ``python -m septet.bots.ppo_train --game flip7 --minutes 20 --out DIR``."""
+    """Command line: ``python -m septet.envs.ppo_train --game flip7 --minutes 20 --out DIR``."""
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--game", default="flip7", choices=sorted(DEFAULTS))
     p.add_argument("--out", default="results/ppo")
