@@ -92,10 +92,13 @@ from septet.core.fields import Field, compile_copy, load_fields, same, slot_name
 from septet.core.game import Action, State
 from septet.core.types import CHANCE, JSON, TERMINAL, Event, Seat
 from septet.games.flip7 import cards as C
-from septet.games.flip7 import frames as F
 from septet.games.flip7.actions import (
     BONUS,
     HIT,
+    OP_DEALER,
+    OP_DRAW,
+    OP_HIT,
+    OP_STAY,
     STAY,
     F7Action,
     Op,
@@ -116,6 +119,8 @@ from septet.games.flip7.frames import (
     stack_from_json,
     stack_to_json,
 )
+from septet.games.flip7.frames import Deal as _Deal
+from septet.games.flip7.frames import Turn as _Turn
 from septet.games.flip7.rules import FLIP7_CARDS, Arrival, may_stay, number_arrival
 from septet.games.flip7.scoring import RowScore, game_winners, score_row
 
@@ -463,42 +468,48 @@ class Flip7State(State):
         tm = self._to_move
         if tm == CHANCE:
             arg = action.a
-            match action.op:
-                case Op.DRAW if (
-                    self._draw_for >= 0 and 0 <= arg < C.NUM_KINDS and self._dcount[arg]
-                ):
-                    self._to_move = _RUN
-                    self._on_draw(arg, ev)  # F7V-3.2
-                case Op.DEALER if self._draw_for < 0 and 0 <= arg < self.num_players:
-                    self._to_move = _RUN
-                    self._dealer = arg  # F7V-3.1
-                    ev.append(Event("dealer", arg))
-                    self._start_round(ev)
-                case _:
-                    self._reject(action)
+            op = action.op
+            # if/elif on the codes: a `match` of value patterns measured ~1-2% slower here.
+            if (
+                op == OP_DRAW
+                and self._draw_for >= 0
+                and 0 <= arg < C.NUM_KINDS
+                and self._dcount[arg]
+            ):
+                self._to_move = _RUN
+                self._on_draw(arg, ev)  # F7V-3.2
+            elif op == OP_DEALER and self._draw_for < 0 and 0 <= arg < self.num_players:
+                self._to_move = _RUN
+                self._dealer = arg  # F7V-3.1
+                ev.append(Event("dealer", arg))
+                self._start_round(ev)
+            else:
+                self._reject(action)
         elif tm >= 0:
             hit_stay = self._dec == D_HITSTAY
-            match action.op:
-                case Op.HIT if hit_stay:  # F7V-3.3
-                    self._dec = D_NONE
-                    self._to_move = _RUN
-                    self._stack[-1] = TURNS[(tm + 1) % self.num_players]
-                    ev.append(_card_event("hit", tm, -1))
-                    self._draw(tm, False, ev)  # at CHANCE now, or _RUN when the round ends
-                case Op.STAY if hit_stay and (
-                    _ZERO not in self._rows[tm] or may_stay(True, self._v)
-                ):
-                    self._dec = D_NONE
-                    self._to_move = _RUN
-                    self._stack[-1] = TURNS[(tm + 1) % self.num_players]
-                    self._status[tm] = STAYED
-                    ev.append(_card_event("stay", tm, -1))
-                case _ if action in self.legal_actions():
-                    self._dec = D_NONE
-                    self._to_move = _RUN
-                    self._on_decision(tm, action, ev)
-                case _:
-                    self._reject(action)
+            op = action.op
+            if op == OP_HIT and hit_stay:  # F7V-3.3
+                self._dec = D_NONE
+                self._to_move = _RUN
+                self._stack[-1] = TURNS[(tm + 1) % self.num_players]
+                ev.append(_card_event("hit", tm, -1))
+                self._draw(tm, False, ev)  # at CHANCE now, or _RUN when the round ends
+            elif (
+                op == OP_STAY
+                and hit_stay
+                and (_ZERO not in self._rows[tm] or may_stay(True, self._v))
+            ):
+                self._dec = D_NONE
+                self._to_move = _RUN
+                self._stack[-1] = TURNS[(tm + 1) % self.num_players]
+                self._status[tm] = STAYED
+                ev.append(_card_event("stay", tm, -1))
+            elif action in self.legal_actions():
+                self._dec = D_NONE
+                self._to_move = _RUN
+                self._on_decision(tm, action, ev)
+            else:
+                self._reject(action)
         else:
             self._reject(action)
         if self._to_move == _RUN:
@@ -799,63 +810,61 @@ class Flip7State(State):
                     return
                 stack = self._stack
                 continue
-            fr: Any = stack[-1]  # a Frame (mypy does not narrow on `match type(fr)`)
-            # Matched on the frame's type by value (`case F.Turn`): a class pattern
-            # (`case Turn()`) measured ~5% slower on random playouts.
-            match type(fr):
-                case F.Turn:
-                    ptr = fr.next
-                    for i in range(n):
-                        s = (ptr + i) % n
-                        if st[s] == ACTIVE:
-                            self._to_move = s
-                            self._dec = D_HITSTAY
-                            return
-                    self._round_end = True  # F7V-3.4: nobody active
-                case F.Deal:
-                    k = fr.next
-                    d = self._dealer
-                    while k <= n and st[(d + k) % n] != ACTIVE:
-                        k += 1
-                    if k > n:
-                        stack[-1] = TURNS[(d + 1) % n]  # F7V-3.3
-                        continue
-                    stack[-1] = DEALS[k + 1]
-                    if self._draw((d + k) % n, False, ev):
+            fr: Any = stack[-1]  # a Frame (mypy does not narrow on `type(fr) is`)
+            # Dispatched on the frame's type by identity: a class pattern (`case Turn()`)
+            # measured ~5% slower on random playouts, a value pattern (`case F.Turn`) ~2%.
+            tf = type(fr)
+            if tf is _Turn:
+                ptr = fr.next
+                for i in range(n):
+                    s = (ptr + i) % n
+                    if st[s] == ACTIVE:
+                        self._to_move = s
+                        self._dec = D_HITSTAY
                         return
-                case F.JustOneMore:
-                    t = fr.player
-                    if not fr.drawn and st[t] != BUSTED:
-                        stack[-1] = JOMS[t][True]
-                        if self._draw(t, False, ev):
-                            return
-                    else:
-                        stack.pop()
-                        self._disc[C.JOM] += 1  # F7V-4.3: used up
-                        if st[t] == ACTIVE:  # F7V-4.4: then must stay (even with the Zero)
-                            st[t] = STAYED
-                            ev.append(Event("stay", t, {"forced": True}))
-                case _:  # Flip
-                    t, left, queue = fr.player, fr.left, fr.set_aside
-                    if st[t] == BUSTED:
-                        stack.pop()  # F7V-4.8: set-aside cards are discarded on a bust
-                        self._discard_frame(fr)
-                        if queue:
-                            ev.append(
-                                Event("set_aside_lost", t, {"cards": [_TOK[c] for c in queue]})
-                            )
-                    elif left > 0:
-                        stack[-1] = Flip(t, left - 1, queue) if queue else FLIPS[t][left - 1]
-                        if self._draw(t, True, ev):
-                            return
-                    elif queue:
-                        stack[-1] = Flip(t, 0, queue[1:])
-                        self._start_card(t, queue[0], ev)
-                        if self._to_move >= 0:
-                            return
-                    else:
-                        stack.pop()
-                        self._disc[self._flip_card] += 1  # F7V-4.3: used up
+                self._round_end = True  # F7V-3.4: nobody active
+            elif tf is _Deal:
+                k = fr.next
+                d = self._dealer
+                while k <= n and st[(d + k) % n] != ACTIVE:
+                    k += 1
+                if k > n:
+                    stack[-1] = TURNS[(d + 1) % n]  # F7V-3.3
+                    continue
+                stack[-1] = DEALS[k + 1]
+                if self._draw((d + k) % n, False, ev):
+                    return
+            elif tf is JustOneMore:
+                t = fr.player
+                if not fr.drawn and st[t] != BUSTED:
+                    stack[-1] = JOMS[t][True]
+                    if self._draw(t, False, ev):
+                        return
+                else:
+                    stack.pop()
+                    self._disc[C.JOM] += 1  # F7V-4.3: used up
+                    if st[t] == ACTIVE:  # F7V-4.4: then must stay (even with the Zero)
+                        st[t] = STAYED
+                        ev.append(Event("stay", t, {"forced": True}))
+            else:  # Flip
+                t, left, queue = fr.player, fr.left, fr.set_aside
+                if st[t] == BUSTED:
+                    stack.pop()  # F7V-4.8: set-aside cards are discarded on a bust
+                    self._discard_frame(fr)
+                    if queue:
+                        ev.append(Event("set_aside_lost", t, {"cards": [_TOK[c] for c in queue]}))
+                elif left > 0:
+                    stack[-1] = Flip(t, left - 1, queue) if queue else FLIPS[t][left - 1]
+                    if self._draw(t, True, ev):
+                        return
+                elif queue:
+                    stack[-1] = Flip(t, 0, queue[1:])
+                    self._start_card(t, queue[0], ev)
+                    if self._to_move >= 0:
+                        return
+                else:
+                    stack.pop()
+                    self._disc[self._flip_card] += 1  # F7V-4.3: used up
 
     @property
     def _flip_card(self) -> int:
