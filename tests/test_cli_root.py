@@ -46,7 +46,7 @@ def test_games_at_80_columns_shows_every_value_whole():
     words = " ".join(result.output.split())
     for option in (
         "rainbow = True Rainbow!: after the draws, a rack of 5+ tiles",
-        "double_seven = 'second_token' who takes the 77 token: 'second_token'",
+        "double_seven = 'second_token' who takes the 77 token: the first to take a second 7",
         "edition = 'vengeance' vengeance (default) or classic Flip 7",
         "pass_cards = 3 cards each player passes at the start of a deal",
     ):

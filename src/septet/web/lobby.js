@@ -3,7 +3,7 @@
 
 import { api } from './api.js';
 import { h, replace } from './dom.js';
-import { onLang, pick, t } from './i18n.js';
+import { lang, onLang, pick, t } from './i18n.js';
 import { botTooltip, levelWord, seatName } from './seats.js';
 import { nameForm, navigate, session, showError } from './shell.js';
 
@@ -43,7 +43,7 @@ export async function lobbyPage(root) {
     const min = kind === 'open' ? minutesLeft(tbl.expires_at) : null;
     return h('li', { class: 'table-line' },
       h('strong', {}, pick(tbl.title, tbl.game)), ' ',
-      h('span', { class: 'muted' }, names.flatMap((n, i) => (i ? [' · ', n] : [n]))), ' ',
+      h('span', { class: 'muted' }, names.flatMap((n, i) => (i ? [lang() === 'ja' ? '・' : ' · ', n] : [n]))), ' ',
       min !== null ? h('small', { class: 'muted expiry' }, t('expires_in', { min })) : null,
       link);
   }

@@ -74,8 +74,8 @@ class DoubleSevenOptions:
     double_seven: Literal["second_token", "two_families"] = field(
         default="second_token",
         metadata={
-            "help": "who takes the 77 token: 'second_token' (the first to take a second 7 token) "
-            "or 'two_families' (the first with two families of 7 or more)",
+            "help": "who takes the 77 token: the first to take a second 7 token, or the first "
+            "with two families of 7 or more",
             "label": "77 token",
             "label_ja": "「77」トークン",
             "help_ja": "「77」トークンを取る人：「7」トークンを最初に2枚取った人、または7枚以上の"
