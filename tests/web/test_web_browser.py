@@ -160,6 +160,10 @@ def test_web_seven_shot_pass_is_confirmed_and_can_be_undone(
     check_player_words(page, lang, "staged pass")
     check_moves_in_view(page)
     shot(page, f"web-seven-shot-pass-staged-phone-{lang}")
+    # a reload keeps the picks not yet confirmed (same seat, same version, still legal)
+    page.reload()
+    page.wait_for_selector("#dock .staged")
+    assert staged() == [c, d, e] and page.is_enabled(confirm)
     # nothing was sent yet: the server's view has no card chosen
     assert page.query_selector("#dock .hand-note") is None
     page.click(confirm)

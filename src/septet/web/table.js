@@ -173,6 +173,24 @@ export async function tablePage(root, id) {
     drawPlay();
   }
 
+  // Staged picks survive a reload of this tab (sessionStorage), for the same seat and version,
+  // and come back only while every one of them is still among the legal moves.
+  const pickKey = `septet.picks.${id}`;
+  function keepPicks() {
+    if (!msg) return;
+    try {
+      if (staged.length) sessionStorage.setItem(pickKey, JSON.stringify({ v: msg.version, seat: msg.seat, picks: staged }));
+      else sessionStorage.removeItem(pickKey);
+    } catch (err) { /* storage off: picks are kept for this page only */ }
+  }
+  function restorePicks() {
+    try {
+      const saved = JSON.parse(sessionStorage.getItem(pickKey) || 'null');
+      if (!saved || !msg || saved.v !== msg.version || saved.seat !== msg.seat || !Array.isArray(saved.picks)) return;
+      if (saved.picks.every((a) => msg.legal.some((x) => x.a === a))) staged = saved.picks.slice();
+    } catch (err) { /* a broken entry: ignored */ }
+  }
+
   function confirmPicks() {
     if (!staged.length) return;
     sending = staged.slice(1);
@@ -272,8 +290,10 @@ export async function tablePage(root, id) {
   }
 
   function settle(m, events) {
+    const first = !msg;
     if (!msg || msg.version !== m.version || msg.seat !== m.seat) { selection = []; staged = []; }
     msg = m;
+    if (first) restorePicks();
     waitingForAnswer = false;
     staleInput = false;
     draw();
@@ -581,6 +601,7 @@ export async function tablePage(root, id) {
   }
 
   function drawPlay(c = ctx()) {
+    keepPicks();
     if (msg && msg.view) {
       try {
         replace(board, renderer.draw(msg.view, c, memory));
