@@ -87,13 +87,23 @@ class TableRow(Base):
     created_by: Mapped[str | None] = mapped_column(String(32), nullable=True)
     bot_turn: Mapped[bool] = mapped_column(Boolean, default=False, server_default=text("false"))
     to_move: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # turn-based tables (issue 28, revision 0006): the pace, hours per move, what a missed
+    # deadline does, and the deadline of the move due now (None: live, or no person to move)
+    pace: Mapped[str] = mapped_column(String(16), default="live", server_default="live")
+    turn_hours: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
+    on_timeout: Mapped[str] = mapped_column(String(16), default="move", server_default="move")
+    deadline: Mapped[datetime | None] = mapped_column(
+        DateTime(timezone=True), nullable=True, index=True
+    )
 
 
 class SeatRow(Base):
     """A seat: held by a guest (``player_id``) or a bot (``bot`` = agent spec). ``replaced``
-    marks a guest's seat that a bot took over while the guest was gone."""
+    marks a guest's seat that a bot took over while the guest was gone; ``missed`` counts the
+    deadlines its player let pass at a turn-based table."""
 
     __tablename__ = "septet_seats"
+    __table_args__ = (Index("ix_septet_seats_player_id", "player_id"),)  # issue 28: my turns
     table_id: Mapped[str] = mapped_column(
         String(32), ForeignKey("septet_tables.id", ondelete="CASCADE"), primary_key=True
     )
@@ -102,6 +112,7 @@ class SeatRow(Base):
     name: Mapped[str] = mapped_column(String(64), default="")
     bot: Mapped[str | None] = mapped_column(String(128), nullable=True)
     replaced: Mapped[bool] = mapped_column(Boolean, default=False)
+    missed: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))  # issue 28
 
 
 class MoveRow(Base):
@@ -280,3 +291,5 @@ def _has_alembic_version(conn: Connection) -> bool:
 # The score keeper's models live in their own module on this base; importing it here registers
 # them wherever the schema is read (Alembic's env, the schema tests). Last: it imports Base.
 from septet.server.score import models as _score_models  # noqa: E402, F401
+from septet.server.mail import models as _mail_models  # noqa: E402, F401
+from septet.server.turns import models as _turn_models  # noqa: E402, F401

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import logging
 import secrets
@@ -47,6 +48,8 @@ from septet.server.store import (
     Store,
     TableData,
 )
+from septet.server.turns.clock import clock_from_env
+from septet.server.turns.deadlines import TablePace, normal_spec, parse_time
 
 log = logging.getLogger("septet.server")
 
@@ -216,6 +219,10 @@ class LiveTable:
         self.result: dict[str, Any] | None = data.result
         self.options = self.game.options_dict()
         self.titles = dict(self.game.titles)
+        # turn-based tables (issue 28): the pace, the deadline of the move due, the timeout log
+        self.pace = TablePace.of(data)
+        self.deadline = parse_time(data.deadline)
+        self.timeouts: list[tuple[int, int]] = list(data.timeouts)
 
     @classmethod
     def from_data(cls, manager: TableManager, data: TableData) -> LiveTable:
@@ -283,6 +290,7 @@ class LiveTable:
                     "replaced": s.replaced,
                     "connected": s.bot is not None or self.connected(s.seat),
                     "gone_for": gone,
+                    "missed": s.missed,
                 }
             )
         out = {
@@ -296,8 +304,12 @@ class LiveTable:
             "to_move": self.to_move,
             "seats": seats,
             "result": self.result,
-            "replace_after": self.settings.replace_after,
+            "replace_after": None if self.pace.turn_based else self.settings.replace_after,
             "created_at": self.created_at,
+            **self.pace.to_json(),
+            "deadline": self.deadline.isoformat() if self.deadline and self.to_move is not None
+            else None,
+            "timeouts": [{"v": v, "seat": seat} for v, seat in self.timeouts[-20:]],
         }
         if self.status == "waiting":
             out["expires_at"] = self.expires_at().isoformat()
@@ -414,7 +426,7 @@ class LiveTable:
             if seat is not None:
                 self.gone_since.pop(seat, None)
                 s = self.seats[seat]
-                if s.replaced:
+                if s.replaced and not self.pace.keeps_bot(s):
                     s.bot, s.replaced, reclaimed = None, False, True
                     await self.store.write(self.store.save_seat, self.id, s, bot_turn=False)
             conn.send(self.message_for(conn, history=True))
@@ -571,42 +583,61 @@ class LiveTable:
     async def _start(self, seats: Sequence[SeatData] = ()) -> None:
         """Deal: create the state, play the opening chance outcomes, commit (lock held)."""
         done = advance(self.game.new_state(self.num_players), self.seed, self._bots())
+        deadline = self._deadline(done)
         await self.store.write(
             self.store.append_moves, self.id, 0, done.steps, status=done.status, seats=seats,
-            **done.store_kwargs(),
+            deadline=deadline, **done.store_kwargs(),
         )  # fmt: skip
-        self._take(done)
+        self._take(done, deadline)
 
     def _bots(self) -> list[bool]:
         """Which seats bots hold."""
         return [s.bot is not None for s in self.seats]
 
-    def _take(self, done: Advance) -> None:
-        """Take the state, status, result and events of committed steps."""
+    def _deadline(self, done: Advance) -> datetime | None:
+        """The deadline of the move due after ``done`` (turn-based tables; the manager's clock)."""
+        return self.pace.deadline(self.manager.clock, done.to_move, done.bot_turn)
+
+    def _take(self, done: Advance, deadline: datetime | None = None) -> None:
+        """Take the state, status, result and events of committed steps (and the deadline
+        stored with them), and tell the players whose turn it is now."""
         self.state, self.status, self.result = done.state, done.status, done.result
         self.log.extend(done.events)
+        self.deadline = deadline
+        self.manager.turns_changed(self)
         if done.status == "finished":
             self.manager.finished(self)
 
     # ----- play ------------
-    async def _play(self, action: Action, seat: int, mover: Conn | None = None) -> None:
+    async def _play(
+        self, action: Action, seat: int, mover: Conn | None = None, timeout: SeatData | None = None
+    ) -> None:
         """Apply a legal ``action`` of ``seat`` and the chance outcomes after it, commit, then
         take the new state, acknowledge the move to ``mover`` and send everyone their view
-        (lock held). On a database error the table keeps its old state and the error
-        propagates."""
+        (lock held). ``timeout``: the move is a bot's at the seat's missed deadline, and this
+        is the seat after it (turn-based tables). On a database error the table keeps its old
+        state and the error propagates."""
         assert self.state is not None
         at = self.version
-        done = advance(self.state, self.seed, self._bots(), action, seat)
+        bots = self._bots()
+        if timeout is not None:
+            bots[seat] = timeout.bot is not None
+        done = advance(self.state, self.seed, bots, action, seat)
+        deadline = self._deadline(done)
         try:
             await self.store.write(
                 self.store.append_moves, self.id, at, done.steps,
                 status=done.status if done.status != self.status else None,
-                **done.store_kwargs(),
+                deadline=deadline, seats=[timeout] if timeout else (),
+                timeout_seat=seat if timeout else None, **done.store_kwargs(),
             )  # fmt: skip
         except StaleWriteError:
             await self.reload()
             raise
-        self._take(done)
+        if timeout is not None:
+            self.seats[seat] = timeout
+            self.timeouts.append((at, seat))
+        self._take(done, deadline)
         if mover is not None:
             mover.send(
                 {"type": "ack", "version": self.version, "at": at, "action": done.steps[0][0]}
@@ -624,23 +655,26 @@ class LiveTable:
             if self.state is None or not self.state.is_chance_node:
                 return
             done = advance(self.state, self.seed, self._bots())
+            deadline = self._deadline(done)
             try:
                 await self.store.write(
                     self.store.append_moves, self.id, self.version, done.steps,
-                    status=done.status, **done.store_kwargs(),
+                    status=done.status, deadline=deadline, **done.store_kwargs(),
                 )  # fmt: skip
             except StaleWriteError:
                 await self.reload()
                 return
-            self._take(done)
+            self._take(done, deadline)
 
     def took_steps(self, events: list[tuple[int, Event]]) -> None:
         """The state was moved on by steps another process committed: take their events and
         the status they led to."""
         assert self.state is not None
-        status, result, _, _ = position(self.state, self._bots())
+        status, result, to_move, bot_turn = position(self.state, self._bots())
         self.status, self.result = status, result
         self.log.extend(events)
+        # (the stored deadline is this within the message's delay; the sweepers read that one)
+        self.deadline = self.pace.deadline(self.manager.clock, to_move, bot_turn)
         if status == "finished":
             self.manager.finished(self)
 
@@ -653,6 +687,7 @@ class LiveTable:
             self._event_json.clear()
             self.seats, self.result = fresh.seats, fresh.result
             self.updated_at = fresh.updated_at
+            self.deadline, self.timeouts = fresh.deadline, fresh.timeouts
 
     async def move(self, conn: Conn, version: int, text: str) -> bool:
         """A person's move, made on ``version``; errors go back to ``conn`` and change nothing.
@@ -718,6 +753,11 @@ class LiveTable:
                 return False
             if not (0 <= seat < self.num_players) or self.status != "playing":
                 conn.error("bad_seat", "No such seat in play.")
+                return False
+            if self.pace.turn_based:
+                conn.error("turn_based", "At a turn-based table nobody is replaced for being "
+                           "away; the deadline decides.", message_ja="手番制のテーブルでは、"
+                           "席を外しても交代はありません。期限で決まります。")  # fmt: skip
                 return False
             s = self.seats[seat]
             gone = self.gone_since.get(seat)
@@ -798,6 +838,32 @@ class LiveTable:
                     log.exception("table %s: bot move not stored", self.id)
                     failures += 1
 
+    async def play_timeout(self, version: int) -> bool:
+        """The move of a missed deadline at ``version`` (turn-based tables): a Normal bot makes
+        it for the person to move (computed without the lock, by the bot pool), committed only
+        if the table is still at ``version`` (another process or worker that saw the deadline
+        first gets ``stale``: the move is made once). Returns whether this call made it.
+        See :mod:`septet.server.turns.deadlines`."""
+        seat = self.to_move
+        if not self.pace.turn_based or self.version != version or seat is None:
+            return False
+        if self.seats[seat].bot is not None or self.state is None:
+            return False
+        spec = normal_spec(self.game, self.manager.replacement_bot(self.game))
+        job = dataclasses.replace(self.bot_job(seat), spec=spec)
+        notation = await self.manager.bots.choose(job, self.settings.bot_timeout)
+        async with self.lock:
+            if self.version != version or self.to_move != seat or self.state is None:
+                return False
+            action = self.game.parse_action(self.state, notation or fallback_move(job, self.state))
+            after = self.pace.after_timeout(self.seats[seat], spec)
+            try:
+                await self._play(action, seat, timeout=after)
+            except StaleWriteError:
+                self.broadcast()
+                return False
+            return True
+
 
 class LobbyError(Exception):
     """A lobby request that cannot be granted (``code`` is stable, ``message`` an English
@@ -827,6 +893,11 @@ class TableManager:
         self.tables: dict[str, LiveTable] = {}
         self.closing = False
         self.bots = BotPool.shared(settings.bot_workers)
+        # turn-based tables (issue 28): the clock of deadlines, the per-player sockets
+        from septet.server.turns.notify import TurnNotifier
+
+        self.clock = clock_from_env()
+        self.notifier = TurnNotifier(settings)
 
     @property
     def runs_bots(self) -> bool:
@@ -897,10 +968,12 @@ class TableManager:
         bots: Sequence[str | None],
         owner: tuple[str, str] | None,
         created_by: str | None = None,
+        pace: TablePace | None = None,
     ) -> LiveTable:
         """A new table; ``bots[i]`` is the agent spec of seat i or ``None`` for a person. The
         owner (``(player_id, name)``) takes the first human seat; a table with no free human
         seat starts at once. ``created_by`` (a guest id) is held to the caps of the settings.
+        ``pace``: live (default) or turn-based (:class:`~septet.server.turns.deadlines.TablePace`).
 
         Raises:
             LobbyError: ``too_many_open`` / ``too_many_bot_tables`` (429), the guest's cap.
@@ -925,6 +998,7 @@ class TableManager:
             created_at="",
             seats=seats,
             created_by=created_by,
+            **(pace or TablePace()).to_json(),
         )
         try:
             await self.store.write(
@@ -969,13 +1043,41 @@ class TableManager:
     def expired(self, table_id: str) -> None:
         """This process expired ``table_id`` (scaled out, the processes holding it hear)."""
 
+    # ----- turn-based tables (issue 28) ------------
+    def turns_changed(self, table: LiveTable) -> None:
+        """Steps were committed here at ``table``: tell its players' open pages (``/ws/me``,
+        through Redis when scaled out) whose turn it is now."""
+        seat = table.to_move
+        held = table.seats[seat] if seat is not None else None
+        mover = held.player_id if held is not None and held.bot is None else None
+        players = [s.player_id for s in table.seats if s.player_id]
+        self.notifier.changed(table.id, players, mover)
+
+    async def play_timeout(self, table_id: str, version: int) -> bool:
+        """Play the move of the missed deadline of ``table_id`` at ``version`` (loading the
+        table if it is not held here); ``False`` when the move is moot or another got there
+        first."""
+        table = await self.get_or_load(table_id)
+        if table is None:
+            return False
+        if table.version != version:  # held here but behind: take the table as stored
+            async with table.lock:
+                await table.reload()
+        return await table.play_timeout(version)
+
     async def sweep_forever(self) -> None:
         """Run :meth:`sweep` every ``sweep_interval`` seconds until closed."""
+        from septet.server.turns.sweeper import sweep_deadlines
+
         while not self.closing:
             try:
                 await self.sweep()
             except Exception:  # the database away for a moment: try again next time
                 log.exception("sweep failed")
+            try:  # turn-based tables' deadlines (issue 28)
+                await sweep_deadlines(self.store, self.clock, self.play_timeout)
+            except Exception:
+                log.exception("deadline sweep failed")
             await asyncio.sleep(self.settings.sweep_interval)
 
     def finished(self, table: LiveTable) -> None:

@@ -31,6 +31,7 @@ from septet.server.db import (
     migrate,
     utcnow,
 )
+from septet.server.turns.models import TimeoutRow
 
 T = TypeVar("T")
 
@@ -81,6 +82,7 @@ class SeatData:
     name: str = ""
     bot: str | None = None
     replaced: bool = False
+    missed: int = 0  # deadlines missed at a turn-based table (issue 28)
 
 
 @dataclass
@@ -102,6 +104,13 @@ class TableData:
     updated_at: str = ""
     created_by: str | None = None
     to_move: int | None = None
+    # turn-based tables (issue 28, septet.server.turns): pace, hours per move, what a missed
+    # deadline does, the deadline due (ISO-8601, "" for none), the timeout log [(idx, seat)]
+    pace: str = "live"
+    turn_hours: int = 0
+    on_timeout: str = "move"
+    deadline: str = ""
+    timeouts: list[tuple[int, int]] = field(default_factory=list)
 
 
 class Store:
@@ -131,6 +140,7 @@ class Store:
                 updated_at=bindparam("b_now"),
                 to_move=bindparam("b_to_move"),
                 bot_turn=bindparam("b_bot_turn"),
+                deadline=bindparam("b_deadline"),
             )
         )
         self._bump_status = self._bump.values(
@@ -157,6 +167,7 @@ class Store:
                 name=bindparam("b_name"),
                 bot=bindparam("b_bot"),
                 replaced=bindparam("b_replaced"),
+                missed=bindparam("b_missed"),
             )
         )
         self._writer = ThreadPoolExecutor(
@@ -228,6 +239,9 @@ class Store:
                     owner_id=data.owner_id,
                     version=0,
                     created_by=data.created_by,
+                    pace=data.pace,
+                    turn_hours=data.turn_hours,
+                    on_timeout=data.on_timeout,
                 )
             )
             s.flush()
@@ -307,7 +321,8 @@ class Store:
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.seat == seat.seat)
                 .values(
-                    player_id=seat.player_id, name=seat.name, bot=seat.bot, replaced=seat.replaced
+                    player_id=seat.player_id, name=seat.name, bot=seat.bot, replaced=seat.replaced,
+                    missed=seat.missed,
                 )
             )
 
@@ -323,12 +338,17 @@ class Store:
         to_move: int | None = None,
         bot_turn: bool = False,
         by_bot: bool = False,
+        deadline: datetime | None = None,
+        timeout_seat: int | None = None,
     ) -> None:
         """Store ``moves`` (``(notation, seat)``; seat -1 for chance) at indices ``start`` ...,
         and optionally a new status, result and seat holders, in one transaction; ``to_move``
         and ``bot_turn`` describe the position after them (the seat to move, or ``None``, and
         whether a bot holds it). ``by_bot``: the first step is a bot's move, stored only if a
-        bot is still to move.
+        bot is still to move. ``deadline``: when the move due after them must be made (a
+        turn-based table with a person to move; ``None`` otherwise). ``timeout_seat``: the first
+        step is the move a bot made for that seat at its missed deadline (logged in
+        ``septet_timeouts``; pass the seat's new ``missed`` count in ``seats``).
 
         Raises:
             StaleWriteError: the stored version is not ``start`` (or, ``by_bot``, no bot is to
@@ -342,6 +362,7 @@ class Store:
             "b_now": now,
             "b_to_move": to_move,
             "b_bot_turn": bot_turn,
+            "b_deadline": deadline,
         }
         upd = self._bump_bot if by_bot else self._bump
         if status is not None or result is not None:
@@ -364,8 +385,14 @@ class Store:
                 conn.execute(
                     self._seat_update,
                     {"b_tid": table_id, "b_seat": x.seat, "b_player": x.player_id,
-                     "b_name": x.name, "b_bot": x.bot, "b_replaced": x.replaced},
+                     "b_name": x.name, "b_bot": x.bot, "b_replaced": x.replaced,
+                     "b_missed": x.missed},
                 )  # fmt: skip
+            if timeout_seat is not None:
+                conn.execute(
+                    insert(cast(Table, TimeoutRow.__table__)),
+                    {"table_id": table_id, "idx": start, "seat": timeout_seat, "created_at": now},
+                )
 
     def _table_data(
         self, s: Session, row: TableRow, with_moves: bool, moves_from: int = 0
@@ -379,6 +406,14 @@ class Store:
             if moves_from:
                 query = query.where(MoveRow.idx >= moves_from)
             moves = list(s.scalars(query.order_by(MoveRow.idx)).all())
+        timeouts: list[tuple[int, int]] = []
+        if row.pace != "live":
+            found = s.execute(
+                select(TimeoutRow.idx, TimeoutRow.seat)
+                .where(TimeoutRow.table_id == row.id)
+                .order_by(TimeoutRow.idx)
+            ).all()
+            timeouts = [(r[0], r[1]) for r in found]
         return TableData(
             id=row.id,
             game=row.game,
@@ -393,9 +428,15 @@ class Store:
             updated_at=_iso(row.updated_at),
             created_by=row.created_by,
             to_move=row.to_move,
+            pace=row.pace,
+            turn_hours=row.turn_hours,
+            on_timeout=row.on_timeout,
+            deadline=_iso(row.deadline),
+            timeouts=timeouts,
             seats=[
                 SeatData(
-                    seat=x.seat, player_id=x.player_id, name=x.name, bot=x.bot, replaced=x.replaced
+                    seat=x.seat, player_id=x.player_id, name=x.name, bot=x.bot, replaced=x.replaced,
+                    missed=x.missed,
                 )
                 for x in seats
             ],
@@ -538,7 +579,7 @@ class Store:
     def delete_table(self, table_id: str) -> None:
         """Remove a table and everything of it (tests and tools; the server never deletes)."""
         with self._session.begin() as s:
-            for model in (ChatRow, MoveRow, SeatRow):
+            for model in (ChatRow, MoveRow, SeatRow, TimeoutRow):
                 s.execute(delete(model).where(model.table_id == table_id))
             s.execute(delete(TableRow).where(TableRow.id == table_id))
 
