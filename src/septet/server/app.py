@@ -37,6 +37,7 @@ from septet.server.live import LobbyError, TableManager
 from septet.server.routes import all_routers
 from septet.server.routes.client import CLIENT_HEADERS, WEB_DIR
 from septet.server.store import Store
+from septet.server.turns import background as turns_background
 
 log = logging.getLogger("septet.server")
 
@@ -170,8 +171,10 @@ def create_app(settings: Settings | None = None, routers: Iterable[APIRouter] = 
         await asyncio.to_thread(store.migrate)
         revived = await manager.load()
         sweeper = asyncio.get_running_loop().create_task(manager.sweep_forever())
+        stop_turns = await turns_background.start(manager, store, settings)  # issue 28
         log.info("septet server ready: %d live tables (%s)", revived, store.engine.url.drivername)
         yield
+        await stop_turns()
         sweeper.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await sweeper

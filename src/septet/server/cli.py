@@ -59,6 +59,42 @@ TrustProxyOpt = Annotated[
 ]
 
 
+# turn-based tables (issue 28): mail, and how often deadlines are swept
+SmtpOpt = Annotated[
+    str,
+    typer.Option(
+        "--smtp",
+        help="Send e-mail notices of turn-based tables through this SMTP server: "
+        "smtp://host:25, smtp+starttls://user:password@host:587 or smtps://user:password@host:465 "
+        "(needs --mail-from). Default: no mail.",
+    ),
+]
+MailFromOpt = Annotated[
+    str, typer.Option("--mail-from", help="The From address of the mails (with --smtp).")
+]
+SweepOpt = Annotated[
+    float,
+    typer.Option(
+        "--sweep-interval",
+        help="Seconds between the checks for expired tables and missed deadlines.",
+    ),
+]
+
+
+def check_smtp(url: str, mail_from: str) -> str:
+    """``--smtp`` checked with ``--mail-from`` (a sentence and exit code 2 when wrong)."""
+    if not url:
+        return ""
+    from septet.server.mail.sender import parse_smtp_url
+
+    try:
+        parse_smtp_url(url, mail_from)
+    except ValueError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+    return url
+
+
 def serve(
     host: HostOpt = "127.0.0.1",
     port: Annotated[int, typer.Option(help="TCP port.")] = 8000,
@@ -90,11 +126,18 @@ def serve(
     ] = 10.0,
     open_browser: Annotated[bool, typer.Option("--open", help="Open the browser client.")] = False,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
+    smtp: SmtpOpt = "",
+    mail_from: MailFromOpt = "",
+    sweep_interval: SweepOpt = 30.0,
 ) -> None:
     """Run the web server: lobby, real-time games against people and bots, replays."""
     from septet.server.config import Settings
 
-    if min(bot_delay, replace_after) < 0 or min(waiting_ttl, bot_timeout) <= 0 or bot_workers < 0:
+    if (
+        min(bot_delay, replace_after) < 0
+        or min(waiting_ttl, bot_timeout, sweep_interval) <= 0
+        or bot_workers < 0
+    ):
         raise typer.BadParameter(
             "delays must be zero or more, --waiting-ttl more than zero, --bot-workers 0 or more"
         )
@@ -110,6 +153,7 @@ def serve(
         redis_url=redis, redis_prefix=redis_prefix, bot_workers=bot_workers,
         bot_timeout=bot_timeout, guests_per_minute=guests_per_minute,
         guest_burst=max(20.0, 2 * guests_per_minute),
+        smtp_url=check_smtp(smtp, mail_from), mail_from=mail_from, sweep_interval=sweep_interval,
     )  # fmt: skip
     _run(settings, host, port, log_level, open_browser, shown)
 
@@ -153,6 +197,7 @@ def bots(
     ] = 10.0,
     redis_prefix: PrefixOpt = "septet",
     log_level: Annotated[str, typer.Option(help="Log level.")] = "info",
+    sweep_interval: SweepOpt = 30.0,
 ) -> None:
     """Run a bot worker of a scaled-out site: take bot turns from Redis, play them into the
     database (run as many as the bots need, on any machines)."""
@@ -167,7 +212,8 @@ def bots(
     check_redis(redis, required=True)
     url, shown = _database(db)
     settings = Settings(database_url=url, redis_url=redis, redis_prefix=redis_prefix,
-                        bot_delay=bot_delay, bot_timeout=bot_timeout)  # fmt: skip
+                        bot_delay=bot_delay, bot_timeout=bot_timeout,
+                        sweep_interval=sweep_interval)  # fmt: skip
     typer.echo(f"Septet bot worker: {processes} processes, queue {redis_prefix}:bots on {redis}, "
                f"database {shown}. Ctrl+C stops it.")  # fmt: skip
     run_worker(settings, processes)

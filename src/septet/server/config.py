@@ -74,6 +74,11 @@ class Settings:
             workers); empty: one process with its own bot pool.
         redis_prefix: the prefix of every Redis key and channel (several sites, or test runs,
             on one Redis).
+        smtp_url / mail_from: the SMTP server (``smtp://host:25``, ``smtp+starttls://...``,
+            ``smtps://...``) and the ``From`` address of the turn-based tables' mails; empty:
+            no mail (issue 28, :mod:`septet.server.mail`).
+        mail_every: seconds between two "your turn" mails about one table to one player.
+        mail_interval: seconds between the rounds that queue and send mail.
     """
 
     database_url: str = field(default_factory=default_database_url)
@@ -102,3 +107,8 @@ class Settings:
     bot_timeout: float = 10.0
     redis_url: str = ""
     redis_prefix: str = "septet"
+    # turn-based tables' mail (issue 28)
+    smtp_url: str = ""
+    mail_from: str = ""
+    mail_every: float = 3 * 3600.0
+    mail_interval: float = 10.0

@@ -290,6 +290,6 @@ def _has_alembic_version(conn: Connection) -> bool:
 
 # The score keeper's models live in their own module on this base; importing it here registers
 # them wherever the schema is read (Alembic's env, the schema tests). Last: it imports Base.
-from septet.server.score import models as _score_models  # noqa: E402, F401
 from septet.server.mail import models as _mail_models  # noqa: E402, F401
+from septet.server.score import models as _score_models  # noqa: E402, F401
 from septet.server.turns import models as _turn_models  # noqa: E402, F401

@@ -293,6 +293,7 @@ class LiveTable:
                     "missed": s.missed,
                 }
             )
+        due = self.deadline if self.to_move is not None else None  # turn-based (issue 28)
         out = {
             "id": self.id,
             "game": self.game.name,
@@ -307,8 +308,7 @@ class LiveTable:
             "replace_after": None if self.pace.turn_based else self.settings.replace_after,
             "created_at": self.created_at,
             **self.pace.to_json(),
-            "deadline": self.deadline.isoformat() if self.deadline and self.to_move is not None
-            else None,
+            "deadline": due.isoformat() if due is not None else None,
             "timeouts": [{"v": v, "seat": seat} for v, seat in self.timeouts[-20:]],
         }
         if self.status == "waiting":

@@ -92,3 +92,36 @@ def describe_options(game_name: str, options_type: type[Any]) -> list[dict[str, 
             }
         )
     return out
+
+
+# ----- table options (issue 28) ------------
+def describe_table_options() -> list[dict[str, Any]]:
+    """The options every table has besides its game's, in the shape of
+    :func:`describe_options`: ``pace`` (``live`` / ``turn-based``), ``turn_hours`` (hours per
+    move of a turn-based table) and ``on_timeout`` (what a missed deadline does). See
+    :mod:`septet.server.turns.deadlines`."""
+
+    def choice(value: str, en: str, ja: str) -> dict[str, Any]:
+        return {"value": value, "en": en, "ja": ja}
+
+    def item(name: str, default: Any, kind: str, label: tuple[str, str], help_: tuple[str, str],
+             choices: list[dict[str, Any]] | None = None) -> dict[str, Any]:  # fmt: skip
+        return {"name": name, "default": default, "help": help_[0], "kind": kind,
+                "label": {"en": label[0], "ja": label[1]},
+                "help_i18n": {"en": help_[0], "ja": help_[1]}, "choices": choices}  # fmt: skip
+
+    return [
+        item("pace", "live", "choice", ("Pace", "進め方"),
+             ("Live: everyone plays now. Turn-based: each move within a deadline, for days.",
+              "リアルタイム: 全員が今遊びます。手番制: 1手ずつ期限内に、何日もかけて。"),
+             [choice("live", "Live", "リアルタイム"),
+              choice("turn-based", "Turn-based", "手番制")]),
+        item("turn_hours", 24, "int", ("Hours per move", "1手の時間"),
+             ("Turn-based: hours each player has for a move (1-336).",
+              "手番制: 1手に使える時間（1〜336時間）。")),
+        item("on_timeout", "move", "choice", ("Missed deadline", "期限切れ"),
+             ("Turn-based: what happens when time runs out.", "手番制: 時間切れのときの扱い。"),
+             [choice("move", "A Normal bot makes that move", "普通のボットがその1手を指す"),
+              choice("replace", "After a second miss, a Normal bot takes the seat",
+                     "2回目の時間切れで普通のボットが席を引き継ぐ")]),
+    ]  # fmt: skip

@@ -321,7 +321,10 @@ class Store:
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.seat == seat.seat)
                 .values(
-                    player_id=seat.player_id, name=seat.name, bot=seat.bot, replaced=seat.replaced,
+                    player_id=seat.player_id,
+                    name=seat.name,
+                    bot=seat.bot,
+                    replaced=seat.replaced,
                     missed=seat.missed,
                 )
             )
@@ -435,7 +438,11 @@ class Store:
             timeouts=timeouts,
             seats=[
                 SeatData(
-                    seat=x.seat, player_id=x.player_id, name=x.name, bot=x.bot, replaced=x.replaced,
+                    seat=x.seat,
+                    player_id=x.player_id,
+                    name=x.name,
+                    bot=x.bot,
+                    replaced=x.replaced,
                     missed=x.missed,
                 )
                 for x in seats

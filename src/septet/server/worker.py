@@ -23,8 +23,12 @@ from septet.core import State
 from septet.server.botpool import BotJob, BotPool, fallback_move
 from septet.server.config import Settings
 from septet.server.hub import Hub
-from septet.server.steps import advance, follow
+from septet.server.steps import Advance, advance, follow
 from septet.server.store import StaleWriteError, Store, TableData
+from septet.server.turns.clock import clock_from_env
+from septet.server.turns.deadlines import TablePace
+from septet.server.turns.notify import TurnNotifier
+from septet.server.turns.sweeper import play_stored_timeout, sweep_deadlines
 
 log = logging.getLogger("septet.bots")
 
@@ -54,6 +58,9 @@ class BotWorker:
         self.busy = asyncio.Semaphore(IN_FLIGHT)
         self.played = 0
         self.stopping = False
+        # turn-based tables (issue 28): deadlines are swept here too; notices only published
+        self.clock = clock_from_env()
+        self.notifier = TurnNotifier(settings, listen=False)
 
     async def run(self, until: float | None = None) -> None:
         """Take and play bot turns until stopped (or ``until``, a ``time.monotonic()``)."""
@@ -61,6 +68,7 @@ class BotWorker:
         await self.hub.ensure_group()
         tasks: set[asyncio.Task[None]] = set()
         last_claim = 0.0
+        tasks.add(asyncio.get_running_loop().create_task(self._deadlines_forever()))
         try:
             while not self.stopping and (until is None or time.monotonic() < until):
                 entries = []
@@ -121,13 +129,16 @@ class BotWorker:
         notation = await self.pool.choose(job, self.settings.bot_timeout)
         action = state.game.parse_action(state, notation or fallback_move(job, state))
         done = advance(state, data.seed, [s.bot is not None for s in data.seats], action, seat)
+        deadline = TablePace.of(data).deadline(self.clock, done.to_move, done.bot_turn)
         try:
             await asyncio.to_thread(
                 self.store.append_moves, table_id, version, done.steps, by_bot=True,
-                status=done.status if done.status != "playing" else None, **done.store_kwargs(),
+                status=done.status if done.status != "playing" else None, deadline=deadline,
+                **done.store_kwargs(),
             )  # fmt: skip
         except StaleWriteError:
             return False
+        self._notify_turns(data, done)
         self._keep(data, done.state, notations + [n for n, _ in done.steps])
         self.played += 1
         await self.hub.publish(table_id, {"k": "steps", "from": version,
@@ -135,6 +146,36 @@ class BotWorker:
         if done.bot_turn:
             await self.hub.enqueue(table_id, version + len(done.steps), self.settings.bot_delay)
         return True
+
+    # ----- turn-based tables (issue 28) ------------
+    def _notify_turns(self, data: TableData, done: Advance) -> None:
+        """Tell the table's players' open pages whose turn it is now."""
+        seat = done.to_move
+        mover = data.seats[seat].player_id if seat is not None and not done.bot_turn else None
+        self.notifier.changed(data.id, [s.player_id for s in data.seats if s.player_id], mover)
+
+    async def play_timeout(self, table_id: str, version: int) -> bool:
+        """Make the move of the missed deadline of ``table_id`` at ``version`` (unless another
+        process made it first), publish it, queue the next bot turn; whether this did."""
+        made = await play_stored_timeout(self.store, self.pool, self.clock, table_id, version,
+                                         self.settings.bot_timeout)  # fmt: skip
+        if made is None:
+            return False
+        data, done = made
+        self.states.pop(table_id, None)
+        await self.hub.publish(table_id, {"k": "seats"})  # the seat's missed count changed
+        self._notify_turns(data, done)
+        if done.bot_turn:
+            await self.hub.enqueue(table_id, version + len(done.steps), self.settings.bot_delay)
+        return True
+
+    async def _deadlines_forever(self) -> None:
+        while not self.stopping:
+            try:
+                await sweep_deadlines(self.store, self.clock, self.play_timeout)
+            except Exception:
+                log.exception("deadline sweep failed")
+            await asyncio.sleep(self.settings.sweep_interval)
 
     def _catch_up(
         self, data: TableData, cached: tuple[State, list[str], TableData] | None
@@ -160,6 +201,7 @@ class BotWorker:
     async def close(self) -> None:
         """Release the pool, Redis and the database."""
         self.pool.shutdown()
+        await self.notifier.close()
         await self.hub.close()
         self.store.close()
 

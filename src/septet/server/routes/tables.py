@@ -16,6 +16,7 @@ from septet.server.routes import router
 from septet.server.routes.meta import bots_for
 from septet.server.schemas import JoinIn, SeatIn, TableIn
 from septet.server.store import TableData
+from septet.server.turns.deadlines import PaceError, TablePace
 
 api = router(tags=["tables"])
 
@@ -94,12 +95,16 @@ async def create_table(body: TableIn, manager: ManagerDep, owner: RequiredPlayer
     The creator takes the first human seat; a table of bots only starts at once.
 
     Errors: ``no_identity`` (401), ``bad_game``/``bad_seats``/``bad_bot`` (400),
-    ``too_many_open``/``too_many_bot_tables`` (429: the guest's caps).
+    ``too_many_open``/``too_many_bot_tables`` (429: the guest's caps), ``bad_pace`` (400).
     """
     game = _new_game(body)
     bots = [_bot_spec(s, game) if s.kind == "bot" else None for s in body.seats]
     seated = (owner.id, owner.name) if None in bots else None
-    table = await manager.create(game, len(bots), bots, seated, created_by=owner.id)
+    try:
+        pace = TablePace.parse(body.pace, body.turn_hours, body.on_timeout)
+    except PaceError as exc:
+        raise LobbyError(exc.code, exc.message, status=400, message_ja=exc.message_ja) from None
+    table = await manager.create(game, len(bots), bots, seated, created_by=owner.id, pace=pace)
     return {**table.summary(), "invite": f"/t/{table.id}"}
 
 

@@ -22,9 +22,9 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import Table, and_, cast, select, update
+from sqlalchemy import Table, and_, select, update
 from sqlalchemy.orm import Session
 
 from septet.core import Game
@@ -189,9 +189,7 @@ def date_undated(store: Store, clock: Clock, limit: int = 100) -> int:
         for tid, version, hours in rows:
             done += conn.execute(
                 update(tables)
-                .where(
-                    tables.c.id == tid, tables.c.version == version, tables.c.deadline.is_(None)
-                )
+                .where(tables.c.id == tid, tables.c.version == version, tables.c.deadline.is_(None))
                 .values(deadline=clock.now() + timedelta(hours=hours))
             ).rowcount
     return done
@@ -204,9 +202,16 @@ def my_turns(store: Store, player_id: str) -> list[dict[str, Any]]:
     with Session(store.engine) as s:
         rows = s.execute(
             select(
-                TableRow.id, TableRow.game, TableRow.options, SeatRow.seat, TableRow.version,
-                TableRow.pace, TableRow.turn_hours, TableRow.deadline, TableRow.updated_at,
-            )  # fmt: skip
+                TableRow.id,
+                TableRow.game,
+                TableRow.options,
+                SeatRow.seat,
+                TableRow.version,
+                TableRow.pace,
+                TableRow.turn_hours,
+                TableRow.deadline,
+                TableRow.updated_at,
+            )
             .join(
                 SeatRow,
                 and_(SeatRow.table_id == TableRow.id, SeatRow.seat == TableRow.to_move),
@@ -222,10 +227,18 @@ def my_turns(store: Store, player_id: str) -> list[dict[str, Any]]:
     from septet.server.store import _iso
 
     out = [
-        {"id": r[0], "game": r[1], "options": r[2], "seat": r[3], "version": r[4],
-         "pace": r[5], "turn_hours": r[6], "deadline": _iso(r[7]) or None,
-         "updated_at": _iso(r[8])}
+        {
+            "id": r[0],
+            "game": r[1],
+            "options": r[2],
+            "seat": r[3],
+            "version": r[4],
+            "pace": r[5],
+            "turn_hours": r[6],
+            "deadline": _iso(r[7]) or None,
+            "updated_at": _iso(r[8]),
+        }
         for r in rows
-    ]  # fmt: skip
+    ]
     out.sort(key=lambda x: (x["deadline"] is None, x["deadline"] or "", x["updated_at"]))
     return out

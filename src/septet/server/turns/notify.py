@@ -1,4 +1,4 @@
-""""Your turn" on every open page: the per-player sockets (``WS /ws/me``) of a process and
+""" "Your turn" on every open page: the per-player sockets (``WS /ws/me``) of a process and
 their fan-out.
 
 When steps are committed at a table, the committing process calls

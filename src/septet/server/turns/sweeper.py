@@ -59,8 +59,16 @@ async def play_stored_timeout(
     if not pace.turn_based or seat < 0 or data.seats[seat].bot is not None:
         return None
     spec = normal_spec(game)
-    job = BotJob(data.id, data.game, data.options, data.num_players, tuple(data.moves or ()),
-                 seat, spec, data.seed)  # fmt: skip
+    job = BotJob(
+        data.id,
+        data.game,
+        data.options,
+        data.num_players,
+        tuple(data.moves or ()),
+        seat,
+        spec,
+        data.seed,
+    )
     notation = await pool.choose(job, budget)
     action = game.parse_action(state, notation or fallback_move(job, state))
     after = pace.after_timeout(data.seats[seat], spec)
@@ -69,11 +77,16 @@ async def play_stored_timeout(
     done = advance(state, data.seed, bots, action, seat)
     try:
         await asyncio.to_thread(
-            store.append_moves, table_id, version, done.steps,
-            status=done.status if done.status != "playing" else None, seats=[after],
-            timeout_seat=seat, deadline=pace.deadline(clock, done.to_move, done.bot_turn),
+            store.append_moves,
+            table_id,
+            version,
+            done.steps,
+            status=done.status if done.status != "playing" else None,
+            seats=[after],
+            timeout_seat=seat,
+            deadline=pace.deadline(clock, done.to_move, done.bot_turn),
             **done.store_kwargs(),
-        )  # fmt: skip
+        )
     except StaleWriteError:
         return None
     data.seats[seat] = after

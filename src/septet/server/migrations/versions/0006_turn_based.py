@@ -31,9 +31,7 @@ def upgrade() -> None:
         "septet_tables",
         sa.Column("on_timeout", sa.String(16), nullable=False, server_default="move"),
     )
-    op.add_column(
-        "septet_tables", sa.Column("deadline", sa.DateTime(timezone=True), nullable=True)
-    )
+    op.add_column("septet_tables", sa.Column("deadline", sa.DateTime(timezone=True), nullable=True))
     op.create_index("ix_septet_tables_deadline", "septet_tables", ["deadline"])
     op.add_column(
         "septet_seats",
