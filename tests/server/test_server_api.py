@@ -112,6 +112,7 @@ def test_server_lobby_join_start_and_record(client: Any) -> None:
     assert set(client.get(f"/api/tables/{tid}").json()) == {
         "id", "game", "title", "options", "num_players", "status", "version", "to_move",
         "seats", "result", "replace_after", "created_at", "my_seat",
+        "pace", "turn_hours", "on_timeout", "deadline", "timeouts",  # turn-based (issue 28)
     }  # fmt: skip
     assert client.get(f"/api/tables/{tid}", headers={"cookie": b}).json()["my_seat"] == 1
     assert client.get("/api/tables/nope").status_code == 404

@@ -81,6 +81,12 @@ SweepOpt = Annotated[
 ]
 
 
+def _positive(flag: str, value: float) -> float:
+    if value <= 0:
+        raise typer.BadParameter(f"{flag} must be more than zero")
+    return value
+
+
 def check_smtp(url: str, mail_from: str) -> str:
     """``--smtp`` checked with ``--mail-from`` (a sentence and exit code 2 when wrong)."""
     if not url:
@@ -133,11 +139,7 @@ def serve(
     """Run the web server: lobby, real-time games against people and bots, replays."""
     from septet.server.config import Settings
 
-    if (
-        min(bot_delay, replace_after) < 0
-        or min(waiting_ttl, bot_timeout, sweep_interval) <= 0
-        or bot_workers < 0
-    ):
+    if min(bot_delay, replace_after) < 0 or min(waiting_ttl, bot_timeout) <= 0 or bot_workers < 0:
         raise typer.BadParameter(
             "delays must be zero or more, --waiting-ttl more than zero, --bot-workers 0 or more"
         )
@@ -153,7 +155,8 @@ def serve(
         redis_url=redis, redis_prefix=redis_prefix, bot_workers=bot_workers,
         bot_timeout=bot_timeout, guests_per_minute=guests_per_minute,
         guest_burst=max(20.0, 2 * guests_per_minute),
-        smtp_url=check_smtp(smtp, mail_from), mail_from=mail_from, sweep_interval=sweep_interval,
+        smtp_url=check_smtp(smtp, mail_from), mail_from=mail_from,
+        sweep_interval=_positive("--sweep-interval", sweep_interval),
     )  # fmt: skip
     _run(settings, host, port, log_level, open_browser, shown)
 
@@ -213,7 +216,7 @@ def bots(
     url, shown = _database(db)
     settings = Settings(database_url=url, redis_url=redis, redis_prefix=redis_prefix,
                         bot_delay=bot_delay, bot_timeout=bot_timeout,
-                        sweep_interval=sweep_interval)  # fmt: skip
+                        sweep_interval=_positive("--sweep-interval", sweep_interval))  # fmt: skip
     typer.echo(f"Septet bot worker: {processes} processes, queue {redis_prefix}:bots on {redis}, "
                f"database {shown}. Ctrl+C stops it.")  # fmt: skip
     run_worker(settings, processes)

@@ -348,10 +348,9 @@ class Store:
         and optionally a new status, result and seat holders, in one transaction; ``to_move``
         and ``bot_turn`` describe the position after them (the seat to move, or ``None``, and
         whether a bot holds it). ``by_bot``: the first step is a bot's move, stored only if a
-        bot is still to move. ``deadline``: when the move due after them must be made (a
-        turn-based table with a person to move; ``None`` otherwise). ``timeout_seat``: the first
-        step is the move a bot made for that seat at its missed deadline (logged in
-        ``septet_timeouts``; pass the seat's new ``missed`` count in ``seats``).
+        bot is still to move. ``deadline``: the next move's (turn-based tables, else ``None``);
+        ``timeout_seat``: the first step is a bot's at that seat's missed deadline (logged in
+        ``septet_timeouts``; the seat's new ``missed`` count in ``seats``).
 
         Raises:
             StaleWriteError: the stored version is not ``start`` (or, ``by_bot``, no bot is to
@@ -384,18 +383,21 @@ class Store:
                     for i, (notation, seat) in enumerate(moves)
                 ]  # fmt: skip
                 conn.execute(self._insert_move, rows)
-            for x in seats:
-                conn.execute(
-                    self._seat_update,
-                    {"b_tid": table_id, "b_seat": x.seat, "b_player": x.player_id,
-                     "b_name": x.name, "b_bot": x.bot, "b_replaced": x.replaced,
-                     "b_missed": x.missed},
-                )  # fmt: skip
-            if timeout_seat is not None:
+            self._write_seats(conn, table_id, seats)
+            if timeout_seat is not None:  # a turn-based table's missed deadline (issue 28)
                 conn.execute(
                     insert(cast(Table, TimeoutRow.__table__)),
                     {"table_id": table_id, "idx": start, "seat": timeout_seat, "created_at": now},
                 )
+
+    def _write_seats(self, conn: Any, table_id: str, seats: Sequence[SeatData]) -> None:
+        for x in seats:
+            conn.execute(
+                self._seat_update,
+                {"b_tid": table_id, "b_seat": x.seat, "b_player": x.player_id,
+                 "b_name": x.name, "b_bot": x.bot, "b_replaced": x.replaced,
+                 "b_missed": x.missed},
+            )  # fmt: skip
 
     def _table_data(
         self, s: Session, row: TableRow, with_moves: bool, moves_from: int = 0

@@ -38,6 +38,10 @@ def upgrade() -> None:
         sa.Column("missed", sa.Integer(), nullable=False, server_default=sa.text("0")),
     )
     op.create_index("ix_septet_seats_player_id", "septet_seats", ["player_id"])
+    _timeouts_and_mail()
+
+
+def _timeouts_and_mail() -> None:
     op.create_table(
         "septet_timeouts",
         sa.Column("table_id", sa.String(32), nullable=False),
