@@ -13,6 +13,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from starlette.websockets import WebSocketDisconnect
 
 from septet.server.turns.clock import ManualClock
 from septet.server.turns.sweeper import sweep_deadlines
@@ -47,7 +48,9 @@ def turn_based_table(client: Any, **pace: Any) -> tuple[str, dict[str, str]]:
     r = client.post("/api/tables", json=body, headers={"cookie": ann})
     assert r.status_code == 200, r.text
     tid = r.json()["id"]
-    assert client.post(f"/api/tables/{tid}/join", json={}, headers={"cookie": bob}).status_code == 200
+    assert (
+        client.post(f"/api/tables/{tid}/join", json={}, headers={"cookie": bob}).status_code == 200
+    )
     return tid, {"0": ann, "1": bob}
 
 
@@ -111,7 +114,7 @@ def test_turns_deadline_then_one_normal_bot_move(site: tuple[Any, ManualClock]) 
 
 
 def test_turns_nobody_replaced_for_being_away(site: tuple[Any, ManualClock]) -> None:
-    client, clock = site
+    client, _ = site
     tid, cookies = turn_based_table(client)
     mover = summary(client, tid)["to_move"]
     ws = WsClient(client, tid, cookies[str(1 - mover)], queue.Queue(), "waiting")
@@ -143,7 +146,7 @@ def test_turns_second_miss_replaces_for_the_rest(site: tuple[Any, ManualClock]) 
 
 
 def test_turns_ws_me_pushes_your_turn(site: tuple[Any, ManualClock]) -> None:
-    client, clock = site
+    client, _ = site
     tid, cookies = turn_based_table(client)
     mover = summary(client, tid)["to_move"]
     waiting = cookies[str(1 - mover)]
@@ -158,6 +161,9 @@ def test_turns_ws_me_pushes_your_turn(site: tuple[Any, ManualClock]) -> None:
         assert [t["id"] for t in pushed["turns"]] == [tid]
         assert pushed["turns"][0]["title"] == {"en": "Tiny Sevens", "ja": "ちいさなセブン"}
         ws.close()
-    with client.websocket_connect("/ws/me") as anonymous:  # no guest: closed with 4401
-        with pytest.raises(Exception):
-            anonymous.receive_text()
+    with (
+        client.websocket_connect("/ws/me") as anonymous,  # no guest: closed with 4401
+        pytest.raises(WebSocketDisconnect) as closed,
+    ):
+        anonymous.receive_text()
+    assert closed.value.code == 4401

@@ -862,7 +862,8 @@ class LiveTable:
             except StaleWriteError:
                 self.broadcast()
                 return False
-            return True
+        await self.manager.seats_changed(self)  # the seat's missed count (others reload)
+        return True
 
 
 class LobbyError(Exception):
