@@ -1,0 +1,195 @@
+"""Mail of turn-based tables (issue 28), captured by a local SMTP server (aiosmtpd) started by
+the test: an address is confirmed by a link; an unconfirmed one gets no "your turn" mail (and
+a test mail is refused with a sentence); the turn mail is in the player's language with the
+table's link and an unsubscribe link that works without logging in; a bad address and an SMTP
+server that refuses give clear errors, the refused mail is tried again, and no move waits for
+any of it. The mail rounds are run by hand with a manual clock."""
+
+from __future__ import annotations
+
+import email
+import queue
+import re
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from email.message import EmailMessage
+from email.policy import default
+from typing import Any
+
+import pytest
+
+from septet.server.mail.sender import parse_smtp_url
+from septet.server.turns.clock import ManualClock
+from tests.server.conftest import make_client, new_guest
+from tests.server.multiproc import free_port
+from tests.server.server_clients import WsClient
+
+aiosmtpd = pytest.importorskip("aiosmtpd", reason="the dev extra's aiosmtpd (a local SMTP server)")
+from aiosmtpd.controller import Controller  # noqa: E402
+
+pytestmark = pytest.mark.timeout(120)
+START = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
+
+
+class Capture:
+    """An SMTP handler keeping every mail; ``refuse`` makes it refuse every recipient."""
+
+    def __init__(self) -> None:
+        self.mails: list[EmailMessage] = []
+        self.refuse = False
+
+    async def handle_RCPT(self, server: Any, session: Any, envelope: Any, address: str,
+                          options: Any) -> str:  # fmt: skip
+        if self.refuse:
+            return "550 5.1.1 Mailbox unavailable"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        msg = email.message_from_bytes(envelope.content, policy=default)
+        assert isinstance(msg, EmailMessage)
+        self.mails.append(msg)
+        return "250 OK"
+
+
+@pytest.fixture
+def mail_site(tmp_path: Any) -> Iterator[tuple[Any, ManualClock, Capture]]:
+    handler = Capture()
+    port = free_port()
+    smtp = Controller(handler, hostname="127.0.0.1", port=port)
+    smtp.start()
+    try:
+        with make_client(f"sqlite:///{tmp_path / 'septet.sqlite3'}", sweep_interval=3600,
+                         smtp_url=f"smtp://127.0.0.1:{port}", mail_from="septet@example.org",
+                         mail_interval=3600) as client:  # fmt: skip
+            clock = ManualClock(START)
+            manager = client.app.state.manager
+            manager.clock = manager.mail_sender.clock = clock
+            yield client, clock, handler
+    finally:
+        smtp.stop()
+
+
+def mail_round(client: Any) -> int:
+    return int(client.portal.call(client.app.state.manager.mail_sender.round))
+
+
+def links(msg: EmailMessage) -> list[str]:
+    body = msg.get_content()
+    return re.findall(r"http://testserver/\S+", body)
+
+
+def test_turns_mail_confirm_turn_unsubscribe_and_refusals(
+    mail_site: tuple[Any, ManualClock, Capture],
+) -> None:
+    client, clock, smtp = mail_site
+    ann, bob = new_guest(client, "Ann"), new_guest(client, "Bob")
+    r = client.post("/api/me/email", json={"address": "ann at example", "lang": "ja"},
+                    headers={"cookie": ann})  # fmt: skip
+    assert r.status_code == 400 and r.json()["error"] == "bad_email", r.text
+    assert "not an e-mail address" in r.json()["message"] and r.json()["message_ja"]
+    r = client.post("/api/me/email", json={"address": "ann@example.org", "lang": "ja"},
+                    headers={"cookie": ann})  # fmt: skip
+    assert r.json()["email"] == {"address": "ann@example.org", "lang": "ja", "confirmed": False}
+    r = client.post("/api/me/email/test", headers={"cookie": ann})
+    assert r.status_code == 409 and r.json()["error"] == "unconfirmed"
+    assert "ann@example.org" in r.json()["message"]
+    assert mail_round(client) == 1
+    confirm = smtp.mails[-1]
+    assert confirm["To"] == "ann@example.org" and confirm["From"] == "septet@example.org"
+    assert confirm["Subject"] == "Septet のメールアドレスの確認"
+    confirm_link, unsub_link = links(confirm)
+    assert confirm_link.startswith("http://testserver/mail/confirm/")
+    assert unsub_link.startswith("http://testserver/mail/unsubscribe/")
+    # a turn-based table that waits for Ann (Bob moves first if the deal says so)
+    body = {"game": "tiny-sevens", "options": {"target": 40}, "seats": ["human", "human"],
+            "pace": "turn-based", "turn_hours": 24}  # fmt: skip
+    tid = client.post("/api/tables", json=body, headers={"cookie": ann}).json()["id"]
+    client.post(f"/api/tables/{tid}/join", json={}, headers={"cookie": bob})
+    seats = {0: WsClient(client, tid, ann, queue.Queue(), "ann"),
+             1: WsClient(client, tid, bob, queue.Queue(), "bob")}  # fmt: skip
+
+    def move(seat: int) -> None:
+        v = client.get(f"/api/tables/{tid}").json()["version"]
+        st = seats[seat].wait_for(
+            lambda m: m["type"] == "state" and m["legal"] and m["version"] == v
+        )
+        seats[seat].send({"type": "move", "version": v, "action": st["legal"][0]["a"]})
+        seats[seat].wait_for(lambda m: m["type"] == "ack" and m["at"] == v)
+
+    if client.get(f"/api/tables/{tid}").json()["to_move"] == 1:
+        move(1)
+    assert mail_round(client) == 0  # unconfirmed: no turn mail
+    assert client.get(confirm_link.replace("http://testserver", "")).status_code == 200
+    assert client.get("/api/me/email", headers={"cookie": ann}).json()["email"]["confirmed"]
+    assert mail_round(client) == 1
+    turn = smtp.mails[-1]
+    deadline = datetime.fromisoformat(client.get(f"/api/tables/{tid}").json()["deadline"])
+    assert turn["Subject"] == "ちいさなセブンであなたの番です"
+    text = turn.get_content()
+    assert f"{deadline.year}年{deadline.month}月{deadline.day}日 {deadline:%H:%M}（UTC）" in text
+    assert links(turn) == [f"http://testserver/t/{tid}", unsub_link]
+    assert mail_round(client) == 0  # once per position
+    # back to Ann within three hours: no second mail about this table
+    move(0)
+    move(1)
+    assert mail_round(client) == 0
+    # three hours later the SMTP server refuses: the mail waits, the error is said, moves go on
+    clock.advance(hours=3, seconds=1)
+    move(0)
+    move(1)
+    smtp.refuse = True
+    assert mail_round(client) == 0
+    state = client.get("/api/me/email", headers={"cookie": ann}).json()
+    assert state["last_error"].startswith("The mail server refused the address: 550")
+    move(0)  # a move is never held up by mail
+    move(1)
+    smtp.refuse = False
+    assert mail_round(client) == 0  # tried again only after a minute
+    clock.advance(seconds=61)
+    assert mail_round(client) == 1 and smtp.mails[-1]["Subject"] == turn["Subject"]
+    assert client.get("/api/me/email", headers={"cookie": ann}).json()["last_error"] is None
+    # the unsubscribe link works without a cookie
+    client.cookies.clear()
+    page = client.get(unsub_link.replace("http://testserver", ""))
+    assert page.status_code == 200 and "no more mail" in page.text
+    assert client.get("/api/me/email", headers={"cookie": ann}).json()["email"] is None
+    clock.advance(hours=4)
+    move(0)
+    move(1)
+    assert mail_round(client) == 0
+    for ws in seats.values():
+        ws.close()
+
+
+def test_turns_mail_english_test_mail_and_no_smtp(
+    mail_site: tuple[Any, ManualClock, Capture], tmp_path: Any
+) -> None:
+    client, _, smtp = mail_site
+    bob = new_guest(client, "Bob")
+    client.post("/api/me/email", json={"address": "bob@example.org"}, headers={"cookie": bob})
+    mail_round(client)
+    assert smtp.mails[-1]["Subject"] == "Confirm your e-mail address for Septet"
+    assert "Hello Bob," in smtp.mails[-1].get_content()
+    client.get(links(smtp.mails[-1])[0].replace("http://testserver", ""))
+    assert client.post("/api/me/email/test", headers={"cookie": bob}).json() == {"queued": True}
+    assert mail_round(client) == 1 and smtp.mails[-1]["Subject"] == "Septet test mail"
+    with make_client(f"sqlite:///{tmp_path / 'plain.sqlite3'}") as plain:  # no --smtp
+        carl = new_guest(plain, "Carl")
+        r = plain.post("/api/me/email", json={"address": "c@example.org"}, headers={"cookie": carl})
+        assert r.status_code == 409 and r.json()["error"] == "mail_off" and r.json()["message_ja"]
+
+
+def test_turns_mail_smtp_urls() -> None:
+    cfg = parse_smtp_url("smtp+starttls://me%40x:pa%3Ass@mail.example.org", "s@example.org")
+    assert (cfg.host, cfg.port, cfg.security, cfg.user, cfg.password) == (
+        "mail.example.org", 587, "starttls", "me@x", "pa:ss")  # fmt: skip
+    assert parse_smtp_url("smtps://h", "s@example.org").port == 465
+    assert parse_smtp_url("smtp://h:2525", "s@example.org").port == 2525
+    for url, sender, says in [
+        ("http://h", "s@example.org", "must start with smtp://"),
+        ("smtp://", "s@example.org", "names no host"),
+        ("smtp://h", "nobody", "--mail-from must be an e-mail address"),
+    ]:
+        with pytest.raises(ValueError, match=says):
+            parse_smtp_url(url, sender)
