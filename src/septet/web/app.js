@@ -9,6 +9,7 @@ import { lobbyPage } from './lobby.js';
 import { replayPage } from './replay.js';
 import { drawHeader, navigate, session, setRouter } from './shell.js';
 import { tablePage } from './table.js';
+import { startTurns } from './turns.js';
 
 const root = document.getElementById('app');
 let cleanup = () => {};
@@ -47,6 +48,7 @@ window.addEventListener('popstate', route);
 (async () => {
   const config = api('/api/config').then((c) => { session.publicUrl = c.public_url || ''; }, () => {});
   try { session.player = await me(); } catch (err) { session.player = null; }
+  startTurns(); // "your turn" on every page (issue 28)
   drawHeader();
   await config;
   route();

@@ -6,6 +6,7 @@ import { h, replace } from './dom.js';
 import { lang, onLang, pick, t } from './i18n.js';
 import { botTooltip, levelWord, seatName } from './seats.js';
 import { nameForm, navigate, session, showError } from './shell.js';
+import { paceBody, paceRows, startTurns, turnsSection } from './turns.js';
 
 /** Minutes until `at` (ISO-8601), at least 0; null when `at` is missing or not a date. */
 export function minutesLeft(at, now = Date.now()) {
@@ -133,7 +134,7 @@ export async function lobbyPage(root) {
       ev.preventDefault();
       const seats = formState.seats.map((c) => (c.startsWith('bot:') ? { kind: 'bot', bot: c.slice(4) } : { kind: 'human' }));
       try {
-        const tbl = await api('/api/tables', { method: 'POST', body: { game: g.name, options: formState.options, seats } });
+        const tbl = await api('/api/tables', { method: 'POST', body: { game: g.name, options: formState.options, seats, ...paceBody(formState) } });
         navigate(`/t/${tbl.id}`);
       } catch (err) { showError(err); }
     } },
@@ -141,6 +142,7 @@ export async function lobbyPage(root) {
     h('div', { class: 'row' }, h('label', { for: 'game' }, t('game')), gameSelect,
       h('span', { class: 'nowrap' }, h('label', { for: 'players' }, t('players')), ' ', countSelect)),
     h('ul', { class: 'plain seats-form' }, seatRows),
+    h('ul', { class: 'plain pace-form' }, paceRows(formState, drawForm)),
     optionRows.length ? h('details', { open: wasOpen }, h('summary', {}, t('options')), h('ul', { class: 'plain' }, optionRows)) : null,
     h('button', { type: 'submit', id: 'create', class: 'primary' }, t('create'))));
   }
@@ -154,7 +156,8 @@ export async function lobbyPage(root) {
     }
     drawForm();
     drawLists();
-    replace(root, h('div', { class: 'lobby' }, formBox, listsBox));
+    startTurns();
+    replace(root, h('div', { class: 'lobby' }, turnsSection(), formBox, listsBox));
   }
 
   try { gamesList = await api('/api/games'); } catch (err) { showError(err); }

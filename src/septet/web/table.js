@@ -15,6 +15,7 @@ import { relabel } from './names.js';
 import { botTooltip, levelWord, seatLevel, seatName } from './seats.js';
 import { onSetting, setting } from './settings.js';
 import { drawHeader, errorText, nameForm, session } from './shell.js';
+import { deadlineNote, seatMarks } from './turns.js';
 
 // Events that need no moment and no log line (private deal cards: the hand shows them).
 const LOG_QUIET = new Set(['card_dealt', 'dealt']);
@@ -386,7 +387,7 @@ export async function tablePage(root, id) {
       text = s && s.kind === 'bot' ? t('bot_thinking', { name: nameOf(tbl.to_move) }) : t('waiting_for', { name: nameOf(tbl.to_move) });
     }
     if (msg && msg.seat === null && tbl.status !== 'waiting') text = sentences([text, t('spectating')]);
-    replace(status, text);
+    replace(status, text, deadlineNote(tbl, nameOf));
     status.classList.toggle('mine', mine && !waitingForAnswer);
     const hint = mine && !waitingForAnswer && msg?.view && renderer.hint ? renderer.hint(msg.view, c) : null;
     replace(hintBox, hint || '');
@@ -408,8 +409,9 @@ export async function tablePage(root, id) {
       if (s.kind === 'bot' && level) marks.push(h('span', { class: 'tag level', title: botTooltip(s) }, level));
       if (tbl.to_move === s.seat && tbl.status === 'playing') marks.push(h('span', { class: 'tag turn' }, `▶ ${t('playing_now')}`));
       if (s.replaced) marks.push(h('span', { class: 'tag' }, t('bot_playing')));
+      marks.push(...seatMarks(s));
       let callBot = null;
-      if (s.gone_for !== null && s.gone_for !== undefined && s.kind === 'human' && !s.replaced && tbl.status === 'playing') {
+      if (s.gone_for !== null && s.gone_for !== undefined && s.kind === 'human' && !s.replaced && tbl.status === 'playing' && tbl.pace !== 'turn-based') {
         marks.push(h('span', { class: 'tag away' }, t('gone')));
         const wait = (tbl.replace_after - s.gone_for) * 1000 - (now - (msg?._at || now));
         if (msg && msg.seat !== null && wait <= 0) {
