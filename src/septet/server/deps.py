@@ -27,10 +27,12 @@ COOKIE = "septet_token"
 
 @dataclass(frozen=True)
 class Player:
-    """The guest behind a request: ``id`` and display ``name``."""
+    """The player behind a request: ``id``, display ``name``, and ``account``: whether it is
+    an account (signed in with a password) rather than a guest (issue 24)."""
 
     id: str
     name: str
+    account: bool = False
 
 
 @dataclass
