@@ -191,6 +191,10 @@ class Accounts:
             await self._verify_current(player, password or "", address)
         await self.svc.store.write(self.data.delete_player, player.id)
         self.forget_player(player.id)
+        for table in list(self.svc.manager.tables.values()):  # this process's live copies
+            for seat in table.seats:
+                if seat.player_id == player.id:
+                    seat.name = ""
 
     async def logout(self, token: str) -> None:
         """End the session of ``token``."""
