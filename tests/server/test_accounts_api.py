@@ -191,8 +191,8 @@ def test_accounts_sessions_password_logout_delete_export(client: Any) -> None:
         == {"ok": True}  # fmt: skip
     assert me(client, phone) is None  # a deleted account's cookie: no player
     with store.engine.connect() as conn:
-        row = conn.execute(text("SELECT name, name_key, password_hash, deleted_at IS NOT NULL"
-                                " FROM septet_players WHERE id = :p"), {"p": pid}).one()  # fmt: skip
+        sql = "SELECT name, name_key, password_hash, deleted_at IS NOT NULL FROM septet_players"
+        row = conn.execute(text(sql + " WHERE id = :p"), {"p": pid}).one()
         assert tuple(row) == ("", None, None, True)  # the row stays, without name or credentials
         assert conn.execute(text("SELECT count(*) FROM septet_sessions")).scalar() == 0
     assert [s.name for s in store.get_table("t1").seats] == ["", "random"]  # "deleted player"
@@ -257,6 +257,7 @@ def test_accounts_cross_origin_writes_are_refused(client: Any) -> None:
                                      headers={"origin": origin, "cookie": guest}) as ws,
         ):  # fmt: skip
             ws.receive_text()
-    with client.websocket_connect(f"/ws/tables/{tid}",
-                                  headers={"origin": "http://testserver", "cookie": guest}) as ws:
+    with client.websocket_connect(
+        f"/ws/tables/{tid}", headers={"origin": "http://testserver", "cookie": guest}
+    ) as ws:
         assert ws.receive_json()["type"]  # fmt: skip
