@@ -79,6 +79,9 @@ class Settings:
             no mail (issue 28, :mod:`septet.server.mail`).
         mail_every: seconds between two "your turn" mails about one table to one player.
         mail_interval: seconds between the rounds that queue and send mail.
+        session_cache_s: seconds a process trusts its cached copy of a session before reading
+            the session row again (a sign-out or deletion on another process takes effect here
+            within that time; on the same process at once).
     """
 
     database_url: str = field(default_factory=default_database_url)
@@ -112,3 +115,4 @@ class Settings:
     mail_from: str = ""
     mail_every: float = 3 * 3600.0
     mail_interval: float = 10.0
+    session_cache_s: float = 2.0

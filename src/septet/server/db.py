@@ -1,8 +1,11 @@
 """Database models (SQLAlchemy 2) and the schema migrations (Alembic).
 
-Five tables, all prefixed ``septet_``:
+Six tables, all prefixed ``septet_`` (and the score keeper's, in ``septet.server.score``):
 
-- ``septet_players``: guest identities (the secret token is stored only as its SHA-256).
+- ``septet_players``: players, guests or accounts (``name_key``, argon2id ``password_hash``),
+  deleted accounts kept as rows without a name (docs/accounts.md).
+- ``septet_sessions``: who holds a player: one row per signed-in browser, by the SHA-256 of
+  its secret token (the token itself is never stored).
 - ``septet_tables``: one row per game table (game, options, seats count, status, chance seed,
   ``version`` = number of moves stored, who created it, whether a bot is to move).
 - ``septet_seats``: who holds each seat (a guest or a bot spec).
@@ -55,13 +58,47 @@ class Base(DeclarativeBase):
 
 
 class PlayerRow(Base):
-    """A guest identity: a display name and the hash of its secret token."""
+    """A player: a guest, or an account (issue 24), or a deleted account.
+
+    - a guest: a display ``name``; ``name_key``, ``password_hash`` and ``account_at`` are None;
+    - an account: ``name_key`` (the name after NFKC and case folding, unique among accounts:
+      :func:`septet.server.accounts.names.name_key`), ``password_hash`` (argon2id, PHC
+      string) and ``account_at`` (when the guest became an account) are set;
+    - deleted: ``deleted_at`` is set, ``name`` is ``""`` and the credentials are None; the row
+      stays so that seats in others' histories still name a player ("deleted player").
+
+    Who holds the player is in :class:`SessionRow` (one row per signed-in browser)."""
 
     __tablename__ = "septet_players"
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
     name: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    name_key: Mapped[str | None] = mapped_column(
+        String(128), nullable=True, unique=True, index=True
+    )
+    password_hash: Mapped[str | None] = mapped_column(String(255), nullable=True)
+    account_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+    @property
+    def is_account(self) -> bool:
+        """Whether this player is an account (not a guest, not deleted)."""
+        return self.password_hash is not None and self.deleted_at is None
+
+
+class SessionRow(Base):
+    """One signed-in browser (or client) of a player: the SHA-256 hex of its secret token (the
+    ``septet_token`` cookie; the token itself is never stored), when it was created and last
+    seen (``last_seen_at`` is refreshed at most every few minutes), and the first 64 characters
+    of its ``User-Agent``. Logging out, changing the password (the other sessions) and deleting
+    the account delete these rows, which ends those sessions on every process."""
+
+    __tablename__ = "septet_sessions"
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[str] = mapped_column(String(32), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    last_seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    user_agent: Mapped[str] = mapped_column(String(64), default="", server_default="")
 
 
 class TableRow(Base):

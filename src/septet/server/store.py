@@ -26,6 +26,7 @@ from septet.server.db import (
     MoveRow,
     PlayerRow,
     SeatRow,
+    SessionRow,
     TableRow,
     make_engine,
     migrate,
@@ -190,23 +191,27 @@ class Store:
         self.engine.dispose()
 
     # ----- guests ------------
-    def create_player(self, name: str) -> tuple[str, str]:
-        """A new guest named ``name``; returns ``(player_id, secret_token)``."""
+    def create_player(self, name: str, user_agent: str = "") -> tuple[str, str]:
+        """A new guest named ``name`` holding one new session; returns
+        ``(player_id, secret_token)``."""
         token = secrets.token_urlsafe(32)
         pid = secrets.token_hex(8)
         with self._session.begin() as s:
-            s.add(PlayerRow(id=pid, token_hash=hash_token(token), name=name))
+            s.add(PlayerRow(id=pid, name=name))
+            s.add(SessionRow(token_hash=hash_token(token), player_id=pid,
+                             user_agent=user_agent[:64]))  # fmt: skip
         return pid, token
 
-    def player_by_token(self, token: str) -> tuple[str, str] | None:
-        """``(player_id, name)`` of the guest holding ``token``, or ``None``."""
+    def player_by_token(self, token: str) -> tuple[str, str, bool] | None:
+        """``(player_id, name, is_account)`` of the player whose session holds ``token``, or
+        ``None`` (no such session, or the player was deleted)."""
         with self._session() as s:
             row = s.execute(
-                select(PlayerRow.id, PlayerRow.name).where(
-                    PlayerRow.token_hash == hash_token(token)
-                )
+                select(PlayerRow.id, PlayerRow.name, PlayerRow.password_hash.is_not(None))
+                .join(SessionRow, SessionRow.player_id == PlayerRow.id)
+                .where(SessionRow.token_hash == hash_token(token), PlayerRow.deleted_at.is_(None))
             ).first()
-        return (row[0], row[1]) if row else None
+        return (row[0], row[1], bool(row[2])) if row else None
 
     def rename_player(self, player_id: str, name: str) -> None:
         """Change a guest's display name (seats already taken keep theirs)."""

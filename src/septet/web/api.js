@@ -18,6 +18,7 @@ export async function api(path, { method = 'GET', body } = {}) {
   if (!response.ok) {
     const e = new Error(data.message || `HTTP ${response.status}`);
     e.code = data.error || 'http';
+    e.messageJa = data.message_ja || ''; // the server's Japanese sentence, where it has one
     e.status = response.status;
     throw e;
   }

@@ -2,6 +2,7 @@
 // Every rule lives on the server: the page draws the view it is sent and offers exactly the
 // legal moves the server lists. Pages: lobby.js, table.js, replay.js; shared: shell.js.
 
+import { accountPage } from './account.js';
 import { api, me } from './api.js';
 import { clearToast, h, replace } from './dom.js';
 import { t } from './i18n.js';
@@ -28,6 +29,7 @@ async function route() {
   let done;
   if ((m = path.match(/^\/t\/([\w-]+)$/))) done = await tablePage(root, m[1]);
   else if ((m = path.match(/^\/r\/([\w-]+)$/))) done = await replayPage(root, m[1]);
+  else if (path === '/account') done = await accountPage(root); // accounts (issue 24)
   else done = await lobbyPage(root);
   if (mine !== routing) { done?.(); return; } // the player went elsewhere meanwhile
   cleanup = done || (() => {});

@@ -4,7 +4,7 @@
 import { api } from './api.js';
 import { h, replace } from './dom.js';
 import { lang, onLang, pick, t } from './i18n.js';
-import { botTooltip, levelWord, seatName } from './seats.js';
+import { botTooltip, isDeletedSeat, levelWord, seatName } from './seats.js';
 import { nameForm, navigate, session, showError } from './shell.js';
 import { paceBody, paceRows, startTurns, turnsSection } from './turns.js';
 
@@ -36,7 +36,7 @@ export async function lobbyPage(root) {
         const level = levelWord(s.level);
         return h('span', { title: botTooltip(s) }, seatName(i, tbl), level ? t('paren', { x: level }) : '');
       }
-      return h('span', {}, s.name || t('free_seat'));
+      return h('span', {}, isDeletedSeat(s) ? t('deleted_player') : s.name || t('free_seat'));
     });
     const link = kind === 'finished'
       ? h('a', { href: `/r/${tbl.id}`, class: 'button' }, t('replay'))

@@ -37,7 +37,17 @@ export function seatName(seat, table) {
     for (let i = 0; i <= seat; i++) if (isBot(seats[i])) n += 1;
     return t('bot_name', { n });
   }
+  if (isDeletedSeat(s)) return t('deleted_player');
   return s.name || t('seat_n', { n: seat + 1 });
+}
+
+/**
+ * Whether seat summary `s` was a person's whose account is deleted (issue 24): not a bot, no
+ * name, and held (summaries without `taken` list finished tables, where every seat was held).
+ */
+export function isDeletedSeat(s) {
+  if (!s || isBot(s) || s.name) return false;
+  return 'taken' in s ? Boolean(s.taken) : true;
 }
 
 /** The tooltip of a bot seat: its level and how it plays (the agent spec). */

@@ -26,7 +26,8 @@ export function navigate(path) {
 export function errorText(err) {
   const key = `err.${err.code}`;
   const text = t(key, { message: err.message });
-  return text === key ? err.message : text;
+  if (text !== key) return text;
+  return lang() === 'ja' && err.messageJa ? err.messageJa : err.message;
 }
 
 /** Show `err` in the page's toast. */
@@ -53,7 +54,12 @@ export function drawHeader() {
     gear.title = t('settings');
     gear.querySelector('.label').textContent = t('settings');
   }
-  replace(document.getElementById('me'), session.player ? session.player.name : '');
+  // accounts (issue 24): "Sign in" for guests, the account's name for accounts; both lead to /account.
+  const account = session.player && session.player.account;
+  replace(document.getElementById('me'), h('a', {
+    href: '/account', id: 'account-link', class: account ? 'account-link signed-in' : 'account-link',
+    title: account ? t('acct_title') : (session.player ? session.player.name : null),
+  }, account ? session.player.name : t('acct_sign_in')));
 }
 
 function settingsDialog() {

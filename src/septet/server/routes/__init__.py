@@ -21,16 +21,9 @@ def router(**kwargs: Any) -> APIRouter:
 
 def all_routers() -> list[APIRouter]:
     """The API's routers, in the order they are included."""
-    from septet.server.routes import (
-        client,
-        guests,
-        meta,
-        play,
-        replays,
-        tables,
-        turns,  # /api/me/turns, /ws/me, /api/me/email (issue 28)
-    )
+    from septet.server.routes import accounts, client, guests, meta, play, replays, tables
+    from septet.server.routes import turns  # /api/me/turns, /ws/me, /api/me/email (issue 28)
     from septet.server.score import api as score  # /score, /api/score, /ws/score
 
-    return [meta.api, guests.api, tables.api, replays.api, play.api, score.api, turns.api,
-            client.api]  # fmt: skip
+    return [meta.api, guests.api, accounts.api, tables.api, replays.api, play.api, score.api,
+            turns.api, client.api]  # fmt: skip

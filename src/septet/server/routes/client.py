@@ -1,4 +1,4 @@
-"""The browser client's pages (``/``, ``/t/{id}``, ``/r/{id}``); its files are mounted at
+"""The browser client's pages (``/``, ``/t/{id}``, ``/r/{id}``, ``/account``); its files are mounted at
 ``/static`` by ``create_app``."""
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ api = router(include_in_schema=False)
 @api.get("/")
 @api.get("/t/{table_id}")
 @api.get("/r/{table_id}")
+@api.get("/account")  # accounts (issue 24)
 async def page() -> FileResponse:
     """The client's single page (it reads the path itself)."""
     return FileResponse(
