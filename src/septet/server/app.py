@@ -31,6 +31,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from septet.core import SeptetError
+from septet.server import players
 from septet.server.config import Settings
 from septet.server.deps import Services
 from septet.server.live import LobbyError, TableManager
@@ -163,6 +164,7 @@ def create_app(settings: Settings | None = None, routers: Iterable[APIRouter] = 
     settings = settings or Settings()
     store = Store(settings.database_url)
     manager = _manager(store, settings)
+    players.install(manager)  # issue 24: rate each table as its game ends
     svc = Services(settings, store, manager)
 
     @asynccontextmanager
@@ -170,8 +172,11 @@ def create_app(settings: Settings | None = None, routers: Iterable[APIRouter] = 
         await asyncio.to_thread(store.migrate)
         revived = await manager.load()
         sweeper = asyncio.get_running_loop().create_task(manager.sweep_forever())
+        # Ratings, Play now's bots, tables nobody is at (issue 24).
+        players_loop = asyncio.get_running_loop().create_task(players.run_forever(manager))
         log.info("septet server ready: %d live tables (%s)", revived, store.engine.url.drivername)
         yield
+        players_loop.cancel()
         sweeper.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await sweeper

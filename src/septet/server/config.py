@@ -74,6 +74,7 @@ class Settings:
             workers); empty: one process with its own bot pool.
         redis_prefix: the prefix of every Redis key and channel (several sites, or test runs,
             on one Redis).
+        offer_seconds: how long a rematch keeps each old player's seat for them (issue 24).
     """
 
     database_url: str = field(default_factory=default_database_url)
@@ -102,3 +103,4 @@ class Settings:
     bot_timeout: float = 10.0
     redis_url: str = ""
     redis_prefix: str = "septet"
+    offer_seconds: float = 60.0

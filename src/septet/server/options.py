@@ -92,3 +92,22 @@ def describe_options(game_name: str, options_type: type[Any]) -> list[dict[str, 
             }
         )
     return out
+
+
+# Options of a table rather than of its game (issue 24): sent in ``POST /api/tables``'s
+# ``options`` beside the game's, listed in ``GET /api/games`` as ``table_options``.
+TABLE_OPTIONS: list[dict[str, Any]] = [
+    {
+        "name": "rated",
+        "default": True,
+        "help": "the game counts for the players' ratings",
+        "kind": "bool",
+        "label": {"en": "Rated", "ja": "レーティング対象"},
+        "help_i18n": {
+            "en": "the game counts for the players' ratings",
+            "ja": "このゲームの結果をレーティングに反映します",
+        },
+        "choices": None,
+    }
+]
+"""The table options: ``rated`` (on by default)."""

@@ -18,13 +18,14 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeVar, cast
 
-from sqlalchemy import Table, bindparam, delete, func, insert, select, update
+from sqlalchemy import Table, bindparam, delete, exists, func, insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from septet.server.db import (
     ChatRow,
     MoveRow,
     PlayerRow,
+    SeatOfferRow,
     SeatRow,
     SessionRow,
     TableRow,
@@ -291,6 +292,7 @@ class Store:
                         SeatRow.seat == seat.seat,
                         SeatRow.player_id.is_(None),
                         SeatRow.bot.is_(None),
+                        ~_offered_to_another(table_id, seat, now),
                     )
                     .values(player_id=seat.player_id, name=seat.name)
                 )
@@ -299,6 +301,21 @@ class Store:
                 s.rollback()
                 return False
         return True
+
+    def tables_attended(self, table_ids: Sequence[str]) -> set[str]:
+        """Those of ``table_ids`` where a person still holds a seat (not handed to a bot after
+        they left): the tables somebody is at, for the lobby's games in play."""
+        if not table_ids:
+            return set()
+        with self._session() as s:
+            rows = s.scalars(
+                select(SeatRow.table_id).where(
+                    SeatRow.table_id.in_(list(table_ids)),
+                    SeatRow.player_id.is_not(None),
+                    SeatRow.replaced.is_(False),
+                )
+            ).all()
+        return set(rows)
 
     def save_seat(self, table_id: str, seat: SeatData, bot_turn: bool | None = None) -> None:
         """Store a seat's holder (and note the table's change time; ``bot_turn``: whether a
@@ -551,6 +568,16 @@ class Store:
         """Number of stored moves of a table."""
         with self._session() as s:
             return int(s.scalar(select(func.count()).where(MoveRow.table_id == table_id)) or 0)
+
+
+def _offered_to_another(table_id: str, seat: SeatData, now: datetime) -> Any:
+    """A live rematch offer of this seat to someone else (issue 24, septet.server.players)."""
+    return exists().where(
+        SeatOfferRow.table_id == table_id,
+        SeatOfferRow.seat == seat.seat,
+        SeatOfferRow.player_id != seat.player_id,
+        SeatOfferRow.expires_at > now,
+    )
 
 
 def _iso(when: datetime | None) -> str:
