@@ -198,9 +198,7 @@ class RatingHistoryRow(Base):
     table (1 = best), ``won``, ``left`` (the player left and a bot finished for them)."""
 
     __tablename__ = "septet_rating_history"
-    __table_args__ = (
-        Index("ix_septet_rating_history_player", "player_id", "game", "created_at"),
-    )
+    __table_args__ = (Index("ix_septet_rating_history_player", "player_id", "game", "created_at"),)
     table_id: Mapped[str] = mapped_column(
         String(32), ForeignKey("septet_tables.id", ondelete="CASCADE"), primary_key=True
     )

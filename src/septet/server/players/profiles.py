@@ -201,9 +201,11 @@ def leaderboard(store: Store, game: str, page: int, size: int) -> dict[str, Any]
     :data:`PROVISIONAL_GAMES` rated games, best first (by ``mu - 3 sigma``)::
 
         {"game", "title", "page", "size", "total", "min_games",
-         "players": [{"rank", "id", "name", "bot", "level", "path", "rating", "games", "wins"}]}
+         "players": [{"rank", "id", "name", "names", "bot", "level", "path", "rating", "games",
+                      "wins"}]}
 
-    Bots (``bot: true``, ``level``) are listed among the people; deleted players are not.
+    Bots (``bot: true``, ``level``, ``names``: ``{"en": "Normal bot", "ja": "普通のボット"}``)
+    are listed among the people; deleted players are not.
     """
     with store._session() as s:
         base = (
@@ -225,11 +227,12 @@ def leaderboard(store: Store, game: str, page: int, size: int) -> dict[str, Any]
     for i, (r, p) in enumerate(rows):
         bot = is_bot_id(r.player_id)
         level = r.player_id[len(BOT_PREFIX) :] if bot else None
+        names = BOT_NAMES.get(level or "", {"en": str(level), "ja": str(level)})
         players.append({
             "rank": (page - 1) * size + i + 1,
             "id": r.player_id,
-            "name": BOT_NAMES.get(level or "", {"en": level, "ja": level}) if bot else (
-                p.name if p else ""),
+            "name": names["en"] if bot else (p.name if p else ""),
+            "names": names if bot else None,
             "bot": bot,
             "level": level,
             "path": None if bot or p is None else path_of(p),

@@ -126,7 +126,10 @@ def sides_of(game: Game[Any], seats: Sequence[SeatRow], result: dict[str, Any]) 
         if bot_id not in home.ids:
             home.ids.append(bot_id)
     out = sorted((x for x in sides if x.ids), key=lambda x: x.rank)
-    last = max((x.rank for x in out), default=0) + 1
+    places = {r: i + 1 for i, r in enumerate(sorted({x.rank for x in out}))}
+    for x in out:  # places among the rated: 1, 2, ... (a leaver's seat may have won)
+        x.rank = places[x.rank]
+    last = len(places) + 1
     out += [Side([pid], last, False, left=True, people=1) for pid in leavers]
     return out
 
@@ -196,8 +199,9 @@ def _claim(s: Session, table_id: str) -> bool:
         _insert(s)(RatedTableRow)
         .values(table_id=table_id, counted=False, rated_at=utcnow())
         .on_conflict_do_nothing()
+        .returning(RatedTableRow.table_id)
     )
-    return int(s.execute(stmt).rowcount) == 1  # type: ignore[attr-defined]
+    return s.execute(stmt).first() is not None
 
 
 def _apply(s: Session, game: str, table_id: str, sides: list[Side]) -> None:

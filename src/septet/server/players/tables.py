@@ -262,6 +262,9 @@ async def relieve_abandoned(manager: TableManager) -> int:
         people = [s for s in table.seats if s.player_id is not None and not s.replaced]
         if table.status != "playing" or not people:
             continue
+        for s in people:  # never connected here: gone from now on, as far as known here
+            if not table.connected(s.seat):
+                table.gone_since.setdefault(s.seat, now)
         if any(table.connected(s.seat) or now - table.gone_since.get(s.seat, now) < wait
                for s in people):  # fmt: skip
             continue
