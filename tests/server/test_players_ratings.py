@@ -140,7 +140,7 @@ def test_catch_up_rates_in_finish_order(store: Store) -> None:
     assert rate_pending(store) == 3
     assert rating(store, "flip7", a)[2:] == (3, 3)  # type: ignore[index]
     history = profiles.profile(store, profiles.find_player(store, "Aki"))["games"][0]["history"]  # type: ignore[arg-type]
-    assert [p["rating"] for p in history][0] == 1138
+    assert history[0]["rating"] == 1138
     assert len(history) == 3 and history[0]["rating"] < history[1]["rating"] < history[2]["rating"]
 
 
@@ -185,8 +185,8 @@ def test_profile_contents(store: Store) -> None:
     a, b = add_player(store, "Aki"), add_player(store, "Ben")
     t1 = finished_table(store, "flip7", [(a, "Aki", None), (None, "greedy", "greedy")],
                         [210, 100], [0], at=1)  # fmt: skip
-    t2 = finished_table(store, "flip7", [(a, "Aki", None), (None, "e", "epsilon-greedy:epsilon=0.3")],
-                        [100, 205], [1], at=2)  # fmt: skip
+    easy = (None, "e", "epsilon-greedy:epsilon=0.3")
+    t2 = finished_table(store, "flip7", [(a, "Aki", None), easy], [100, 205], [1], at=2)
     t3 = finished_table(store, "double-seven", [(a, "Aki", None), (b, "Ben", None)],
                         [40, 50], [1], at=3)  # fmt: skip
     finished_table(store, "flip7", [(b, "Ben", None), (None, "greedy", "greedy")], [1, 2], [1])
