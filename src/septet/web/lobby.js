@@ -4,6 +4,7 @@
 import { api } from './api.js';
 import { h, replace } from './dom.js';
 import { lang, onLang, pick, t } from './i18n.js';
+import { lobbyPlayers } from './players.js'; // issue 24: Play now, my games first
 import { botTooltip, levelWord, seatName } from './seats.js';
 import { nameForm, navigate, session, showError } from './shell.js';
 
@@ -24,6 +25,7 @@ export async function lobbyPage(root) {
   async function refresh() {
     try { lists = await api('/api/tables'); } catch (err) { /* keep the old lists */ }
     drawLists();
+    mine?.refresh(); // issue 24
   }
 
   const listsBox = h('div', { class: 'lists' });
@@ -103,7 +105,7 @@ export async function lobbyPage(root) {
       choices.map((c) => h('option', { value: c.value, selected: choice === c.value, title: c.title }, c.label)));
       return h('li', {}, h('label', { for: `seat-${i}`, class: 'seat-label' }, `${t('seat_n', { n: i + 1 })}${t('colon')}`), sel);
     });
-    const optionRows = g.options.map((o) => {
+    const optionRows = [...g.options, ...(g.table_options || [])].map((o) => { // table_options: rated (issue 24)
       const id = `opt-${o.name}`;
       const value = formState.options[o.name] ?? o.default;
       const kind = o.kind || (typeof o.default === 'boolean' ? 'bool' : typeof o.default === 'number' ? 'int' : 'text');
@@ -154,8 +156,13 @@ export async function lobbyPage(root) {
     }
     drawForm();
     drawLists();
-    replace(root, h('div', { class: 'lobby' }, formBox, listsBox));
+    // Issue 24: the player's own games first, and Play now, above the rest.
+    mine = mine || lobbyPlayers(gamesList, navigate, showError, `/u/~${session.player.id}`);
+    mine.draw();
+    mine.refresh();
+    replace(root, h('div', { class: 'lobby' }, mine.mineBox, mine.playBox, formBox, listsBox));
   }
+  let mine = null;
 
   try { gamesList = await api('/api/games'); } catch (err) { showError(err); }
   formState.game = gamesList[0]?.name;
