@@ -305,8 +305,10 @@ class LiveTable:
 
     def attended(self) -> bool:
         """Whether somebody is at this table: a person holds a seat that no bot took over
-        after they left (the lobby lists only such games in play)."""
-        return any(s.player_id is not None and not s.replaced for s in self.seats)
+        after they left, or it is a table of bots only (the lobby lists only such games in
+        play)."""
+        people = [s for s in self.seats if s.player_id is not None]
+        return not people or any(not s.replaced for s in people)
 
     def expires_at(self) -> datetime:
         """When this table expires if nobody joins or leaves before (waiting tables)."""

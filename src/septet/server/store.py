@@ -303,19 +303,20 @@ class Store:
         return True
 
     def tables_attended(self, table_ids: Sequence[str]) -> set[str]:
-        """Those of ``table_ids`` where a person still holds a seat (not handed to a bot after
-        they left): the tables somebody is at, for the lobby's games in play."""
+        """Those of ``table_ids`` somebody is at, for the lobby's games in play: a person
+        still holds a seat (not handed to a bot after they left), or the table is one of bots
+        only (it was never anyone's to leave)."""
         if not table_ids:
             return set()
         with self._session() as s:
-            rows = s.scalars(
-                select(SeatRow.table_id).where(
-                    SeatRow.table_id.in_(list(table_ids)),
-                    SeatRow.player_id.is_not(None),
-                    SeatRow.replaced.is_(False),
+            rows = s.execute(
+                select(SeatRow.table_id, SeatRow.replaced).where(
+                    SeatRow.table_id.in_(list(table_ids)), SeatRow.player_id.is_not(None)
                 )
             ).all()
-        return set(rows)
+        people = {r[0] for r in rows}
+        held = {r[0] for r in rows if not r[1]}
+        return {t for t in table_ids if t not in people} | held
 
     def save_seat(self, table_id: str, seat: SeatData, bot_turn: bool | None = None) -> None:
         """Store a seat's holder (and note the table's change time; ``bot_turn``: whether a

@@ -37,17 +37,18 @@ export function ratingChart(points, w = 280, hgt = 72) {
   const hi = Math.max(...values);
   const span = Math.max(1, hi - lo);
   const pad = 6;
-  const x = (i) => pad + (i * (w - 2 * pad)) / (values.length - 1);
+  const left = 34; // room for the highest and lowest values, written at the left
+  const x = (i) => left + (i * (w - left - pad)) / (values.length - 1);
   const y = (v) => hgt - pad - ((v - lo) * (hgt - 2 * pad)) / span;
   const path = values.map((v, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
   const label = t('pl.chart_label', { n: values.length, from: values[0], to: values[values.length - 1], lo, hi });
   return svg('svg', { class: 'rating-chart', viewBox: `0 0 ${w} ${hgt}`, width: w, height: hgt, role: 'img', 'aria-label': label },
     svg('title', {}, label),
-    svg('line', { x1: pad, x2: w - pad, y1: y(lo), y2: y(lo), class: 'axis' }),
+    svg('line', { x1: left, x2: w - pad, y1: y(lo), y2: y(lo), class: 'axis' }),
     svg('path', { d: path, class: 'line' }),
     svg('circle', { cx: x(values.length - 1), cy: y(values[values.length - 1]), r: 3, class: 'dot' }),
-    svg('text', { x: pad, y: pad + 8, class: 'tick' }, String(hi)),
-    svg('text', { x: pad, y: hgt - 1, class: 'tick' }, String(lo)));
+    svg('text', { x: 0, y: pad + 4, class: 'tick' }, String(hi)),
+    svg('text', { x: 0, y: hgt - pad + 2, class: 'tick' }, String(lo)));
 }
 
 /** A list line of one of the player's games: title, seats, and a link (play, watch, replay). */

@@ -29,12 +29,12 @@ export function myGamesCard(mine) {
   const section = (key, items) => (items && items.length
     ? h('div', {}, h('h3', {}, t(key)), h('ul', { class: 'plain' }, items.map((g) => gameLine(g))))
     : null);
-  const any = ['playing', 'waiting', 'finished'].some((k) => (mine[k] || []).length);
+  // Finished games are the profile's own list below ("Finished" on one's own profile).
+  const any = ['playing', 'waiting'].some((k) => (mine[k] || []).length);
   return h('section', { class: 'card my-games', id: 'my-games' },
     h('h2', {}, t('pl.my_games')),
     section('pl.in_play', mine.playing), section('pl.waiting', mine.waiting),
-    section('pl.finished', mine.finished),
-    any ? null : h('p', { class: 'muted' }, t('none')));
+    any ? null : h('p', { class: 'muted' }, t('pl.no_current')));
 }
 
 /** The profile page of `ref` (a name, or ~id); returns its cleanup function. */
@@ -63,7 +63,7 @@ export async function profilePage(root, ref) {
         own ? h('p', { class: 'muted' }, t('pl.this_is_you')) : null),
       own && mine ? myGamesCard(mine) : null,
       data.games.length ? data.games.map(gameCard) : h('section', { class: 'card' }, h('p', { class: 'muted' }, t('pl.no_games'))),
-      h('section', { class: 'card' }, h('h2', {}, t('pl.recent')),
+      h('section', { class: 'card' }, h('h2', {}, own ? t('pl.my_finished') : t('pl.recent')),
         data.recent.length ? h('ul', { class: 'plain', id: 'recent' }, data.recent.map((g) => gameLine(g))) : h('p', { class: 'muted' }, t('none')))));
   }
   draw();

@@ -149,12 +149,11 @@ def profile(store: Store, row: PlayerRow) -> dict[str, Any]:
                                         "won": 0, "vs": {}})  # fmt: skip
         entry["played"] += 1
         entry["won"] += int(won)
-        for x in seats.get(t.id, []):
-            level = level_of(x.bot, game) if x.player_id is None and game else None
-            if level:
-                vs = entry["vs"].setdefault(level, [0, 0])
-                vs[0] += 1
-                vs[1] += int(won)
+        levels = {level_of(x.bot, game) for x in seats.get(t.id, []) if x.player_id is None}
+        for level in sorted(lv for lv in levels if lv) if game else ():
+            vs = entry["vs"].setdefault(level, [0, 0])  # once per game, however many seats
+            vs[0] += 1
+            vs[1] += int(won)
         if len(recent) < RECENT:
             recent.append({
                 "id": t.id, "game": t.game, "title": _titles(t.game), "at": _iso(t.updated_at),
@@ -163,6 +162,24 @@ def profile(store: Store, row: PlayerRow) -> dict[str, Any]:
                                                               key=lambda x: x.seat)],
                 "replay": f"/r/{t.id}",
             })  # fmt: skip
+    out_games = _per_game(per, ratings, history)
+    return {
+        "player": {
+            "id": row.id,
+            "name": row.name,
+            "account": row.name_key is not None,
+            "deleted": row.deleted_at is not None,
+            "path": path_of(row),
+        },
+        "games": out_games,
+        "recent": recent,
+    }
+
+
+def _per_game(
+    per: dict[str, dict[str, Any]], ratings: dict[str, RatingRow], history: Sequence[Any]
+) -> list[dict[str, Any]]:
+    """The profile's per-game entries: counts, the rating, its history, the bot levels."""
     points: dict[str, list[dict[str, Any]]] = {}
     for h in history:
         points.setdefault(h.game, []).append(
@@ -183,17 +200,7 @@ def profile(store: Store, row: PlayerRow) -> dict[str, Any]:
             "vs_bots": [{"level": lv, "games": vs[lv][0], "wins": vs[lv][1]}
                         for lv in order if lv in vs],
         })  # fmt: skip
-    return {
-        "player": {
-            "id": row.id,
-            "name": row.name,
-            "account": row.name_key is not None,
-            "deleted": row.deleted_at is not None,
-            "path": path_of(row),
-        },
-        "games": out_games,
-        "recent": recent,
-    }
+    return out_games
 
 
 def leaderboard(store: Store, game: str, page: int, size: int) -> dict[str, Any]:

@@ -22,6 +22,11 @@ _TABLE_FK = ("septet_tables.id",)
 
 
 def upgrade() -> None:
+    _ratings()
+    _tables()
+
+
+def _ratings() -> None:
     op.create_table(
         "septet_ratings",
         sa.Column("game", sa.String(64), nullable=False),
@@ -54,6 +59,9 @@ def upgrade() -> None:
         "septet_rating_history",
         ["player_id", "game", "created_at"],
     )
+
+
+def _tables() -> None:
     op.create_table(
         "septet_rated_tables",
         sa.Column("table_id", sa.String(32), nullable=False),
