@@ -9,7 +9,7 @@ import { levelWord } from './seats.js';
 /** The rating as players read it: "1138" and, until enough games, "provisional". */
 export function ratingText(r) {
   if (!r) return t('pl.unrated');
-  return r.provisional ? `${r.rating} ${t('pl.provisional')}` : String(r.rating);
+  return r.provisional ? `${r.rating}${t('pl.provisional')}` : String(r.rating);
 }
 
 /** A seat of a listed game in words: a person's name, a bot by its level. */
@@ -104,7 +104,7 @@ export function lobbyPlayers(gamesList, navigate, showError, profileHref) {
           counts(g).map((n) => h('option', { value: n, selected: n === state.players }, String(n))))),
       h('button', { type: 'submit', id: 'play-now', class: 'primary' }, t('pl.play_now'))),
     h('p', { class: 'muted' }, t('pl.play_now_hint', { s: BOTS_AFTER })),
-    h('p', { class: 'muted' }, gamesList.map((x, i) => [i ? ' · ' : '', h('a', { href: `/leaderboard/${x.name}` }, t('pl.leaderboard_of', { title: pick(x.titles, x.name) }))]))));
+    h('p', { class: 'muted' }, `${t('pl.leaderboards')} `, gamesList.map((x, i) => [i ? ' · ' : '', h('a', { href: `/leaderboard/${x.name}` }, pick(x.titles, x.name))]))));
   }
   function drawMine() {
     const mine = state.mine;
