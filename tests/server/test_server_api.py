@@ -40,7 +40,7 @@ def test_server_guest_identity_and_rename(client: Any) -> None:
     me = client.get("/api/me", headers={"cookie": cookie}).json()["player"]
     assert me["name"] == "Aki"  # stripped
     r = client.post("/api/guest", json={"name": "Aki 2"}, headers={"cookie": cookie})
-    assert r.json()["player"] == {"id": me["id"], "name": "Aki 2"}
+    assert r.json()["player"] == {"id": me["id"], "name": "Aki 2", "account": False}
     assert "septet_token" not in r.cookies  # same identity, no new token
     assert client.get("/api/me", headers={"cookie": "septet_token=forged"}).json() == {
         "player": None

@@ -7,6 +7,8 @@ the server has the sentence in Japanese), one router module each (:mod:`septet.s
   ``GET /api/games`` (options with their kinds, choices and help in both languages, bots and bot
   levels), ``GET /api/games/{name}/rules``
 - ``guests``: ``GET /api/me``, ``POST /api/guest`` (sets the ``septet_token`` cookie)
+- ``accounts``: ``POST /api/account``, ``/api/login``, ``/api/logout``, ``/api/me/password``,
+  ``DELETE /api/me``, ``GET /api/me/export`` (docs/accounts.md)
 - ``tables``: ``GET /api/tables`` (paged, filtered), ``POST /api/tables``,
   ``GET /api/tables/{id}``, ``POST /api/tables/{id}/join``, ``POST /api/tables/{id}/leave``
 - ``replays``: ``GET /api/tables/{id}/record``, ``.../replay``, ``.../replay/{step}``
@@ -32,6 +34,7 @@ from fastapi.staticfiles import StaticFiles
 
 from septet.core import SeptetError
 from septet.server import players
+from septet.server.accounts import install as install_accounts
 from septet.server.config import Settings
 from septet.server.deps import Services
 from septet.server.live import LobbyError, TableManager
@@ -181,6 +184,7 @@ def create_app(settings: Settings | None = None, routers: Iterable[APIRouter] = 
         with contextlib.suppress(asyncio.CancelledError):
             await sweeper
         await manager.close()
+        await svc.accounts.close()
         store.close()
 
     app = FastAPI(
@@ -194,6 +198,7 @@ def create_app(settings: Settings | None = None, routers: Iterable[APIRouter] = 
     app.state.manager, app.state.store, app.state.settings = manager, store, settings
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     _install_error_handlers(app)
+    install_accounts(app)  # the cross-origin middleware (outermost), 429 with Retry-After
     for part in [*all_routers(), *routers]:
         app.include_router(part)
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")

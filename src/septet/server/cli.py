@@ -88,6 +88,10 @@ def serve(
         float,
         typer.Option(help="New guests one client address may create a minute (twice at once)."),
     ] = 10.0,
+    session_cache: Annotated[
+        float,
+        typer.Option(help="Seconds a process trusts its copy of a session before rereading it."),
+    ] = 2.0,
     open_browser: Annotated[bool, typer.Option("--open", help="Open the browser client.")] = False,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
 ) -> None:
@@ -109,7 +113,7 @@ def serve(
         waiting_ttl=waiting_ttl, public_url=public_url, trust_proxy=trust_proxy,
         redis_url=redis, redis_prefix=redis_prefix, bot_workers=bot_workers,
         bot_timeout=bot_timeout, guests_per_minute=guests_per_minute,
-        guest_burst=max(20.0, 2 * guests_per_minute),
+        guest_burst=max(20.0, 2 * guests_per_minute), session_cache_s=max(0.0, session_cache),
     )  # fmt: skip
     _run(settings, host, port, log_level, open_browser, shown)
 

@@ -74,6 +74,9 @@ class Settings:
             workers); empty: one process with its own bot pool.
         redis_prefix: the prefix of every Redis key and channel (several sites, or test runs,
             on one Redis).
+        session_cache_s: seconds a process trusts its cached copy of a session before reading
+            the session row again (a sign-out or deletion on another process takes effect here
+            within that time; on the same process at once).
         offer_seconds: how long a rematch keeps each old player's seat for them (issue 24).
     """
 
@@ -103,4 +106,5 @@ class Settings:
     bot_timeout: float = 10.0
     redis_url: str = ""
     redis_prefix: str = "septet"
+    session_cache_s: float = 2.0
     offer_seconds: float = 60.0

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 from fastapi import Depends
 from starlette.requests import HTTPConnection
@@ -20,6 +21,9 @@ from starlette.requests import HTTPConnection
 from septet.server.config import Settings
 from septet.server.live import LiveTable, LobbyError, TableManager, TokenBucket
 from septet.server.store import Store
+
+if TYPE_CHECKING:
+    from septet.server.accounts.service import Accounts
 
 COOKIE = "septet_token"
 """The cookie holding a guest's secret token."""
@@ -43,36 +47,50 @@ class Services:
         settings: the server settings.
         store: the database.
         manager: the live tables.
-        identities: token digest -> guest, a cache of :meth:`Store.player_by_token`.
+        identities: token digest -> (player, when read), a cache of the sessions
+            (:meth:`~septet.server.accounts.data.AccountData.session`).
         guest_buckets: client address -> its bucket of new guests.
         sockets: sockets-cap key (guest id or address) -> open WebSockets in this process.
+        accounts: sign-in, claiming, passwords, deletion (:mod:`septet.server.accounts`).
     """
 
     settings: Settings
     store: Store
     manager: TableManager
-    identities: dict[str, Player] = field(default_factory=dict)
+    identities: dict[str, tuple[Player, float]] = field(default_factory=dict)
     guest_buckets: dict[str, TokenBucket] = field(default_factory=dict)
     sockets: Counter[str] = field(default_factory=Counter)
+    accounts: Accounts = field(init=False)
+
+    def __post_init__(self) -> None:
+        from septet.server.accounts.service import Accounts
+
+        self.accounts = Accounts(self)
 
     async def identity(self, token: str | None) -> Player | None:
-        """The guest holding ``token``, or ``None``."""
+        """The player whose session holds ``token``, or ``None``. A session found is cached
+        for ``settings.session_cache_s`` seconds, then read again (so a session ended on
+        another process stops working here within that time; at once on this one)."""
         if not token or len(token) > 100:
             return None
         key = hashlib.sha256(token.encode()).hexdigest()
         found = self.identities.get(key)
-        if found is None:
-            row = await asyncio.to_thread(self.store.player_by_token, token)
-            if row is None:
-                return None
-            if len(self.identities) > 50_000:
-                self.identities.clear()
-            found = self.identities[key] = Player(*row)
-        return found
+        now = time.monotonic()
+        if found is not None and now - found[1] < self.settings.session_cache_s:
+            return found[0]
+        row = await asyncio.to_thread(self.accounts.data.session, token)
+        if row is None:
+            self.identities.pop(key, None)
+            return None
+        if len(self.identities) > 50_000:
+            self.identities.clear()
+        player = Player(*row)
+        self.identities[key] = (player, now)
+        return player
 
     def remember(self, token: str, player: Player) -> None:
-        """Cache ``player`` as the holder of ``token`` (after a rename)."""
-        self.identities[hashlib.sha256(token.encode()).hexdigest()] = player
+        """Cache ``player`` as the holder of ``token`` (after a rename, a sign-in)."""
+        self.identities[hashlib.sha256(token.encode()).hexdigest()] = (player, time.monotonic())
 
     def client_address(self, conn: HTTPConnection) -> str:
         """The client's address: the first ``X-Forwarded-For`` hop when ``trust_proxy`` is

@@ -21,8 +21,17 @@ def router(**kwargs: Any) -> APIRouter:
 
 def all_routers() -> list[APIRouter]:
     """The API's routers, in the order they are included."""
-    from septet.server.routes import client, guests, meta, play, players, replays, tables
+    from septet.server.routes import (
+        accounts,
+        client,
+        guests,
+        meta,
+        play,
+        players,
+        replays,
+        tables,
+    )
     from septet.server.score import api as score  # /score, /api/score, /ws/score
 
-    return [meta.api, guests.api, tables.api, replays.api, play.api, score.api,
+    return [meta.api, guests.api, accounts.api, tables.api, replays.api, play.api, score.api,
             players.api, client.api]  # fmt: skip

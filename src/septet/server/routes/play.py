@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import json
 from collections.abc import Awaitable, Callable
-from urllib.parse import urlsplit
 
 from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
@@ -21,6 +20,7 @@ from septet.server import strictjson
 from septet.server.config import Settings
 from septet.server.deps import OptionalPlayer, Services, ServicesDep
 from septet.server.live import Conn, LiveTable, LobbyError
+from septet.server.origin import same_origin
 from septet.server.routes import router
 from septet.server.schemas import CLIENT_MESSAGE, ChatMsg, MoveMsg, ReplaceMsg
 
@@ -30,16 +30,12 @@ CLOSE_NOT_FOUND = 4404
 CLOSE_TOO_MANY = 4429
 
 
-def _same_origin(origin: str, host: str | None) -> bool:
-    return bool(host) and urlsplit(origin).netloc == host
-
-
 @api.websocket("/ws/tables/{table_id}")
 async def ws_table(ws: WebSocket, table_id: str, svc: ServicesDep, player: OptionalPlayer) -> None:
     """One player's or spectator's connection to a table (``?render=en|ja`` adds the engine's
     text rendering to each state)."""
     origin = ws.headers.get("origin")
-    if origin and not _same_origin(origin, ws.headers.get("host")):
+    if origin and not same_origin(origin, ws, svc.client_scheme(ws), svc.settings.public_url):
         await ws.close(code=1008)  # another site's page may not play with our cookie
         return
     try:

@@ -35,7 +35,6 @@ from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal
-from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
@@ -47,6 +46,7 @@ from septet.games.double_seven import scoring as ds
 from septet.games.flip7 import cards as C
 from septet.games.flip7 import scoring as f7
 from septet.games.seven_shot import scoring as ss
+from septet.server.origin import same_origin
 from septet.server.routes import router as strict_router
 from septet.server.routes.client import CLIENT_HEADERS
 from septet.server.score.sheet import (
@@ -578,8 +578,9 @@ def _ws_route(router: APIRouter) -> None:
 
     @router.websocket("/ws/score/{sheet_id}")
     async def ws_sheet(ws: WebSocket, sheet_id: str) -> None:
-        origin, host = ws.headers.get("origin"), ws.headers.get("host")
-        if origin and not (host and urlsplit(origin).netloc == host):
+        origin, svc = ws.headers.get("origin"), getattr(ws.app.state, "services", None)
+        scheme = svc.client_scheme(ws) if svc else ws.url.scheme
+        if origin and not same_origin(origin, ws, scheme, svc.settings.public_url if svc else ""):
             await ws.close(code=1008)
             return
         p = _parts(ws)

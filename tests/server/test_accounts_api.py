@@ -1,0 +1,263 @@
+"""Accounts over HTTP (issue 24): claiming a guest keeps its player and tables, signing in and
+out, passwords, deletion, the export; every refusal has its code and changes nothing in the
+database; cross-origin writes are refused in one middleware."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from sqlalchemy import text
+from starlette.websockets import WebSocketDisconnect
+
+from septet.server.accounts.limits import Attempts
+from septet.server.accounts.passwords import Passwords
+from septet.server.store import SeatData, TableData
+from tests.server.accounts_kit import CHEAP, accounts_client, cookie_of, snapshot
+from tests.server.conftest import new_guest
+
+PW = "correct horse"
+
+
+@pytest.fixture
+def client(tmp_path: Any) -> Iterator[Any]:
+    """An accounts client on an SQLite file (the PostgreSQL runs are the ``db_url`` tests)."""
+    with accounts_client(f"sqlite:///{tmp_path / 'septet.sqlite3'}") as c:
+        yield c
+
+
+def call(client: Any, method: str, path: str, cookie: str | None = None, **kw: Any) -> Any:
+    """One request with exactly ``cookie`` (the client's own jar emptied around it)."""
+    client.cookies.clear()
+    headers = {**kw.pop("headers", {}), **({"cookie": cookie} if cookie else {})}
+    r = client.request(method, path, headers=headers, **kw)
+    client.cookies.clear()
+    return r
+
+
+def me(client: Any, cookie: str) -> Any:
+    return call(client, "GET", "/api/me", cookie).json()["player"]
+
+
+def refused(client: Any, code: str, status: int, method: str, path: str, **kw: Any) -> Any:
+    """The request is refused with ``code``/``status``, both sentences, and nothing changed."""
+    before = snapshot(client)
+    r = call(client, method, path, **kw)
+    assert (r.status_code, r.json()["error"]) == (status, code), r.text
+    assert r.json()["message"] and r.json()["message_ja"]
+    assert snapshot(client) == before
+    return r
+
+
+def test_accounts_claim_keeps_the_player_and_its_tables(db_url: str) -> None:
+    with accounts_client(db_url) as client:
+        guest = new_guest(client, "Aki")
+        pid = me(client, guest)["id"]
+        r = call(client, "POST", "/api/tables", guest,
+                 json={"game": "tiny-sevens", "seats": ["human", "human"]})  # fmt: skip
+        tid = r.json()["id"]
+        r = call(client, "POST", "/api/account", guest, json={"name": "Aki", "password": PW})
+        assert r.status_code == 200, r.text
+        assert r.json()["player"] == {"id": pid, "name": "Aki", "account": True}
+        account = cookie_of(r)
+        assert account != guest  # a new session token: no fixation
+        assert me(client, guest) is None  # the guest's token stopped working
+        assert me(client, account) == {"id": pid, "name": "Aki", "account": True}
+        seats = call(client, "GET", f"/api/tables/{tid}").json()["seats"]
+        assert seats[0]["name"] == "Aki" and seats[0]["taken"]
+        r = call(client, "POST", f"/api/tables/{tid}/join", account, json={})
+        assert r.json()["error"] == "already_seated"  # the seat is still theirs
+        with client.app.state.store.engine.connect() as conn:
+            row = conn.execute(text("SELECT created_by FROM septet_tables")).one()
+            assert row[0] == pid
+            n = conn.execute(text("SELECT count(*) FROM septet_sessions WHERE player_id = :p"),
+                             {"p": pid}).scalar()  # fmt: skip
+            assert n == 1
+        refused(client, "already_account", 409, "POST", "/api/account", cookie=account,
+                json={"name": "Other", "password": PW})  # fmt: skip
+        # Without a guest cookie: a new player that is an account.
+        r = call(client, "POST", "/api/account", json={"name": "Ben", "password": PW})
+        assert r.json()["player"]["account"] is True and r.json()["player"]["id"] != pid
+
+
+def test_accounts_bad_inputs_have_codes_and_change_nothing(client: Any) -> None:
+    call(client, "POST", "/api/account", json={"name": "Aki", "password": PW})
+    guest = new_guest(client, "Ben")
+    cases = [
+        ("password_short", 400, "Cho", "seven77"),
+        ("password_long", 400, "Cho", "x" * 129),
+        ("password_is_name", 400, "Cho Itoh", "CHO ITOH"),
+        ("password_is_name", 400, "Choito12", "Ｃｈｏｉｔｏ１２"),  # full width is the same
+        ("name_taken", 409, "AKI", PW),  # case
+        ("name_taken", 409, "Ａｋｉ", PW),  # width (NFKC)
+        ("name_taken", 409, " aki ", PW),  # spaces around
+        ("bad_name", 400, "A\u200bki", PW),  # zero-width space
+        ("bad_name", 400, "A\u200dki", PW),  # zero-width joiner
+        ("bad_name", 400, "A\u202eki", PW),  # bidi override
+        ("bad_name", 400, "\u2066Aki\u2069", PW),  # bidi isolate
+        ("bad_name", 400, "Ak\x00i", PW),  # NUL
+        ("bad_name", 400, "Ak\x07i", PW),  # control
+        ("bad_name", 400, "\u3164", PW),  # Hangul filler: invisible
+        ("bad_name", 400, "x" * 33, PW),
+    ]
+    for code, status, name, password in cases:
+        refused(client, code, status, "POST", "/api/account", cookie=guest,
+                json={"name": name, "password": password})  # fmt: skip
+    # Guests' names go through the same check, and may not pass for an account.
+    refused(client, "name_taken", 409, "POST", "/api/guest", cookie=guest, json={"name": "aKi"})
+    refused(client, "bad_name", 400, "POST", "/api/guest", cookie=guest,
+            json={"name": "B\u200ben"})  # fmt: skip
+    refused(client, "bad_name", 400, "POST", "/api/guest", json={"name": "\u202eBen"})
+    assert me(client, guest) == {"id": me(client, guest)["id"], "name": "Ben", "account": False}
+
+
+def test_accounts_login_same_answer_for_name_and_password_then_limits(client: Any) -> None:
+    svc = client.app.state.services
+    now = [1000.0]
+    svc.accounts.attempts = Attempts(clock=lambda: now[0])
+    call(client, "POST", "/api/account", json={"name": "Aki", "password": PW})
+    verified: list[str | None] = []
+    real = svc.accounts.passwords.verify_sync
+    svc.accounts.passwords.verify_sync = lambda h, p: (verified.append(h), real(h, p))[1]
+    wrong = refused(client, "bad_login", 401, "POST", "/api/login",
+                    json={"name": "Aki", "password": "wrong password"})  # fmt: skip
+    unknown = refused(client, "bad_login", 401, "POST", "/api/login",
+                      json={"name": "Nobody", "password": "wrong password"})  # fmt: skip
+    assert wrong.json() == unknown.json()
+    # The same work: a hash verified both times (the dummy one for the unknown name).
+    assert len(verified) == 2 and verified[0] and verified[1] is None
+    for _ in range(4):  # 5 failures of "Aki" in all (one above)
+        call(client, "POST", "/api/login", json={"name": "aki", "password": "nope nope"})
+    r = refused(client, "login_rate", 429, "POST", "/api/login",
+                json={"name": "Aki", "password": PW})  # even the right password  # fmt: skip
+    assert 1 <= int(r.headers["retry-after"]) <= 900
+    assert len(verified) == 6  # the refused attempt hashed nothing
+    assert call(client, "POST", "/api/login", json={"name": "Aki2", "password": PW}).status_code \
+        == 401  # another name from the same address is not held up by Aki's count  # fmt: skip
+    now[0] += 901  # the window is over
+    r = call(client, "POST", "/api/login", json={"name": "Aki", "password": PW})
+    assert r.status_code == 200 and r.json()["player"]["name"] == "Aki"
+    # 20 failures from one address (any names) hold up the address.
+    for i in range(20):
+        call(client, "POST", "/api/login", json={"name": f"n{i}", "password": "nope nope"})
+    refused(client, "login_rate", 429, "POST", "/api/login", json={"name": "Aki", "password": PW})
+
+
+def test_accounts_sessions_password_logout_delete_export(client: Any) -> None:
+    store = client.app.state.store
+    guest = new_guest(client, "Aki")
+    r = call(client, "POST", "/api/account", guest, json={"name": "Aki", "password": PW},
+             headers={"user-agent": "Phone browser"})  # fmt: skip
+    phone = cookie_of(r)
+    pid = r.json()["player"]["id"]
+    laptop = cookie_of(call(client, "POST", "/api/login", json={"name": "aki", "password": PW}))
+    assert me(client, laptop)["id"] == pid  # any device
+    # Their data: a finished table with their moves and chat.
+    store.create_table(TableData(id="t1", game="tiny-sevens", options={}, num_players=2,
+                                 status="playing", seed="s", owner_id=pid, version=0, result=None,
+                                 created_at="", created_by=pid,
+                                 seats=[SeatData(0, player_id=pid, name="Aki"),
+                                        SeatData(1, bot="random", name="random")]))  # fmt: skip
+    store.append_moves("t1", 0, [("deal 3", -1), ("add 1", 0), ("add 2", 1)], to_move=0,
+                       bot_turn=False)  # fmt: skip
+    store.add_chat("t1", 0, pid, "Aki", "good game")
+    refused(client, "wrong_password", 403, "POST", "/api/me/password", cookie=phone,
+            json={"old": "not it at all", "new": "a new password"})  # fmt: skip
+    refused(client, "password_short", 400, "POST", "/api/me/password", cookie=phone,
+            json={"old": PW, "new": "short"})  # fmt: skip
+    refused(client, "no_identity", 401, "POST", "/api/me/password",
+            json={"old": PW, "new": "a new password"})  # fmt: skip
+    r = call(client, "POST", "/api/me/password", phone, json={"old": PW, "new": "a new password"})
+    assert r.json() == {"ok": True, "ended_sessions": 1}
+    assert me(client, laptop) is None and me(client, phone)["id"] == pid
+    refused(client, "bad_login", 401, "POST", "/api/login", json={"name": "Aki", "password": PW})
+    r = call(client, "GET", "/api/me/export", phone)
+    assert "attachment" in r.headers["content-disposition"]
+    data = r.json()
+    assert data["profile"]["id"] == pid and data["profile"]["account"] is True
+    assert [(s["user_agent"], s["current"]) for s in data["sessions"]] == [("Phone browser", True)]
+    assert [(t["id"], t["your_seats"], t["created_by_you"]) for t in data["tables"]] == [
+        ("t1", [0], True)]  # fmt: skip
+    assert [(c["table_id"], c["text"]) for c in data["chat"]] == [("t1", "good game")]
+    assert [(m["idx"], m["notation"]) for m in data["moves"]] == [(1, "add 1")]
+    laptop = cookie_of(call(client, "POST", "/api/login",
+                            json={"name": "Aki", "password": "a new password"}))  # fmt: skip
+    r = call(client, "POST", "/api/logout", laptop)
+    assert r.json() == {"ok": True} and me(client, laptop) is None and me(client, phone)
+    refused(client, "wrong_password", 403, "DELETE", "/api/me", cookie=phone,
+            json={"password": PW})  # fmt: skip
+    assert call(client, "DELETE", "/api/me", phone, json={"password": "a new password"}).json() \
+        == {"ok": True}  # fmt: skip
+    assert me(client, phone) is None  # a deleted account's cookie: no player
+    with store.engine.connect() as conn:
+        sql = "SELECT name, name_key, password_hash, deleted_at IS NOT NULL FROM septet_players"
+        row = conn.execute(text(sql + " WHERE id = :p"), {"p": pid}).one()
+        assert tuple(row) == ("", None, None, True)  # the row stays, without name or credentials
+        assert conn.execute(text("SELECT count(*) FROM septet_sessions")).scalar() == 0
+    assert [s.name for s in store.get_table("t1").seats] == ["", "random"]  # "deleted player"
+    assert store.recent_chat("t1")[0].name == "" and store.recent_chat("t1")[0].text == "good game"
+    # The name is free again.
+    r = call(client, "POST", "/api/account", json={"name": "Aki", "password": PW})
+    assert r.status_code == 200 and r.json()["player"]["id"] != pid
+
+
+def test_accounts_guest_deletes_with_its_cookie_and_rehash_on_login(client: Any) -> None:
+    guest = new_guest(client, "Cho")
+    assert call(client, "DELETE", "/api/me", guest).json() == {"ok": True}
+    assert me(client, guest) is None
+    call(client, "POST", "/api/account", json={"name": "Dai", "password": PW})
+    engine = client.app.state.store.engine
+    with engine.connect() as conn:
+        old = conn.execute(text("SELECT password_hash FROM septet_players WHERE name = 'Dai'"))
+        old_hash = old.scalar()
+    assert ",t=1," in old_hash
+    # The parameters change (a new release): the next sign-in stores a hash made with them.
+    svc = client.app.state.services
+    svc.accounts.passwords = Passwords(parameters={**CHEAP, "time_cost": 2})
+    assert call(client, "POST", "/api/login", json={"name": "Dai", "password": PW}).status_code \
+        == 200  # fmt: skip
+    with engine.connect() as conn:
+        new = conn.execute(text("SELECT password_hash FROM septet_players WHERE name = 'Dai'"))
+        new_hash = new.scalar()
+    assert new_hash != old_hash and ",t=2," in new_hash
+    assert call(client, "POST", "/api/login", json={"name": "Dai", "password": PW}).status_code \
+        == 200  # fmt: skip
+
+
+def test_accounts_cross_origin_writes_are_refused(client: Any) -> None:
+    guest = new_guest(client, "Aki")
+    for headers in [
+        {"origin": "http://evil.example"},
+        {"origin": "null"},
+        {"origin": "https://testserver"},  # another scheme is another site
+        {"origin": "http://testserver:8080"},  # and another port
+        {"referer": "http://evil.example/page"},  # no Origin: the Referer is checked
+    ]:
+        refused(client, "cross_origin", 403, "POST", "/api/account", cookie=guest,
+                json={"name": "Aki", "password": PW}, headers=headers)  # fmt: skip
+        refused(client, "cross_origin", 403, "DELETE", "/api/me", cookie=guest, headers=headers)
+        refused(client, "cross_origin", 403, "POST", "/api/guest", json={"name": "Eve"},
+                headers=headers)  # fmt: skip
+    # Reads are not writes; the site itself and clients that send no Origin (the CLI) may write.
+    assert call(client, "GET", "/api/me", guest, headers={"origin": "http://evil.example"}).json()
+    r = call(client, "POST", "/api/guest", guest, json={"name": "Aki 2"},
+             headers={"origin": "http://testserver"})  # fmt: skip
+    assert r.status_code == 200
+    r = call(client, "POST", "/api/guest", guest, json={"name": "Aki 3"},
+             headers={"referer": "http://testserver/account"})  # fmt: skip
+    assert r.status_code == 200
+    # The WebSocket handshake compares the scheme too.
+    tid = call(client, "POST", "/api/tables", guest,
+               json={"game": "tiny-sevens", "seats": ["human", "human"]}).json()["id"]  # fmt: skip
+    for origin in ["https://testserver", "http://evil.example"]:
+        with (
+            pytest.raises(WebSocketDisconnect),
+            client.websocket_connect(f"/ws/tables/{tid}",
+                                     headers={"origin": origin, "cookie": guest}) as ws,
+        ):  # fmt: skip
+            ws.receive_text()
+    with client.websocket_connect(
+        f"/ws/tables/{tid}", headers={"origin": "http://testserver", "cookie": guest}
+    ) as ws:
+        assert ws.receive_json()["type"]  # fmt: skip

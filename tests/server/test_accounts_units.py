@@ -1,0 +1,104 @@
+"""The accounts' parts on their own: the name check and key, the password rules and hashes, the
+failed sign-in counters (in memory with a moved clock; in Redis when one answers)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from septet.server.accounts.limits import Attempts, RedisAttempts
+from septet.server.accounts.names import check_name, name_key
+from septet.server.accounts.passwords import PARAMETERS, Passwords, check_password
+from septet.server.live import LobbyError
+from tests.server.accounts_kit import CHEAP
+from tests.server.multiproc import drop_redis_prefix, redis_or_skip, redis_prefix
+
+
+def test_accounts_name_key_joins_what_looks_alike() -> None:
+    same = ["Aki", "AKI", "aki", "Ａｋｉ", " aki ", "ＡＫＩ"]
+    assert {name_key(n) for n in same} == {"aki"}
+    assert name_key("Straße") == name_key("STRASSE") == "strasse"  # full case folding
+    assert name_key("Aki  Ito") == name_key("aki\u3000ito") == "aki ito"  # any spaces, one
+    assert name_key("ｶﾀｶﾅ") == name_key("カタカナ")  # half-width kana
+    assert name_key("Aki") != name_key("Akl")
+
+
+@pytest.mark.parametrize(
+    "bad",
+    ["A\u200bki", "A\u200cki", "A\u200dki", "\ufeffAki", "A\u00adki", "A\u202aki", "A\u202eki",
+     "A\u2066ki", "A\u2069ki", "A\u061cki", "Ak\x00i", "A\nki", "A\u2028ki", "\u3164",
+     "A\ufe0fki", "\ud800", "A\ue000ki", "", "   ", "x" * 33],
+)  # fmt: skip
+def test_accounts_check_name_refuses(bad: str) -> None:
+    with pytest.raises(LobbyError) as err:
+        check_name(bad)
+    assert err.value.code == "bad_name" and err.value.status == 400 and err.value.message_ja
+
+
+def test_accounts_check_name_keeps_real_names() -> None:
+    for name in ["Aki", "  秋子  ", "José", "Ærøskøbing", "🎲 Dice", "x" * 32, "Ｋｅｎ"]:
+        assert check_name(name) == name.strip()
+
+
+def test_accounts_password_rules_and_hashes() -> None:
+    cases = [("1234567", "Aki", "password_short"), ("x" * 129, "Aki", "password_long"),
+             ("AkiAkiAki", "akiakiaki", "password_is_name")]  # fmt: skip
+    for pw, name, code in cases:
+        with pytest.raises(LobbyError) as err:
+            check_password(pw, name)
+        assert err.value.code == code
+    check_password("12345678", "Aki")
+    check_password("x" * 128, "Aki")
+    assert PARAMETERS["memory_cost"] == 19456 and PARAMETERS["time_cost"] == 2
+    p = Passwords(parameters=CHEAP)
+
+    async def go() -> None:
+        h = await p.hash("correct horse")
+        assert h.startswith("$argon2id$v=19$m=64,t=1,p=1$")
+        assert await p.verify(h, "correct horse") == (True, False)
+        assert await p.verify(h, "wrong horse") == (False, False)
+        assert await p.verify(None, "correct horse") == (False, False)  # the dummy: never
+        assert await p.verify("not a hash", "x") == (False, False)
+        newer = Passwords(parameters={**CHEAP, "memory_cost": 128})
+        assert await newer.verify(h, "correct horse") == (True, True)  # rehash at login
+
+    asyncio.run(go())
+    p.close()
+
+
+def _limits(att: Attempts, now: list[float] | None = None) -> None:
+    async def go() -> None:
+        assert await att.retry_after("acct:aki", 3) == 0
+        for _ in range(3):
+            await att.fail("acct:aki")
+        wait = await att.retry_after("acct:aki", 3)
+        assert 1 <= wait <= 900
+        assert await att.retry_after("acct:aki", 4) == 0  # under a higher limit
+        assert await att.retry_after("acct:ben", 3) == 0  # others are not held up
+        if now is not None:
+            now[0] += 899
+            assert await att.retry_after("acct:aki", 3) == 1
+            now[0] += 1
+            assert await att.retry_after("acct:aki", 3) == 0
+            await att.fail("acct:aki")  # a new window
+            assert await att.retry_after("acct:aki", 2) == 0
+        await att.clear("acct:aki")
+        assert await att.retry_after("acct:aki", 1) == 0
+        await att.close()
+
+    asyncio.run(go())
+
+
+def test_accounts_attempts_in_memory() -> None:
+    now = [5.0]
+    _limits(Attempts(clock=lambda: now[0]), now)
+
+
+def test_accounts_attempts_in_redis() -> None:
+    url = redis_or_skip()
+    prefix = redis_prefix()
+    try:
+        _limits(RedisAttempts(url, prefix))
+    finally:
+        drop_redis_prefix(prefix)
