@@ -139,8 +139,8 @@ def test_play_now_bots_claimed_once_by_two_processes(db_url: str) -> None:
 def test_a_table_nobody_is_at_leaves_games_in_play_and_its_leaver_loses(db_url: str) -> None:
     with make_client(db_url) as client:
         a = new_guest(client, "Aki")
-        tid = post(client, "/api/tables", a, {"game": "tiny-sevens", "options": {"target": 40},
-                                              "seats": ["human", "bot:easy"]}).json()["id"]  # fmt: skip
+        body = {"game": "tiny-sevens", "options": {"target": 40}, "seats": ["human", "bot:easy"]}
+        tid = post(client, "/api/tables", a, body).json()["id"]
         playing = client.get("/api/tables?status=playing").json()["playing"]
         assert tid in [t["id"] for t in playing]  # Aki holds her seat (within replace_after)
         mine = client.get("/api/me/games", headers={"cookie": a}).json()

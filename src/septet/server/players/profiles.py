@@ -1,17 +1,16 @@
 """Profiles (``/u/{name}``), the leaderboard and "My games", read from the database.
 
-A profile is found by an account's name (``/u/Aki``, compared after NFKC and case folding as
-accounts are), else by the name of exactly one guest, else by id: ``/u/~<player id>`` works for
-every player (the profile's ``path`` is the one to link). Per game: games played and won
-(finished tables, rated or not), the current rating with its history (one point per rated
-table), and the results against each bot level that sat at the player's tables; then the recent
-games with links to their replays.
+A profile is found by an account's name (``/u/Aki``, compared as accounts are, by
+:func:`septet.server.accounts.names.name_key`), else by the name of exactly one guest, else by
+id: ``/u/~<player id>`` works for every player (the profile's ``path`` is the one to link). Per
+game: games played and won (finished tables, rated or not), the current rating with its history
+(one point per rated table), and the results against each bot level that sat at the player's
+tables (once per game); then the recent games with links to their replays.
 """
 
 from __future__ import annotations
 
 import json
-import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
@@ -44,12 +43,9 @@ BOT_NAMES = {
 
 
 def _key(name: str) -> str:
-    try:
-        from septet.server.accounts.names import name_key  # type: ignore[import-not-found]
+    from septet.server.accounts.names import name_key
 
-        return str(name_key(name))
-    except ImportError:  # before the accounts module: the same rule
-        return unicodedata.normalize("NFKC", name).casefold()
+    return name_key(name)
 
 
 def find_player(store: Store, ref: str) -> PlayerRow | None:
@@ -139,7 +135,7 @@ def profile(store: Store, row: PlayerRow) -> dict[str, Any]:
             .order_by(RatingHistoryRow.created_at, RatingHistoryRow.table_id)
         ).all()
     per: dict[str, dict[str, Any]] = {}
-    recent = []
+    recent: list[dict[str, Any]] = []
     for t in tables:
         game = _game_of(t.game, t.options)
         mine = [x for x in seats.get(t.id, []) if x.player_id == row.id]
