@@ -43,8 +43,8 @@ def turn_based_table(client: Any, **pace: Any) -> tuple[str, dict[str, str]]:
     """A Tiny Sevens table of two people at 24 hours a move (``pace`` overrides); returns its
     id and the cookies of the seats' guests (``"0"``, ``"1"``)."""
     ann, bob = new_guest(client, "Ann"), new_guest(client, "Bob")
-    body = {"game": "tiny-sevens", "options": {"target": 40}, "seats": ["human", "human"],
-            "pace": "turn-based", "turn_hours": 24, **pace}  # fmt: skip
+    options = {"target": 40, "pace": "turn-based", "turn_hours": 24, **pace}
+    body = {"game": "tiny-sevens", "options": options, "seats": ["human", "human"]}
     r = client.post("/api/tables", json=body, headers={"cookie": ann})
     assert r.status_code == 200, r.text
     tid = r.json()["id"]
@@ -65,15 +65,16 @@ def test_turns_pace_options_are_checked(site: tuple[Any, ManualClock]) -> None:
     for extra, says in [
         ({"pace": "turn-based", "turn_hours": 0}, "between 1 and 336"),
         ({"pace": "turn-based", "turn_hours": 337}, "between 1 and 336"),
+        ({"pace": "turn-based", "turn_hours": 2.5}, "a whole number"),
         ({"pace": "live", "turn_hours": 24}, "turn-based tables only"),
+        ({"pace": "weekly"}, "choose live or turn-based"),
+        ({"pace": "turn-based", "on_timeout": "wait"}, "choose move or replace"),
     ]:
-        r = client.post("/api/tables", json={**base, **extra}, headers={"cookie": ann})
+        r = client.post("/api/tables", json={**base, "options": extra}, headers={"cookie": ann})
         assert r.status_code == 400 and r.json()["error"] == "bad_pace", r.text
         assert says in r.json()["message"] and r.json()["message_ja"]
-    r = client.post("/api/tables", json={**base, "pace": "weekly"}, headers={"cookie": ann})
-    assert r.status_code == 422  # not one of the paces
-    names = [o["name"] for o in client.get("/api/table-options").json()]
-    assert names == ["pace", "turn_hours", "on_timeout"]
+    listed = client.get("/api/games").json()[0]["table_options"]
+    assert [o["name"] for o in listed] == ["rated", "pace", "turn_hours", "on_timeout"]
     live = client.post("/api/tables", json=base, headers={"cookie": ann}).json()
     assert (live["pace"], live["turn_hours"], live["deadline"]) == ("live", 0, None)
 

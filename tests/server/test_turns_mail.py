@@ -70,6 +70,16 @@ def mail_site(tmp_path: Any) -> Iterator[tuple[Any, ManualClock, Capture]]:
         smtp.stop()
 
 
+def account(client: Any, name: str) -> str:
+    """A new player that is an account (mail needs one); returns its cookie."""
+    client.cookies.clear()
+    r = client.post("/api/account", json={"name": name, "password": "a long secret 7"})
+    assert r.status_code == 200, r.text
+    token = r.cookies["septet_token"]
+    client.cookies.clear()
+    return f"septet_token={token}"
+
+
 def mail_round(client: Any) -> int:
     return int(client.portal.call(client.app.state.manager.mail_sender.round))
 
@@ -83,7 +93,9 @@ def test_turns_mail_confirm_turn_unsubscribe_and_refusals(
     mail_site: tuple[Any, ManualClock, Capture],
 ) -> None:
     client, clock, smtp = mail_site
-    ann, bob = new_guest(client, "Ann"), new_guest(client, "Bob")
+    ann, bob = account(client, "Ann"), new_guest(client, "Bob")  # Bob plays as a guest
+    r = client.post("/api/me/email", json={"address": "bob@example.org"}, headers={"cookie": bob})
+    assert r.status_code == 403 and r.json()["error"] == "account_needed"
     r = client.post("/api/me/email", json={"address": "ann at example", "lang": "ja"},
                     headers={"cookie": ann})  # fmt: skip
     assert r.status_code == 400 and r.json()["error"] == "bad_email", r.text
@@ -102,8 +114,8 @@ def test_turns_mail_confirm_turn_unsubscribe_and_refusals(
     assert confirm_link.startswith("http://testserver/mail/confirm/")
     assert unsub_link.startswith("http://testserver/mail/unsubscribe/")
     # a turn-based table that waits for Ann (Bob moves first if the deal says so)
-    body = {"game": "tiny-sevens", "options": {"target": 40}, "seats": ["human", "human"],
-            "pace": "turn-based", "turn_hours": 24}  # fmt: skip
+    options = {"target": 40, "pace": "turn-based", "turn_hours": 24}
+    body = {"game": "tiny-sevens", "options": options, "seats": ["human", "human"]}
     tid = client.post("/api/tables", json=body, headers={"cookie": ann}).json()["id"]
     client.post(f"/api/tables/{tid}/join", json={}, headers={"cookie": bob})
     seats = {0: WsClient(client, tid, ann, queue.Queue(), "ann"),
@@ -166,7 +178,7 @@ def test_turns_mail_english_test_mail_and_no_smtp(
     mail_site: tuple[Any, ManualClock, Capture], tmp_path: Any
 ) -> None:
     client, _, smtp = mail_site
-    bob = new_guest(client, "Bob")
+    bob = account(client, "Bob")
     client.post("/api/me/email", json={"address": "bob@example.org"}, headers={"cookie": bob})
     mail_round(client)
     assert smtp.mails[-1]["Subject"] == "Confirm your e-mail address for Septet"
@@ -175,7 +187,7 @@ def test_turns_mail_english_test_mail_and_no_smtp(
     assert client.post("/api/me/email/test", headers={"cookie": bob}).json() == {"queued": True}
     assert mail_round(client) == 1 and smtp.mails[-1]["Subject"] == "Septet test mail"
     with make_client(f"sqlite:///{tmp_path / 'plain.sqlite3'}") as plain:  # no --smtp
-        carl = new_guest(plain, "Carl")
+        carl = account(plain, "Carl")
         r = plain.post("/api/me/email", json={"address": "c@example.org"}, headers={"cookie": carl})
         assert r.status_code == 409 and r.json()["error"] == "mail_off" and r.json()["message_ja"]
 

@@ -114,8 +114,8 @@ def test_turns_two_processes_hours_apart_one_timeout_and_kill(site: Site) -> Non
     _, port_b = site.server()
     site.worker()
     ann, bob = guest(port_a, "Ann"), guest(port_b, "Bob")
-    body = {"game": "tiny-sevens", "options": {"target": 60}, "seats": ["human", "human"],
-            "pace": "turn-based", "turn_hours": 24}  # fmt: skip
+    options = {"target": 60, "pace": "turn-based", "turn_hours": 24}
+    body = {"game": "tiny-sevens", "options": options, "seats": ["human", "human"]}
     r = httpx.post(f"http://127.0.0.1:{port_a}/api/tables", json=body, headers={"cookie": ann})
     assert r.status_code == 200, r.text
     tid = r.json()["id"]

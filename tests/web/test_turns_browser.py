@@ -23,6 +23,7 @@ def test_turns_browser_your_turn_is_pushed_to_the_lobby(browser: Any, live_serve
     aki.select_option("#game", "tiny-sevens")
     aki.select_option("#players", "2")
     aki.select_option("#seat-1", "human")
+    aki.click("form.create details > summary")  # the table's options (pace among them)
     aki.select_option("#opt-pace", "turn-based")
     aki.fill("#opt-turn_hours", "48")
     aki.dispatch_event("#opt-turn_hours", "change")

@@ -22,6 +22,7 @@ from typing import Any
 
 from septet.arena.runner import GameResult, RunOutcome, iter_valid
 from septet.arena.schedule import Schedule
+from septet.arena.skill import Skill, new_skill, ordinal, ranks_from_result, rate_teams
 from septet.arena.stats import (
     Proportion,
     SeatAdvantage,
@@ -121,23 +122,13 @@ class Report:
 
 def _ranks(result: GameResult) -> list[int]:
     """Rank per seat (1 = best): winners 1, then by score, ties equal."""
-    won = set(result.winners)
-    ranks = []
-    for s, score in enumerate(result.scores):
-        if s in won:
-            ranks.append(1)
-        else:
-            better = sum(1 for t, v in enumerate(result.scores) if t not in won and v > score)
-            ranks.append(2 + better)
-    return ranks
+    return ranks_from_result(result.scores, result.winners)
 
 
 def ratings(results: Sequence[GameResult], num_agents: int) -> list[dict[str, float]]:
-    """Openskill (Plackett-Luce) rating per agent after ``results`` in index order."""
-    from openskill.models import PlackettLuce
-
-    model = PlackettLuce()
-    current: list[Any] = [model.rating(name=str(a)) for a in range(num_agents)]
+    """Openskill (Plackett-Luce) rating per agent after ``results`` in index order (each game
+    through :func:`septet.arena.skill.rate_teams`, the server's rating code too)."""
+    current: list[Skill] = [new_skill() for _ in range(num_agents)]
     for r in sorted(iter_valid(results), key=lambda r: r.index):
         best: dict[int, int] = {}
         for seat, rank in enumerate(_ranks(r)):
@@ -146,12 +137,10 @@ def ratings(results: Sequence[GameResult], num_agents: int) -> list[dict[str, fl
         if len(best) < 2:
             continue
         order = sorted(best)
-        teams = model.rate([[current[a]] for a in order], ranks=[best[a] for a in order])
+        teams = rate_teams([[current[a]] for a in order], [best[a] for a in order])
         for a, team in zip(order, teams, strict=True):
             current[a] = team[0]
-    return [
-        {"mu": float(p.mu), "sigma": float(p.sigma), "ordinal": float(p.ordinal())} for p in current
-    ]
+    return [{"mu": mu, "sigma": sigma, "ordinal": ordinal((mu, sigma))} for mu, sigma in current]
 
 
 def build_report(

@@ -33,6 +33,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from septet.core import SeptetError
+from septet.server import players
 from septet.server.accounts import install as install_accounts
 from septet.server.config import Settings
 from septet.server.deps import Services
@@ -167,6 +168,7 @@ def create_app(settings: Settings | None = None, routers: Iterable[APIRouter] = 
     settings = settings or Settings()
     store = Store(settings.database_url)
     manager = _manager(store, settings)
+    players.install(manager)  # issue 24: rate each table as its game ends
     svc = Services(settings, store, manager)
 
     @asynccontextmanager
@@ -178,6 +180,11 @@ def create_app(settings: Settings | None = None, routers: Iterable[APIRouter] = 
         log.info("septet server ready: %d live tables (%s)", revived, store.engine.url.drivername)
         yield
         await stop_turns()
+        # Ratings, Play now's bots, tables nobody is at (issue 24).
+        players_loop = asyncio.get_running_loop().create_task(players.run_forever(manager))
+        log.info("septet server ready: %d live tables (%s)", revived, store.engine.url.drivername)
+        yield
+        players_loop.cancel()
         sweeper.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await sweeper

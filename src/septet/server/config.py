@@ -82,6 +82,7 @@ class Settings:
         session_cache_s: seconds a process trusts its cached copy of a session before reading
             the session row again (a sign-out or deletion on another process takes effect here
             within that time; on the same process at once).
+        offer_seconds: how long a rematch keeps each old player's seat for them (issue 24).
     """
 
     database_url: str = field(default_factory=default_database_url)
@@ -116,3 +117,4 @@ class Settings:
     mail_every: float = 3 * 3600.0
     mail_interval: float = 10.0
     session_cache_s: float = 2.0
+    offer_seconds: float = 60.0

@@ -13,6 +13,9 @@ Six tables, all prefixed ``septet_`` (and the score keeper's, in ``septet.server
   ``(table_id, idx)`` so a move can never be stored twice at the same index: the database is
   the arbiter of moves, whichever process proposes them.
 - ``septet_chat``: the table chat, plain text.
+- ratings and what players do between games (issue 24, :mod:`septet.server.players`):
+  ``septet_ratings``, ``septet_rating_history``, ``septet_rated_tables`` (each table rated once),
+  ``septet_rematches``, ``septet_seat_offers``, ``septet_play_now``.
 
 The schema is changed only by Alembic revisions (``septet/server/migrations/versions``), run on
 start by :func:`migrate` under a lock (a PostgreSQL advisory lock; a file lock beside an SQLite
@@ -35,6 +38,7 @@ from sqlalchemy import (
     Connection,
     DateTime,
     Engine,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -179,6 +183,99 @@ class ChatRow(Base):
     player_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     name: Mapped[str] = mapped_column(String(64))
     text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+# ----- ratings, profiles, rematches, play now (issue 24; septet.server.players) ------------
+class RatingRow(Base):
+    """A rated player's openskill rating in one game: a person (``player_id`` = their id) or
+    a bot level (``"bot:easy"``, ``"bot:normal"``, ``"bot:strong"``). ``ordinal`` is
+    ``mu - 3 sigma`` (kept for the leaderboard's order); ``games``/``wins`` count rated games."""
+
+    __tablename__ = "septet_ratings"
+    __table_args__ = (Index("ix_septet_ratings_game_ordinal", "game", "ordinal"),)
+    game: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    ordinal: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    wins: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class RatingHistoryRow(Base):
+    """One rated player's rating after one rated table (the profile's chart): ``rank`` at that
+    table (1 = best), ``won``, ``left`` (the player left and a bot finished for them)."""
+
+    __tablename__ = "septet_rating_history"
+    __table_args__ = (Index("ix_septet_rating_history_player", "player_id", "game", "created_at"),)
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("septet_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    player_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    rank: Mapped[int] = mapped_column(Integer)
+    won: Mapped[bool] = mapped_column(Boolean)
+    left: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class RatedTableRow(Base):
+    """A table whose ratings were settled, exactly once (the primary key is the guard across
+    processes): ``counted`` whether its game changed ratings (False for an unrated table, one
+    of fewer than two rated players, or none of people)."""
+
+    __tablename__ = "septet_rated_tables"
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("septet_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    counted: Mapped[bool] = mapped_column(Boolean)
+    rated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class RematchRow(Base):
+    """The rematch of a finished table: one per old table (primary key) and one old table per
+    new one (unique), so every process and player gets the same new table."""
+
+    __tablename__ = "septet_rematches"
+    old_table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("septet_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    new_table_id: Mapped[str] = mapped_column(String(32), unique=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class SeatOfferRow(Base):
+    """A seat of a waiting table kept for one player (a rematch) until ``expires_at``; after
+    that, or once declined (the row removed), it is a free seat like any other."""
+
+    __tablename__ = "septet_seat_offers"
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("septet_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[str] = mapped_column(String(32))
+    name: Mapped[str] = mapped_column(String(64), default="")
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class PlayNowRow(Base):
+    """A table opened by Play now: strangers of the same game and size are seated there, and
+    at ``fill_at`` its free seats get Normal bots (``filled`` set by the one process that
+    does it)."""
+
+    __tablename__ = "septet_play_now"
+    __table_args__ = (Index("ix_septet_play_now_open", "game", "num_players", "filled"),)
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("septet_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    game: Mapped[str] = mapped_column(String(64))
+    num_players: Mapped[int] = mapped_column(Integer)
+    fill_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    filled: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 

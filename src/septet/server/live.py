@@ -21,7 +21,7 @@ import logging
 import secrets
 import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -315,6 +315,13 @@ class LiveTable:
             out["expires_at"] = self.expires_at().isoformat()
         return out
 
+    def attended(self) -> bool:
+        """Whether somebody is at this table: a person holds a seat that no bot took over
+        after they left, or it is a table of bots only (the lobby lists only such games in
+        play)."""
+        people = [s for s in self.seats if s.player_id is not None]
+        return not people or any(not s.replaced for s in people)
+
     def expires_at(self) -> datetime:
         """When this table expires if nobody joins or leaves before (waiting tables)."""
         return self.updated_at + timedelta(seconds=self.settings.waiting_ttl)
@@ -525,8 +532,9 @@ class LiveTable:
             LobbyError: the table is not waiting, the guest is seated already, the seat is
                 taken or out of range.
         """
+        offered = await self.manager.offered_seats(self, player_id)
         async with self.lock:
-            seat = self._free_seat(player_id, seat)
+            seat = self._free_seat(player_id, seat, offered)
             claim = SeatData(seat=seat, player_id=player_id, name=name)
             if not await self.store.write(self.store.claim_seat, self.id, claim):
                 await self.reload()
@@ -544,15 +552,17 @@ class LiveTable:
             self.schedule_bot()
             return seat
 
-    def _free_seat(self, player_id: str, seat: int | None) -> int:
-        """The seat a guest asks for (or the first free one), if free as far as known here."""
+    def _free_seat(self, player_id: str, seat: int | None, offered: Sequence[int] = ()) -> int:
+        """The seat a guest asks for (or the first free one), if free as far as known here
+        (``offered``: seats kept for someone else by a rematch)."""
         if self.seat_of(player_id) is not None:
             raise LobbyError("already_seated", "You already have a seat at this table.")
         if self.status == "expired":
             raise LobbyError("expired", "Nobody joined this table in time; it was closed.")
         if self.status != "waiting":
             raise LobbyError("started", "This table has already started.")
-        free = [s.seat for s in self.seats if s.player_id is None and s.bot is None]
+        free = [s.seat for s in self.seats
+                if s.player_id is None and s.bot is None and s.seat not in offered]  # fmt: skip
         if seat is None:
             if not free:
                 raise LobbyError("full", "Every seat at this table is taken.")
@@ -899,6 +909,8 @@ class TableManager:
 
         self.clock = clock_from_env()
         self.notifier = TurnNotifier(settings)
+        # Called with each table whose game just ended here (ratings: septet.server.players).
+        self.finish_hooks: list[Callable[[LiveTable], None]] = []
 
     @property
     def runs_bots(self) -> bool:
@@ -949,6 +961,7 @@ class TableManager:
         found = [
             t for t in self.tables.values()
             if t.status == status and (game is None or t.game.name == game)
+            and (status != "playing" or t.attended())
         ]  # fmt: skip
         return [t.summary() for t in found[offset : offset + limit]], len(found)
 
@@ -1085,6 +1098,21 @@ class TableManager:
         """Called when a table's game ends: it is let go once nobody is connected."""
         if not table.conns:
             self.tables.pop(table.id, None)
+        for hook in self.finish_hooks:
+            try:
+                hook(table)
+            except Exception:  # a rating failing must not stop the table
+                log.exception("table %s: finish hook failed", table.id)
+
+    async def offered_seats(self, table: LiveTable, player_id: str) -> list[int]:
+        """Seats of a waiting ``table`` kept by a rematch for players other than
+        ``player_id`` (septet.server.players.seats)."""
+        if table.status != "waiting":
+            return []
+        from septet.server.players.seats import offers
+
+        found = await asyncio.to_thread(offers, self.store, table.id)
+        return [seat for seat, (pid, _) in found.items() if pid != player_id]
 
     def get(self, table_id: str) -> LiveTable | None:
         """A live table by id, or ``None`` (finished tables may have been let go)."""

@@ -94,12 +94,30 @@ def describe_options(game_name: str, options_type: type[Any]) -> list[dict[str, 
     return out
 
 
+# Options of a table rather than of its game (issue 24): sent in ``POST /api/tables``'s
+# ``options`` beside the game's, listed in ``GET /api/games`` as ``table_options``.
+TABLE_OPTIONS: list[dict[str, Any]] = [
+    {
+        "name": "rated",
+        "default": True,
+        "help": "the game counts for the players' ratings",
+        "kind": "bool",
+        "label": {"en": "Rated", "ja": "レーティング対象"},
+        "help_i18n": {
+            "en": "the game counts for the players' ratings",
+            "ja": "このゲームの結果をレーティングに反映します",
+        },
+        "choices": None,
+    }
+]
+"""The table options: ``rated`` (on by default)."""
+
+
 # ----- table options (issue 28) ------------
-def describe_table_options() -> list[dict[str, Any]]:
-    """The options every table has besides its game's, in the shape of
-    :func:`describe_options`: ``pace`` (``live`` / ``turn-based``), ``turn_hours`` (hours per
-    move of a turn-based table) and ``on_timeout`` (what a missed deadline does). See
-    :mod:`septet.server.turns.deadlines`."""
+def pace_options() -> list[dict[str, Any]]:
+    """The table options of the pace, in the shape of :func:`describe_options`: ``pace``
+    (``live`` / ``turn-based``), ``turn_hours`` (hours per move of a turn-based table) and
+    ``on_timeout`` (what a missed deadline does). See :mod:`septet.server.turns.deadlines`."""
 
     def choice(value: str, en: str, ja: str) -> dict[str, Any]:
         return {"value": value, "en": en, "ja": ja}
@@ -125,3 +143,6 @@ def describe_table_options() -> list[dict[str, Any]]:
               choice("replace", "After a second miss, a Normal bot takes the seat",
                      "2回目の時間切れで普通のボットが席を引き継ぐ")]),
     ]  # fmt: skip
+
+
+TABLE_OPTIONS += pace_options()

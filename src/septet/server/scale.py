@@ -165,6 +165,10 @@ class ScaledTableManager(TableManager):
             asyncio.to_thread(self.store.tables_page, status, game, limit, offset),
             asyncio.to_thread(self.store.count_tables, status, game),
         )
+        if status == "playing":  # only tables somebody is at (issue 24)
+            at = await asyncio.to_thread(self.store.tables_attended, [d.id for d in rows])
+            total -= sum(1 for d in rows if d.id not in at)
+            rows = [d for d in rows if d.id in at]
         return [self.stored_summary(d) for d in rows], total
 
     def stored_summary(self, data: TableData) -> dict[str, Any]:

@@ -62,18 +62,13 @@ class TableIn(_Strict):
     """``POST /api/tables``: the game, its options and the seats (their number is the number of
     players). A seat: ``{"kind": "human"}``, ``{"kind": "bot", "bot": "easy"}``, or the short
     forms ``"human"`` and ``"bot:easy"`` / ``"bot:normal"`` / ``"bot:strong"`` /
-    ``"bot:<spec>"``. ``pace`` (``live``, ``turn-based``), ``turn_hours`` (1-336, default 24)
-    and ``on_timeout`` (``move``, ``replace``): see :mod:`septet.server.turns.deadlines`."""
+    ``"bot:<spec>"``."""
 
     game: Annotated[str, StringConstraints(min_length=1, max_length=40)]
     options: dict[Annotated[str, StringConstraints(max_length=40)], OptionValue] = Field(
         default_factory=dict, max_length=24
     )
     seats: list[SeatIn] = Field(min_length=1, max_length=12)
-    # turn-based tables (issue 28): the pace, hours per move, what a missed deadline does
-    pace: Literal["live", "turn-based"] = "live"
-    turn_hours: Annotated[int, Field(ge=0, le=10_000)] | None = None
-    on_timeout: Literal["move", "replace"] | None = None
 
     @field_validator("seats", mode="before")
     @classmethod

@@ -18,13 +18,14 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeVar, cast
 
-from sqlalchemy import Table, bindparam, delete, func, insert, select, update
+from sqlalchemy import Table, bindparam, delete, exists, func, insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from septet.server.db import (
     ChatRow,
     MoveRow,
     PlayerRow,
+    SeatOfferRow,
     SeatRow,
     SessionRow,
     TableRow,
@@ -305,6 +306,7 @@ class Store:
                         SeatRow.seat == seat.seat,
                         SeatRow.player_id.is_(None),
                         SeatRow.bot.is_(None),
+                        ~_offered_to_another(table_id, seat, now),
                     )
                     .values(player_id=seat.player_id, name=seat.name)
                 )
@@ -313,6 +315,22 @@ class Store:
                 s.rollback()
                 return False
         return True
+
+    def tables_attended(self, table_ids: Sequence[str]) -> set[str]:
+        """Those of ``table_ids`` somebody is at, for the lobby's games in play: a person
+        still holds a seat (not handed to a bot after they left), or the table is one of bots
+        only (it was never anyone's to leave)."""
+        if not table_ids:
+            return set()
+        with self._session() as s:
+            rows = s.execute(
+                select(SeatRow.table_id, SeatRow.replaced).where(
+                    SeatRow.table_id.in_(list(table_ids)), SeatRow.player_id.is_not(None)
+                )
+            ).all()
+        people = {r[0] for r in rows}
+        held = {r[0] for r in rows if not r[1]}
+        return {t for t in table_ids if t not in people} | held
 
     def save_seat(self, table_id: str, seat: SeatData, bot_turn: bool | None = None) -> None:
         """Store a seat's holder (and note the table's change time; ``bot_turn``: whether a
@@ -601,6 +619,16 @@ class Store:
         """Number of stored moves of a table."""
         with self._session() as s:
             return int(s.scalar(select(func.count()).where(MoveRow.table_id == table_id)) or 0)
+
+
+def _offered_to_another(table_id: str, seat: SeatData, now: datetime) -> Any:
+    """A live rematch offer of this seat to someone else (issue 24, septet.server.players)."""
+    return exists().where(
+        SeatOfferRow.table_id == table_id,
+        SeatOfferRow.seat == seat.seat,
+        SeatOfferRow.player_id != seat.player_id,
+        SeatOfferRow.expires_at > now,
+    )
 
 
 def _iso(when: datetime | None) -> str:

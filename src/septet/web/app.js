@@ -6,7 +6,9 @@ import { accountPage } from './account.js';
 import { api, me } from './api.js';
 import { clearToast, h, replace } from './dom.js';
 import { t } from './i18n.js';
+import { leaderboardPage } from './leaderboard.js'; // issue 24
 import { lobbyPage } from './lobby.js';
+import { profilePage } from './profile.js'; // issue 24
 import { replayPage } from './replay.js';
 import { drawHeader, navigate, session, setRouter } from './shell.js';
 import { tablePage } from './table.js';
@@ -30,6 +32,8 @@ async function route() {
   if ((m = path.match(/^\/t\/([\w-]+)$/))) done = await tablePage(root, m[1]);
   else if ((m = path.match(/^\/r\/([\w-]+)$/))) done = await replayPage(root, m[1]);
   else if (path === '/account') done = await accountPage(root); // accounts (issue 24)
+  else if ((m = path.match(/^\/u\/([^/]+)$/))) done = await profilePage(root, decodeURIComponent(m[1])); // issue 24
+  else if ((m = path.match(/^\/leaderboard\/([\w-]+)$/))) done = await leaderboardPage(root, m[1]); // issue 24
   else done = await lobbyPage(root);
   if (mine !== routing) { done?.(); return; } // the player went elsewhere meanwhile
   cleanup = done || (() => {});

@@ -4,9 +4,10 @@
 import { api } from './api.js';
 import { h, replace } from './dom.js';
 import { lang, onLang, pick, t } from './i18n.js';
+import { lobbyPlayers } from './players.js'; // issue 24: Play now, my games first
 import { botTooltip, isDeletedSeat, levelWord, seatName } from './seats.js';
 import { nameForm, navigate, session, showError } from './shell.js';
-import { paceBody, paceRows, startTurns, turnsSection } from './turns.js';
+import { startTurns, turnsSection } from './turns.js';
 
 /** Minutes until `at` (ISO-8601), at least 0; null when `at` is missing or not a date. */
 export function minutesLeft(at, now = Date.now()) {
@@ -25,6 +26,7 @@ export async function lobbyPage(root) {
   async function refresh() {
     try { lists = await api('/api/tables'); } catch (err) { /* keep the old lists */ }
     drawLists();
+    mine?.refresh(); // issue 24
   }
 
   const listsBox = h('div', { class: 'lists' });
@@ -104,7 +106,7 @@ export async function lobbyPage(root) {
       choices.map((c) => h('option', { value: c.value, selected: choice === c.value, title: c.title }, c.label)));
       return h('li', {}, h('label', { for: `seat-${i}`, class: 'seat-label' }, `${t('seat_n', { n: i + 1 })}${t('colon')}`), sel);
     });
-    const optionRows = g.options.map((o) => {
+    const optionRows = [...g.options, ...(g.table_options || [])].map((o) => { // table_options: rated (issue 24)
       const id = `opt-${o.name}`;
       const value = formState.options[o.name] ?? o.default;
       const kind = o.kind || (typeof o.default === 'boolean' ? 'bool' : typeof o.default === 'number' ? 'int' : 'text');
@@ -134,7 +136,7 @@ export async function lobbyPage(root) {
       ev.preventDefault();
       const seats = formState.seats.map((c) => (c.startsWith('bot:') ? { kind: 'bot', bot: c.slice(4) } : { kind: 'human' }));
       try {
-        const tbl = await api('/api/tables', { method: 'POST', body: { game: g.name, options: formState.options, seats, ...paceBody(formState) } });
+        const tbl = await api('/api/tables', { method: 'POST', body: { game: g.name, options: formState.options, seats } });
         navigate(`/t/${tbl.id}`);
       } catch (err) { showError(err); }
     } },
@@ -142,7 +144,6 @@ export async function lobbyPage(root) {
     h('div', { class: 'row' }, h('label', { for: 'game' }, t('game')), gameSelect,
       h('span', { class: 'nowrap' }, h('label', { for: 'players' }, t('players')), ' ', countSelect)),
     h('ul', { class: 'plain seats-form' }, seatRows),
-    h('ul', { class: 'plain pace-form' }, paceRows(formState, drawForm)),
     optionRows.length ? h('details', { open: wasOpen }, h('summary', {}, t('options')), h('ul', { class: 'plain' }, optionRows)) : null,
     h('button', { type: 'submit', id: 'create', class: 'primary' }, t('create'))));
   }
@@ -156,9 +157,14 @@ export async function lobbyPage(root) {
     }
     drawForm();
     drawLists();
-    startTurns();
-    replace(root, h('div', { class: 'lobby' }, turnsSection(), formBox, listsBox));
+    // Issue 24: the player's own games first, and Play now, above the rest.
+    mine = mine || lobbyPlayers(gamesList, navigate, showError, `/u/~${session.player.id}`);
+    mine.draw();
+    mine.refresh();
+    startTurns(); // issue 28: "Your turn" across tables, first
+    replace(root, h('div', { class: 'lobby' }, turnsSection(), mine.mineBox, mine.playBox, formBox, listsBox));
   }
+  let mine = null;
 
   try { gamesList = await api('/api/games'); } catch (err) { showError(err); }
   formState.game = gamesList[0]?.name;

@@ -1,15 +1,15 @@
 // Turn-based tables (issue 28): "your turn" across tables. One socket per page (/ws/me) hears
 // whenever a table of this player moves on; the lobby's "Your turn" section, the count in the
-// tab's title and a toast on any other page follow it. Also the pace options of the create
-// form, the deadline under a table's status line and the seats' missed-deadline marks.
+// tab's title and a toast on any other page follow it. Also the deadline under a table's status
+// line and the seats' missed-deadline marks. (The pace is a table option of the create form:
+// GET /api/games lists it in table_options.)
 // The server decides everything (whose turn, deadlines); this only shows it.
 
-import { api } from './api.js';
 import { h, replace, toast } from './dom.js';
 import { lang, onLang, pick, t } from './i18n.js';
 import { session } from './shell.js';
 
-const state = { turns: [], socket: null, retry: 0, options: null, started: false };
+const state = { turns: [], socket: null, retry: 0, started: false };
 const section = h('section', { class: 'card turns', id: 'my-turns' });
 const listeners = new Set();
 
@@ -110,41 +110,6 @@ export function startTurns() {
     setInterval(drawSection, 60000); // the "in N h" of the deadlines
   }
   connect();
-}
-
-// ----- the create form --------------------------------------------------------------------------
-async function tableOptions() {
-  if (!state.options) {
-    try { state.options = await api('/api/table-options'); } catch (err) { state.options = []; }
-  }
-  return state.options;
-}
-
-/** Rows of the create form for the pace (`form.pace` keeps the choices); `redraw` is called
- * once the options have loaded and whenever the pace changes. */
-export function paceRows(form, redraw) {
-  if (!state.options) { tableOptions().then(() => redraw()); return []; }
-  form.pace = form.pace || {};
-  const chosen = (o) => form.pace[o.name] ?? o.default;
-  const turnBased = chosen({ name: 'pace', default: 'live' }) === 'turn-based';
-  return state.options.filter((o) => o.name === 'pace' || turnBased).map((o) => {
-    const id = `opt-${o.name}`;
-    const set = (v) => { form.pace[o.name] = v; if (o.name === 'pace') redraw(); };
-    const input = o.kind === 'choice'
-      ? h('select', { id, onchange: (ev) => set(ev.target.value) },
-        o.choices.map((c) => h('option', { value: c.value, selected: c.value === chosen(o) }, pick(c, c.value))))
-      : h('input', { id, type: 'number', min: 1, max: 336, step: 1, value: chosen(o), onchange: (ev) => set(Number(ev.target.value)) });
-    const help = pick(o.help_i18n, o.help);
-    return h('li', {}, h('label', { for: id, title: help }, `${pick(o.label, o.name)}: `), input,
-      help ? h('small', { class: 'muted' }, ` ${help}`) : null);
-  });
-}
-
-/** What the create request adds for the pace chosen in `form`. */
-export function paceBody(form) {
-  const p = form.pace || {};
-  if (p.pace !== 'turn-based') return {};
-  return { pace: 'turn-based', turn_hours: Number(p.turn_hours ?? 24), on_timeout: p.on_timeout || 'move' };
 }
 
 // ----- the table page ---------------------------------------------------------------------------

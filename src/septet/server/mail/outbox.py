@@ -45,9 +45,13 @@ class MailError(ValueError):
 
 
 def may_mail(store: Store, player_id: str) -> bool:
-    """Whether ``player_id`` may add an e-mail address (accounts only, once accounts exist;
-    until then every player). The one place to switch."""
-    return True
+    """Whether ``player_id`` may add an e-mail address: accounts only (a guest plays
+    turn-based tables through its cookie, without mail). The one place to change that."""
+    account = select(PlayerRow.id).where(
+        PlayerRow.id == player_id, PlayerRow.account_at.is_not(None), PlayerRow.deleted_at.is_(None)
+    )
+    with Session(store.engine) as s:
+        return s.scalar(account) is not None
 
 
 def check_address(address: str) -> str:

@@ -21,9 +21,18 @@ def router(**kwargs: Any) -> APIRouter:
 
 def all_routers() -> list[APIRouter]:
     """The API's routers, in the order they are included."""
-    from septet.server.routes import accounts, client, guests, meta, play, replays, tables
-    from septet.server.routes import turns  # /api/me/turns, /ws/me, /api/me/email (issue 28)
+    from septet.server.routes import (
+        accounts,
+        client,
+        guests,
+        meta,
+        play,
+        players,
+        replays,
+        tables,
+        turns,  # /api/me/turns, /ws/me, /api/me/email (issue 28)
+    )
     from septet.server.score import api as score  # /score, /api/score, /ws/score
 
     return [meta.api, guests.api, accounts.api, tables.api, replays.api, play.api, score.api,
-            turns.api, client.api]  # fmt: skip
+            players.api, turns.api, client.api]  # fmt: skip

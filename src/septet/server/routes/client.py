@@ -1,4 +1,5 @@
-"""The browser client's pages (``/``, ``/t/{id}``, ``/r/{id}``, ``/account``); its files are mounted at
+"""The browser client's pages (``/``, ``/t/{id}``, ``/r/{id}``, ``/account``, ``/u/{name}``,
+``/leaderboard/{game}``); its files are mounted at
 ``/static`` by ``create_app``."""
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ api = router(include_in_schema=False)
 @api.get("/t/{table_id}")
 @api.get("/r/{table_id}")
 @api.get("/account")  # accounts (issue 24)
+@api.get("/u/{player_ref}")
+@api.get("/leaderboard/{game}")
 async def page() -> FileResponse:
     """The client's single page (it reads the path itself)."""
     return FileResponse(

@@ -11,7 +11,7 @@ from septet.core import SeptetError
 from septet.server.deps import ManagerDep, SettingsDep, StoreDep
 from septet.server.levels import levels_for
 from septet.server.live import LobbyError, available_bots
-from septet.server.options import describe_options
+from septet.server.options import TABLE_OPTIONS, describe_options
 from septet.server.routes import router
 
 api = router(tags=["meta"])
@@ -39,6 +39,7 @@ def game_entry(name: str) -> dict[str, Any]:
         "options": describe_options(name, cls.options_type),
         "bots": list(bots_for(name)),
         "levels": levels_for(games.get(name)),
+        "table_options": TABLE_OPTIONS,
     }
 
 

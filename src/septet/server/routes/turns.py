@@ -1,8 +1,6 @@
 """Turn-based tables (issue 28): "your turn" across tables and the e-mail notices.
 
 - ``GET /api/me/turns``: the tables waiting for this player's move, oldest deadline first.
-- ``GET /api/table-options``: the table options of every game (``pace``, ``turn_hours``,
-  ``on_timeout``) as the lobby shows them.
 - ``WS /ws/me``: this player's notices: ``{"type": "turns", "turns": [...], "your_turn":
   table id or null}`` at once and whenever a table of theirs moves on (any process).
 - ``GET/POST/DELETE /api/me/email``, ``POST /api/me/email/test``: the player's address
@@ -25,7 +23,6 @@ from septet import games
 from septet.server.deps import OptionalPlayer, RequiredPlayer, Services, ServicesDep
 from septet.server.live import LobbyError
 from septet.server.mail import outbox
-from septet.server.options import describe_table_options
 from septet.server.routes import router
 from septet.server.turns.deadlines import my_turns
 from septet.server.turns.notify import MeSocket
@@ -68,12 +65,6 @@ async def get_turns(svc: ServicesDep, player: OptionalPlayer) -> dict[str, Any]:
     deadline first (then the live ones); empty without a guest."""
     found = await turns_of(svc, player.id) if player else []
     return {"turns": found, "count": len(found)}
-
-
-@api.get("/api/table-options")
-async def table_options() -> list[dict[str, Any]]:
-    """The options every table has besides its game's (the lobby's form)."""
-    return describe_table_options()
 
 
 @api.websocket("/ws/me")

@@ -70,16 +70,22 @@ class TablePace:
         return cls(data.pace, data.turn_hours, data.on_timeout)
 
     @classmethod
-    def parse(
-        cls, pace: str | None, turn_hours: int | None = None, on_timeout: str | None = None
-    ) -> TablePace:
-        """The pace a new table asks for (``None``: the defaults: live; 24 hours a move and
-        ``move`` for a turn-based table).
+    def parse(cls, pace: Any = None, turn_hours: Any = None, on_timeout: Any = None) -> TablePace:
+        """The pace a new table asks for, from its table options (``None``: the defaults:
+        live; 24 hours a move and ``move`` for a turn-based table).
 
         Raises:
-            PaceError: an unknown pace or policy, hours out of 1-336, or hours for a live table.
+            PaceError: an unknown pace or policy, hours that are not a whole number in 1-336,
+                or hours for a live table.
         """
         pace = pace or "live"
+        if turn_hours is not None and (
+            isinstance(turn_hours, bool) or not isinstance(turn_hours, int)
+        ):
+            raise PaceError(
+                f"Hours per move must be a whole number, not {turn_hours!r}.",
+                f"1手あたりの時間は整数で指定してください（{turn_hours!r} ではなく）。",
+            )
         if pace not in PACES:
             raise PaceError(
                 f"Unknown pace {pace!r}: choose live or turn-based.",

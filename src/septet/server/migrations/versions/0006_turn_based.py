@@ -2,8 +2,8 @@
 and the deadline of the move due; each seat's missed deadlines; the timeout log; e-mail
 addresses, the "your turn" notices sent and the outbox of mails.
 
-Revision ID: 0006
-Revises: 0003 (0005 once the ratings revision is on this branch)
+Revision ID: 0006_turn_based
+Revises: 0005_ratings
 Create Date: 2026-12-02
 """
 
@@ -12,8 +12,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0006"
-down_revision = "0003"
+revision = "0006_turn_based"
+down_revision = "0005_ratings"
 branch_labels = None
 depends_on = None
 
