@@ -177,14 +177,12 @@ def create_app(settings: Settings | None = None, routers: Iterable[APIRouter] = 
         revived = await manager.load()
         sweeper = asyncio.get_running_loop().create_task(manager.sweep_forever())
         stop_turns = await turns_background.start(manager, store, settings)  # issue 28
-        log.info("septet server ready: %d live tables (%s)", revived, store.engine.url.drivername)
-        yield
-        await stop_turns()
         # Ratings, Play now's bots, tables nobody is at (issue 24).
         players_loop = asyncio.get_running_loop().create_task(players.run_forever(manager))
         log.info("septet server ready: %d live tables (%s)", revived, store.engine.url.drivername)
         yield
         players_loop.cancel()
+        await stop_turns()
         sweeper.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await sweeper
