@@ -542,7 +542,13 @@ class LiveTable:
                 raise LobbyError("seat_taken", f"Seat {seat} is not free.")
             self.seats[seat] = claim
             self.updated_at = datetime.now(UTC)
-            if all(s.player_id is not None or s.bot is not None for s in self.seats):
+            if self.manager.shared:
+                # Another process may have seated someone a moment ago (two last seats taken
+                # at once): the stored seats decide whether the game starts.
+                await self.reload()
+            if self.status == "waiting" and all(
+                s.player_id is not None or s.bot is not None for s in self.seats
+            ):
                 try:
                     await self._start()
                 except StaleWriteError:  # another process dealt first
@@ -916,6 +922,11 @@ class TableManager:
     def runs_bots(self) -> bool:
         """Whether this process plays the bots' turns (embedded mode: its own bot pool)."""
         return True
+
+    @property
+    def shared(self) -> bool:
+        """Whether other server processes share this database (scaled out)."""
+        return not self.runs_bots
 
     async def load(self) -> int:
         """Revive every waiting or playing table from the database and restart their bots;
