@@ -417,7 +417,7 @@ def _flip7_round(body: Flip7RoundIn) -> dict[str, Any]:
         [f7.RowEntry(tuple(r.cards), r.busted, tuple(r.after_bust), r.points) for r in body.rows],
         edition=body.edition,
         brutal=body.brutal,
-        decks=games.game_class("flip7").num_decks(n),  # type: ignore[attr-defined]
+        decks=games.get("flip7", edition=body.edition).num_decks(n),  # type: ignore[attr-defined]
         flip7_choice=body.flip7_choice,
         names=body.names,
     )
