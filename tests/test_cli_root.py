@@ -27,7 +27,7 @@ def test_games_lists_every_game_with_player_counts_and_options():
     assert "3-4" in row["seven-shot"] and "target = 7" in row["seven-shot"]
     for option in (
         "two_for_one = True",
-        "double_seven = 'second_token'",
+        "double_seven = 'two_families'",
         "brutal = False",
         "target = 200",
         "pass_cards = 3",
@@ -46,7 +46,7 @@ def test_games_at_80_columns_shows_every_value_whole():
     words = " ".join(result.output.split())
     for option in (
         "rainbow = True Rainbow!: after the draws, a rack of 5+ tiles",
-        "double_seven = 'second_token' who takes the 77 token: the first to take a second 7",
+        "double_seven = 'two_families' who takes the 77 token: the first with two families",
         "edition = 'vengeance' vengeance (default) or classic Flip 7",
         "pass_cards = 3 cards each player passes at the start of a deal",
     ):
@@ -64,7 +64,7 @@ def test_games_in_japanese_names_options_and_defaults_in_japanese():
         words = " ".join(result.output.split())
         for text in (
             "レインボー（rainbow）：オン（true）",
-            "「77」トークン（double_seven）：2枚目の「7」トークン（second_token）",
+            "「77」トークン（double_seven）：7枚以上の家族2つ（two_families）",
             "版（edition）：復讐心とともに（vengeance）",
             "目標点（target）：200",
             "渡す枚数（pass_cards）：3",

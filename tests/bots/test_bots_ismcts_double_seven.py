@@ -10,13 +10,14 @@ from collections.abc import Callable, Iterable
 import pytest
 
 from septet.bots.ismcts import ISMCTSAgent
+from septet.games.double_seven import DoubleSeven
 from septet.games.double_seven.builder import build_state
 from septet.games.double_seven.state import DoubleSevenState
 
 WINNING = "expand fox6 with fox1"
 ALTERNATIVES = ["pass", "exchange fox6 with 1:deer6", "two-for-one fox swan"]
 
-# The position (2 players, default options: double_seven="second_token", two-for-one on).
+# The position (2 players, options: double_seven="second_token", two-for-one on).
 # Seat 0 is in its action phase (DS-5), its draws done.
 #
 #   seat 0: families bird7, fox6; one 7 token (from the birds); rack fox, swan.  14 points.
@@ -58,6 +59,7 @@ def _position() -> DoubleSevenState:
         pile="butterfly",
         sevens=[1, 1],
         phase="actions",
+        game=DoubleSeven(double_seven="second_token"),
     )
 
 

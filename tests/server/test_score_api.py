@@ -285,3 +285,13 @@ def test_qr_code_of_the_link(client: Any) -> None:
     assert r.status_code == 200 and r.headers["content-type"] == "image/svg+xml"
     assert r.text.startswith("<?xml") and "<svg" in r.text
     assert client.get("/api/score/sheets/nope/qr.svg").status_code == 404
+
+
+def test_double_seven_two_families_is_checked_by_default(client: Any) -> None:
+    # DS-5.3 (issue 25): by default (two_families, the Japanese rulebook) a player with two
+    # families of 7+ means someone took the 77; 7 + 7 = 14 used to be scored.
+    body = {"players": [{"families": [7, 7]}, {"families": [3]}]}
+    r = client.post("/api/score/double-seven/game", json=body)
+    assert r.status_code == 422 and r.json()["rule"] == "DS-5.3", r.text
+    body["players"][0]["double_seven"] = True
+    assert client.post("/api/score/double-seven/game", json=body).json()["scores"] == [16, 3]

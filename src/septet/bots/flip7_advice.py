@@ -10,6 +10,7 @@ the one-step lower bound, and says which one answered.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Literal
 
 from septet.bots.flip7_ev import (
@@ -119,15 +120,26 @@ def advise_position(
             mode of :class:`~septet.bots.flip7_ev.EVSolver`; else ``table``).
 
     Returns:
-        ``(advice, method)``: ``"exact"``, ``"reduced"`` or ``"lower_bound"``.
+        ``(advice, method)``: ``"exact"``, ``"reduced"`` or ``"lower_bound"``. The chance that
+        the next card busts you and the score of staying need no search: they are read from
+        the real pool whichever model answered (issue 25: the reduced model's pool has fewer
+        cards, so its bust chance was not the table's).
     """
     mode = "single" if alone else "table"
     position = row_from_tokens(row, edition)
     if edition == "vengeance" and not alone:
-        return _advise_vengeance_table(position, pool)
-    if edition == "vengeance":
-        return advise_position_plain(edition, row, pool, alone)
-    return _advise_classic(position, pool, mode)
+        advice, method = _advise_vengeance_table(position, pool)
+    elif edition == "vengeance":
+        advice, method = advise_position_plain(edition, row, pool, alone)
+    else:
+        advice, method = _advise_classic(position, pool, mode)
+    return _exact_figures(advice, EVSolver(edition, mode), position, pool), method
+
+
+def _exact_figures(advice: Advice, solver: EVSolver, position: Row, pool: Sequence[int]) -> Advice:
+    """``advice`` with the bust chance of the next card taken from the real ``pool``
+    (F7V-2, F7V-6.3, F7V-9), not from the pool a model solved."""
+    return replace(advice, bust_probability=solver.bust_probability(position, pool))
 
 
 def _advise_vengeance_table(position: Row, pool: Sequence[int]) -> tuple[Advice, Method]:
@@ -182,11 +194,14 @@ def advise_position_plain(
         return advise(exact, position, pool), "exact"
     except BudgetExceeded:
         pass
+    advice: Advice
+    method: Method
     try:
         reduced = _solver(edition, mode, max_states=10 * ADVISE_MAX_STATES)
-        return advise(reduced, position, reduced_pool(pool)), "reduced"
+        advice, method = advise(reduced, position, reduced_pool(pool)), "reduced"
     except BudgetExceeded:
-        return advise_lower_bound(EVSolver(edition, mode), position, pool), "lower_bound"
+        advice, method = advise_lower_bound(EVSolver(edition, mode), position, pool), "lower_bound"
+    return _exact_figures(advice, EVSolver(edition, mode), position, pool), method
 
 
 __all__ = [

@@ -362,33 +362,50 @@ class EVSolver:
         return self._draw(row, pool, False)
 
     def one_step_value(self, row: Row, pool: Sequence[int]) -> float:
-        """Expected score (or payoff) of hitting once and then staying when allowed
-        (``hit_value`` is at least this, so a one-step value above the stay score proves that
+        """A lower bound of :meth:`hit_value`: the expected score (or payoff) of hitting once
+        and then staying when allowed (so a one-step value above the stay score proves that
         hitting is best).
-        Action cards count as leaving the row unchanged; the Second Chance as saving."""
+
+        Each card of ``pool`` (counts per kind) is valued by what staying right after it
+        scores: a number card that busts counts 0; one saved by the Second Chance leaves the
+        row as it is (F7V-9); a modifier is yours alone and is scored, in ``table`` mode a
+        Vengeance modifier is given away (F7V-5.1). Cards that leave your row unchanged
+        (Freeze, Second Chance; in ``table`` mode every action, given to others; in
+        ``single`` mode Swap and Steal, which have no target, F7V-4.1) score the row as it is.
+        Where you may not stay at once (the Vengeance Zero, F7V-6.1; Just One More!, Flip 4!,
+        Flip Three and Discard on you in ``single`` mode, F7V-4.4, F7V-4.7, F7V-4.8) the card
+        counts 0: every round score and every payoff is at least a bust's, 0, so the bound
+        holds (issue 25: it used to give up and return 0 for the whole position).
+        """
         total = sum(pool)
         if total == 0:
             return float(self.payoff(row))
         acc = 0.0
         for kind, n in enumerate(pool):
-            if not n:
-                continue
-            if C.IS_NUM[kind]:
-                if self._busts(row, kind):
-                    continue
-                after = self._after_number(row, kind)
-                if after is None:  # saved by the Second Chance
-                    acc += n * self.payoff(row._replace(second=False))
-                    continue
-                flip7 = self.numbers(after) >= FLIP7_CARDS
-                acc += n * self.payoff(after, flip7=flip7)
-            elif C.IS_MOD[kind] and not (self.vengeance and not self.single):
-                acc += n * self.payoff(self._after_mod(row, kind))
-            elif kind == C.FREEZE or not C.IS_ACT[kind] or not self.single:
-                acc += n * self.payoff(row)
-            else:
-                return 0.0  # forced draws: no cheap bound
+            if n:
+                acc += n * float(self._stay_after_one(row, kind))
         return acc / total
+
+    def _stay_after_one(self, row: Row, kind: int) -> Number:
+        """The payoff of staying right after card ``kind`` arrives (0 where staying is not
+        allowed at once): the terms of :meth:`one_step_value`."""
+        if C.IS_NUM[kind]:
+            if self._busts(row, kind):
+                return self._zero
+            after = self._after_number(row, kind)
+            if after is None:  # saved by the Second Chance: both cards are discarded
+                return self.payoff(_set(row, _SECOND, False))
+            flip7 = self.numbers(after) >= FLIP7_CARDS
+            if not flip7 and not self.can_stay(after):
+                return self._zero  # the Zero: no staying yet; whatever follows is >= 0
+            return self.payoff(after, flip7=flip7)
+        if C.IS_MOD[kind]:
+            if self.vengeance and not self.single:
+                return self.payoff(row)  # given to another player
+            return self.payoff(self._after_mod(row, kind))
+        if not self.single or kind in (C.FREEZE, C.SECOND, C.SWAP, C.STEAL):
+            return self.payoff(row)
+        return self._zero  # forced draws or a discard on you: at least a bust's 0
 
     def _after_number(self, row: Row, kind: int) -> Row | None:
         if kind == C.U7:

@@ -105,6 +105,18 @@ class Game(ABC, Generic[OptionsT]):
         return json.loads(json.dumps(raw))  # type: ignore[no-any-return]
 
     @classmethod
+    def recorded_options(cls, options: Mapping[str, JSON], num_players: int) -> dict[str, JSON]:
+        """The options of a game stored before some option existed or changed its default (a
+        record, a server table, a score sheet), each missing option given the value it had
+        when that game was played, so that it replays as it was played. Stored options are
+        complete (:meth:`options_dict`), so only options added later can be missing.
+
+        The base class returns them unchanged; a game whose defaults changed overrides it
+        (``docs/rulings.md`` says which). Never raises.
+        """
+        return dict(options)
+
+    @classmethod
     def option_specs(cls) -> list[tuple[str, Any, str]]:
         """``(name, default, help)`` for each option, for listings (``septet games``)."""
         out = []

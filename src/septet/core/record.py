@@ -30,6 +30,7 @@ from typing import Any
 from septet.core.errors import IllegalActionError, RecordError
 from septet.core.game import Action, State
 from septet.core.registry import get as get_game
+from septet.core.registry import recorded_options
 from septet.core.types import JSON, Event
 
 FORMAT = "septet-record"
@@ -138,6 +139,8 @@ class GameRecord:
             raise RecordError(f"malformed record: {exc}") from exc
         if not isinstance(data["actions"], list):
             raise RecordError("malformed record: actions must be a list")
+        # A record written before an option existed replays as it was played (docs/rulings.md).
+        rec.options = recorded_options(rec.game, rec.options, rec.num_players)
         return rec
 
     def save(self, path: str | Path) -> Path:

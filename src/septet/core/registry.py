@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.metadata
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from septet.core.errors import UnknownGameError
@@ -85,6 +86,17 @@ def game_class(name: str) -> type[Game[Any]]:
         raise UnknownGameError(
             f"unknown game {name!r}; known games: {', '.join(names()) or 'none'}"
         ) from None
+
+
+def recorded_options(name: str, options: Mapping[str, Any], num_players: int) -> dict[str, Any]:
+    """The stored ``options`` of a ``name`` game of ``num_players`` with the options added since
+    given the values that game was played with (``Game.recorded_options``); unchanged for an
+    unknown game (whoever sets it up reports that). Never raises."""
+    try:
+        cls = game_class(name)
+    except UnknownGameError:
+        return dict(options)
+    return cls.recorded_options(options, num_players)
 
 
 def get(name: str, **options: Any) -> Game[Any]:

@@ -30,6 +30,7 @@ from septet.games.double_seven import actions as A
 
 H_N, H_RAINBOW, H_T41OPT, H_TWOFAM, H_PHASE, H_TURN, H_DEALT, H_DRAWS = range(8)
 H_AWAIT, H_RUSED, H_T41USED, H_SEVLEFT, H_H77, H_TRIGGER, H_NGIVEN = range(8, 15)
+H_DRYCLEAR = 15  # option empty_rack_clears (DS-6.1, issue 25)
 HEADER = 16
 NT = 9
 CLOVER = 8
@@ -124,6 +125,7 @@ def encode_dict(game: Any, n: int, d: Mapping[str, Any]) -> np.ndarray:
     s[H_RAINBOW] = int(bool(opts.rainbow))
     s[H_T41OPT] = int(bool(opts.two_for_one))
     s[H_TWOFAM] = int(opts.double_seven == "two_families")
+    s[H_DRYCLEAR] = int(bool(opts.empty_rack_clears))
     s[H_PHASE] = PHASES.index(d["phase"])
     s[H_TURN] = int(d["turn"])
     s[H_DEALT] = int(d["dealt"])
@@ -273,13 +275,17 @@ def _begin_turn(s: np.ndarray, seat: int) -> None:
 
 @njit(cache=True)
 def _end_turn(s: np.ndarray) -> None:
-    nxt = (s[H_TURN] + 1) % s[H_N]
-    s[H_NGIVEN] = 0
-    if s[H_TRIGGER] >= 0 and nxt == s[H_TRIGGER]:
-        s[H_PHASE] = PH_OVER  # DS-7.2
-        s[H_AWAIT] = 0
-        return
-    _begin_turn(s, nxt)
+    while True:
+        nxt = (s[H_TURN] + 1) % s[H_N]
+        s[H_NGIVEN] = 0
+        if s[H_TRIGGER] >= 0 and nxt == s[H_TRIGGER]:
+            s[H_PHASE] = PH_OVER  # DS-7.2
+            s[H_AWAIT] = 0
+            return
+        _begin_turn(s, nxt)
+        # DS-6.1: an empty rack with nothing to draw ends the turn at once (the engine's loop)
+        if s[H_DRYCLEAR] == 0 or s[H_PHASE] != PH_ACT or _sum(s, _sb(nxt) + S_RACK) > 0:
+            return
 
 
 @njit(cache=True)
@@ -893,6 +899,7 @@ def field_name(i: int, n: int) -> str:
         "holder77",
         "trigger",
         "given_count",
+        "empty_rack_clears",
     ]
     if i < len(heads):
         return heads[i]

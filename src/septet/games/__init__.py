@@ -9,10 +9,17 @@ others, and re-exports the registry's functions under their public names. Third-
 from __future__ import annotations
 
 from septet.core.registry import _REGISTRY as _REGISTRY  # the live table (tests patch it)
-from septet.core.registry import game_class, get, names, register, register_lazy
+from septet.core.registry import (
+    game_class,
+    get,
+    names,
+    recorded_options,
+    register,
+    register_lazy,
+)
 
 register_lazy("double-seven", "septet.games.double_seven:DoubleSeven")
 register_lazy("flip7", "septet.games.flip7:Flip7")
 register_lazy("seven-shot", "septet.games.seven_shot:SevenShot")
 
-__all__ = ["game_class", "get", "names", "register"]
+__all__ = ["game_class", "get", "names", "recorded_options", "register"]

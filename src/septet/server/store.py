@@ -21,6 +21,7 @@ from typing import Any, TypeVar, cast
 from sqlalchemy import Table, bindparam, delete, exists, func, insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
+from septet.core.registry import recorded_options
 from septet.server.db import (
     ChatRow,
     MoveRow,
@@ -445,7 +446,7 @@ class Store:
         return TableData(
             id=row.id,
             game=row.game,
-            options=json.loads(row.options or "{}"),
+            options=recorded_options(row.game, json.loads(row.options or "{}"), row.num_players),
             num_players=row.num_players,
             status=row.status,
             seed=row.seed,

@@ -63,6 +63,7 @@ def test_ds53_expand_with_a_clover_only_to_seven_and_the_77():
     # DS-5.3: rack fox + clover; families bird7 and fox6; one 7 token already (second_token).
     st = build_state(
         2,
+        game=DoubleSeven(double_seven="second_token"),
         racks=["fox clover", "swan"],
         families=[["bird7", "fox6"], []],
         sevens=[1, 0],
@@ -92,9 +93,9 @@ def test_ds53_expand_with_a_clover_only_to_seven_and_the_77():
 def test_ds53_77_under_both_options_and_tokens_running_out():
     # bird7 came by exchange (no token); fox5 + fox + clover reaches 7: the first 7 token.
     pos = dict(racks=["fox clover swan", "deer"], families=[["bird7", "fox5"], []], phase="actions")
-    st = build_state(2, **pos)
+    st = build_state(2, game=DoubleSeven(double_seven="second_token"), **pos)
     ev = step(st, "expand fox5 with fox1+1")
-    # second_token (default): one token is not two: no 77.
+    # second_token: one token is not two: no 77.
     assert [e.kind for e in ev] == ["expand", "seven"] and st.holder77 == -1
     st = build_state(2, game=DoubleSeven(double_seven="two_families"), **pos)
     ev = step(st, "expand fox5 with fox1+1")
@@ -260,6 +261,7 @@ def test_ds72_four_players_each_other_player_once_after_the_77():
         pile="",
         turn=2,
         phase="actions",
+        game=DoubleSeven(double_seven="second_token"),
     )
     ev = step(st, "expand fox5 with fox2")
     assert [e.kind for e in ev] == ["expand", "seven", "double_seven", "end_triggered"]

@@ -27,7 +27,7 @@ from septet.games.double_seven.state import (
 def test_options_and_player_counts():
     g = get("double-seven")
     assert g.options.rainbow and g.options.two_for_one
-    assert g.options.double_seven == "second_token"
+    assert g.options.double_seven == "two_families"  # the Japanese source (docs/rulings.md)
     assert get("double-seven", rainbow="off").options.rainbow is False
     with pytest.raises(OptionError, match="double_seven"):
         get("double-seven", double_seven="three")
@@ -233,6 +233,7 @@ def test_ds52_families_never_merge():
 def test_ds53_seven_token():
     st = build_state(
         2,
+        game=DoubleSeven(double_seven="second_token"),
         racks=["fox*3 swan clover", "bird"],
         families=[["fox5", "swan7"], []],
         phase="actions",
@@ -268,6 +269,7 @@ def test_ds53_jump_past_seven_and_tokens_run_out():
 def test_ds53_double_seven_second_token():
     st = build_state(
         3,
+        game=DoubleSeven(double_seven="second_token"),
         racks=["fox swan bird", "", ""],
         families=[["fox6", "swan6"], [], []],
         sevens=[0, 1, 0],
@@ -296,8 +298,14 @@ def test_ds53_double_seven_two_families_option():
     # Two families of 7+ (fox7 and swan9): the 77 token, though only one 7 token.
     assert [e.kind for e in ev] == ["expand", "seven", "double_seven", "end_triggered"]
     assert st.sevens == [1, 0] and st.holder77 == 0
-    # Under the default rule the same move takes only the 7 token.
-    st = build_state(2, racks=["fox bird", ""], families=[["fox6", "swan9"], []], phase="actions")
+    # Under second_token the same move takes only the 7 token.
+    st = build_state(
+        2,
+        racks=["fox bird", ""],
+        families=[["fox6", "swan9"], []],
+        phase="actions",
+        game=DoubleSeven(double_seven="second_token"),
+    )
     step(st, "expand fox6 with fox1")
     assert st.holder77 == -1
 
@@ -463,6 +471,7 @@ def test_ds7_77_trigger_then_everyone_once():
         sevens=[1, 0],
         phase="actions",
         turn=0,
+        game=DoubleSeven(double_seven="second_token"),
     )
     step(st, "expand fox6 with fox1")
     assert st.trigger == 0 and st.phase == PH_ACT  # the turn goes on normally

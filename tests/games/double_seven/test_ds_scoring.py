@@ -33,6 +33,9 @@ def test_tie_broken_by_the_77_and_shared():
     assert r.tie_break == "shared" and r.winners == (0, 1)
 
 
+_TOKEN = {"double_seven": "second_token"}
+
+
 @pytest.mark.parametrize(
     ("players", "kw", "rule", "words"),
     [
@@ -41,8 +44,13 @@ def test_tie_broken_by_the_77_and_shared():
         ([PlayerEnd((7, 7, 7, 7, 7), 5), PlayerEnd((7, 7, 7, 7), 4)], {}, "DS-1.2", "only 8"),
         ([PlayerEnd((7,), 2), PlayerEnd(())], {}, "DS-5.3, DS-5.4", "2 7 tokens but 1"),
         ([PlayerEnd((7, 7), 2, True), PlayerEnd((7, 7), 2, True)], {}, "DS-1.2", "only one"),
-        ([PlayerEnd((7,), 1, True), PlayerEnd(())], {}, "DS-5.3", "second 7 token"),
-        ([PlayerEnd((7, 7), 2), PlayerEnd(())], {}, "DS-5.3", "someone took the 77"),
+        ([PlayerEnd((7,), 1, True), PlayerEnd(())], _TOKEN, "DS-5.3", "second 7 token"),
+        ([PlayerEnd((7, 7), 2), PlayerEnd(())], _TOKEN, "DS-5.3", "someone took the 77"),
+        # the default (two_families, DS-5.3): two families of 7+ and nobody holds the 77
+        # (issue 25: 7 + 7 = 14 was scored); the one with two tokens alike
+        ([PlayerEnd((7, 7)), PlayerEnd(())], {}, "DS-5.3", "someone took the 77"),
+        ([PlayerEnd((7, 7), 2), PlayerEnd(())], {}, "DS-5.3", "two families of 7 or more, so"),
+        ([PlayerEnd((7,), 1, True), PlayerEnd(())], {}, "DS-5.3", "without two families"),
         (
             [PlayerEnd((7, 5), 1, True), PlayerEnd(())],
             {"double_seven": "two_families"},

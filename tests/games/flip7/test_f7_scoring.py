@@ -226,3 +226,20 @@ def test_every_engine_round_is_accepted_and_scored_alike(edition, brutal, player
 )
 def test_many_engine_rounds_are_accepted_and_scored_alike(edition, brutal, players):
     assert _rescore_random_rounds(edition, brutal, players, 60, seed=11) > 300
+
+
+def test_two_unlucky_sevens_in_one_row_are_refused():
+    # F7V-6.2 (issue 25): with two decks (36 players) a row cannot hold both Unlucky 7s: the
+    # second one discards the first with the rest of the row (rules.unlucky7_discards); it
+    # used to be scored as a bust. One Unlucky 7 in each of two rows is fine.
+    rows = [RowEntry(("u7", "u7", "5")), RowEntry(("3",))]
+    with pytest.raises(ScoreError) as exc:
+        score_round(rows, edition="vengeance", decks=2)
+    assert exc.value.rule == "F7V-6.2" and "one Unlucky 7 at most" in str(exc.value)
+    assert exc.value.reason_ja
+    r = score_round([RowEntry(("u7", "5")), RowEntry(("u7", "3"))], edition="vengeance", decks=2)
+    assert list(r.scores) == [12, 10]
+    # the engine agrees: a second Unlucky 7 arriving leaves one (F7V-6.2)
+    from septet.games.flip7.rules import unlucky7_discards
+
+    assert unlucky7_discards(C.U7) and not unlucky7_discards(C.SECOND)

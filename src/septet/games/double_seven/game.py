@@ -72,14 +72,14 @@ class DoubleSevenOptions:
         },
     )
     double_seven: Literal["second_token", "two_families"] = field(
-        default="second_token",
+        default="two_families",
         metadata={
-            "help": "who takes the 77 token: the first to take a second 7 token, or the first "
-            "with two families of 7 or more",
+            "help": "who takes the 77 token: the first with two families of 7 or more "
+            "(the rulebook), or the first to take a second 7 token",
             "label": "77 token",
             "label_ja": "「77」トークン",
-            "help_ja": "「77」トークンを取る人：「7」トークンを最初に2枚取った人、または7枚以上の"
-            "家族を最初に2つ持った人",
+            "help_ja": "「77」トークンを取る人：7枚以上の家族を最初に2つ持った人（ルールブック）、"
+            "または「7」トークンを最初に2枚取った人",
             "rule": "DS-5.3",
             "choices": {"second_token": "second 7 token", "two_families": "two families of 7+"},
             "choices_ja": {
@@ -89,8 +89,24 @@ class DoubleSevenOptions:
         },
     )
 
+    empty_rack_clears: bool = field(
+        default=True,
+        metadata={
+            "help": "an empty rack ends the turn (Clear!) also when nothing was left to draw; "
+            "off only to replay games recorded before this ruling",
+            "label": "Clear! with nothing to draw",
+            "label_ja": "引くタイルがなくてもクリア",
+            "help_ja": "引くタイルが残っていなくても、スタンドが空なら手番はすぐ終わる（クリア）。"
+            "オフはこの裁定より前に記録されたゲームを再生するときだけ",
+            "rule": "DS-6.1",
+        },
+    )
+
     def __post_init__(self) -> None:
         object.__setattr__(self, "rainbow", _as_bool("rainbow", self.rainbow))
+        object.__setattr__(
+            self, "empty_rack_clears", _as_bool("empty_rack_clears", self.empty_rack_clears)
+        )
         object.__setattr__(self, "two_for_one", _as_bool("two_for_one", self.two_for_one))
         if self.double_seven not in DOUBLE_SEVEN_MODES:
             raise OptionError(
@@ -102,7 +118,7 @@ class DoubleSevenOptions:
 class DoubleSeven(Game[DoubleSevenOptions]):
     """Double Seven (Michael Schacht; TIKI Editions 2025), rules DS-1 .. DS-9.
 
-    ``DoubleSeven(rainbow=True, two_for_one=True, double_seven="second_token")``.
+    ``DoubleSeven(rainbow=True, two_for_one=True, double_seven="two_families")``.
     """
 
     name: ClassVar[str] = "double-seven"
@@ -110,6 +126,16 @@ class DoubleSeven(Game[DoubleSevenOptions]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     options_type: ClassVar[type[Any]] = DoubleSevenOptions
+
+    @classmethod
+    def recorded_options(cls, options: Mapping[str, JSON], num_players: int) -> dict[str, JSON]:
+        """Options stored before issue 25 (docs/rulings.md): without ``empty_rack_clears`` the
+        game was played with an empty rack and nothing to draw left in the actions phase
+        (``False``); without ``double_seven``, with the old default ``second_token``."""
+        out = dict(options)
+        out.setdefault("empty_rack_clears", False)
+        out.setdefault("double_seven", "second_token")
+        return out
 
     def new_state(self, num_players: int) -> DoubleSevenState:
         """The initial state: a chance node dealing the first setup tile (DS-2.2).

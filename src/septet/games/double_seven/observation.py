@@ -18,6 +18,7 @@ from septet.core.types import JSON
 from .state import PHASE_NAMES
 from .tiles import (
     FULL_SET,
+    MAX_FAMILY as _MAX_FAMILY,
     NUM_ANIMALS,
     NUM_CLOVERS,
     NUM_SEVEN_TOKENS,
@@ -28,7 +29,7 @@ from .tiles import (
     tile_from_name,
 )
 
-MAX_FAMILY = 14  # family sizes 2..14, 14 meaning 14 or more (11 animals + 3 clovers)
+MAX_FAMILY = _MAX_FAMILY  # family sizes 2..14, 14 meaning 14 or more (11 animals + 3 clovers)
 _SIZES = MAX_FAMILY - 1  # 13 size slots per animal
 _TYPE_HIGH = tuple(float(c) for c in FULL_SET)  # 11 per animal, 3 clovers
 

@@ -12,6 +12,8 @@ from septet.games.double_seven.tiles import Family
 
 SEVEN: int = 7
 """The family size that earns a 7 token (DS-5.3)."""
+MIN_FAMILY: int = 2
+"""A family starts with at least 2 tiles (DS-5.1) and never shrinks (DS-5.2)."""
 
 
 def earns_seven(old_size: int, new_size: int, sevens_left: int) -> bool:
@@ -21,19 +23,59 @@ def earns_seven(old_size: int, new_size: int, sevens_left: int) -> bool:
     return old_size < SEVEN <= new_size and sevens_left > 0
 
 
+def has_two_big_families(sizes: Iterable[int]) -> bool:
+    """Two or more families of 7 or more tiles (``sizes``: tile counts, clovers included): the
+    condition of the 77 token by the default ruling ``double_seven="two_families"`` (DS-5.3)."""
+    return sum(1 for size in sizes if size >= SEVEN) >= 2
+
+
+def has_two_tokens(sevens: int) -> bool:
+    """Two or more 7 tokens taken: the condition of the 77 token by option
+    ``double_seven="second_token"`` (DS-5.3). Tokens are never given back, so a player who
+    holds two has reached two."""
+    return sevens >= 2
+
+
+def qualifies_for_77(double_seven: str, sizes: Iterable[int], sevens: int) -> bool:
+    """Whether a player with families of ``sizes`` tiles and ``sevens`` 7 tokens has met the
+    condition of the 77 token under the option ``double_seven`` (DS-5.3): the first player to
+    meet it takes the token, so at the end of a game someone holds it when anyone has met it,
+    and its holder has. Families never shrink (DS-5.2) and an exchange gives back a family of
+    the same size (DS-5.4), so what was met stays met.
+
+    Raises:
+        ValueError: an unknown ``double_seven`` mode.
+    """
+    if double_seven == "two_families":
+        return has_two_big_families(sizes)
+    if double_seven == "second_token":
+        return has_two_tokens(sevens)
+    raise ValueError(f"double_seven must be two_families or second_token, not {double_seven!r}")
+
+
 def takes_77_on_seven(sevens_after: int, holder77: int) -> bool:
-    """Double Seven! by the default ruling (``double_seven="second_token"``, DS-5.3): the first
-    player whose 7 tokens reach two (``sevens_after``, counted after the token just taken) takes
-    the 77 token, if nobody holds it (``holder77`` is the holder's seat or ``-1``)."""
+    """Double Seven! by option ``double_seven="second_token"`` (DS-5.3): the first player whose
+    7 tokens reach two (``sevens_after``, counted after the token just taken) takes the 77
+    token, if nobody holds it (``holder77`` is the holder's seat or ``-1``)."""
     return sevens_after == 2 and holder77 < 0
 
 
 def takes_77_with_two_families(families: Iterable[Family], holder77: int) -> bool:
-    """Double Seven! by option ``double_seven="two_families"`` (DS-5.3): after any action, a
-    player with two families of 7 or more tiles takes the 77 token, if nobody holds it."""
+    """Double Seven! by the default ruling ``double_seven="two_families"`` (DS-5.3): after any
+    action, a player with two families of 7 or more tiles takes the 77 token, if nobody holds
+    it."""
     if holder77 >= 0:
         return False
-    return sum(1 for f in families if f[1] + f[2] >= SEVEN) >= 2
+    return has_two_big_families(f[1] + f[2] for f in families)
 
 
-__all__ = ["SEVEN", "earns_seven", "takes_77_on_seven", "takes_77_with_two_families"]
+__all__ = [
+    "MIN_FAMILY",
+    "SEVEN",
+    "earns_seven",
+    "has_two_big_families",
+    "has_two_tokens",
+    "qualifies_for_77",
+    "takes_77_on_seven",
+    "takes_77_with_two_families",
+]

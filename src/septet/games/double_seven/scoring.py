@@ -21,23 +21,15 @@ from typing import Literal
 
 from septet.core.errors import ScoreError
 from septet.core.types import JSON
-from septet.games.double_seven.tiles import Family
-
-NUM_SEVEN_TOKENS = 8
-"""The 7 tokens in the box (DS-1.2)."""
-SEVEN = 7
-"""The family size that earns a 7 token when an expansion reaches it (DS-5.3)."""
-ANIMAL_TILES = 11
-"""Tiles of each animal (DS-1.1)."""
-CLOVERS = 3
-"""Clover tiles (DS-1.1)."""
-TOTAL_TILES = 8 * ANIMAL_TILES + CLOVERS
-"""All tiles (DS-1.1): 91."""
-MIN_FAMILY = 2
-"""A family starts with at least 2 tiles (DS-5.1) and never shrinks (DS-5.2)."""
-MAX_FAMILY = ANIMAL_TILES + CLOVERS
-"""Every tile of one animal and every clover (DS-1.1, DS-5.7)."""
-
+from septet.games.double_seven.rules import MIN_FAMILY, SEVEN, qualifies_for_77
+from septet.games.double_seven.tiles import (
+    MAX_FAMILY,
+    NUM_CLOVERS,
+    NUM_SEVEN_TOKENS,
+    NUM_TILES,
+    TILES_PER_ANIMAL,
+    Family,
+)
 
 def score_of(families: tuple[Family, ...], sevens: int, has77: bool) -> int:
     """DS-8.1: one point per tile in families, +1 per 7 token, +2 for the 77 token.
@@ -137,15 +129,16 @@ def _err(en: str, ja: str, rule: str) -> ScoreError:
 def check_end(
     players: Sequence[PlayerEnd],
     *,
-    double_seven: str = "second_token",
+    double_seven: str = "two_families",
     names: Sequence[str] | None = None,
 ) -> None:
     """Refuse an end of game the rules cannot produce.
 
     Args:
         players: each player's families, 7 tokens and 77 token, in seat order (2 to 4, DS-1.3).
-        double_seven: the game's option (DS-5.3): ``"second_token"`` (the first player to take a
-            second 7 token takes the 77) or ``"two_families"``.
+        double_seven: the game's option (DS-5.3): ``"two_families"`` (the default: the first
+            player with a second family of 7 or more tiles takes the 77) or ``"second_token"``
+            (the first player to take a second 7 token).
         names: players' names for the messages.
 
     Raises:
@@ -155,7 +148,8 @@ def check_end(
             (each token comes with an expansion to 7+, DS-5.3, and an exchange gives back a
             family of the same size, DS-5.4); two 77 tokens (DS-1.2); with ``second_token``, a
             77 holder with fewer than two 7 tokens or a player with two tokens and no 77 taken
-            (DS-5.3); with ``two_families``, a 77 holder without two families of 7 or more.
+            (DS-5.3); with ``two_families``, a 77 holder without two families of 7 or more, or a
+            player with two such families and no 77 taken (DS-5.3).
     """
     n = len(players)
     labels = list(names) if names is not None else [f"player {i + 1}" for i in range(n)]
@@ -229,18 +223,18 @@ def _check_totals(
             "DS-1.2",
         )
     tiles = sum(sum(p.families) for p in players)
-    if tiles > TOTAL_TILES:
+    if tiles > NUM_TILES:
         raise _err(
-            f"{tiles} tiles in families, but the box holds {TOTAL_TILES}",
-            f"ファミリーのタイルが合計{tiles}枚ですが、タイルは{TOTAL_TILES}枚しかありません",
+            f"{tiles} tiles in families, but the box holds {NUM_TILES}",
+            f"ファミリーのタイルが合計{tiles}枚ですが、タイルは{NUM_TILES}枚しかありません",
             "DS-1.1",
         )
-    over = sum(max(0, size - ANIMAL_TILES) for p in players for size in p.families)
-    if over > CLOVERS:
+    over = sum(max(0, size - TILES_PER_ANIMAL) for p in players for size in p.families)
+    if over > NUM_CLOVERS:
         raise _err(
-            f"families over {ANIMAL_TILES} tiles need {over} clovers, but there are {CLOVERS}",
-            f"{ANIMAL_TILES}枚を超えるファミリーにはクローバーが{over}枚必要ですが、"
-            f"{CLOVERS}枚しかありません",
+            f"families over {TILES_PER_ANIMAL} tiles need {over} clovers, but there are {NUM_CLOVERS}",
+            f"{TILES_PER_ANIMAL}枚を超えるファミリーにはクローバーが{over}枚必要ですが、"
+            f"{NUM_CLOVERS}枚しかありません",
             "DS-1.1",
         )
     return holders
@@ -253,10 +247,14 @@ def _check_77(
     labels: list[str],
     labels_ja: list[str],
 ) -> None:
-    """Who may hold the 77 token under the game's option (DS-5.3)."""
-    if double_seven == "second_token":
-        if holders and players[holders[0]].sevens < 2:
-            h = holders[0]
+    """Who may hold the 77 token under the game's option (DS-5.3), by the engine's rule
+    :func:`~septet.games.double_seven.rules.qualifies_for_77`: its holder has met the
+    condition, and when anyone has met it, someone holds it."""
+    met = [i for i, p in enumerate(players) if qualifies_for_77(double_seven, p.families, p.sevens)]
+    tokens = double_seven == "second_token"
+    if holders and holders[0] not in met:
+        h = holders[0]
+        if tokens:
             raise _err(
                 f"{labels[h]} holds the 77 token with {players[h].sevens} 7 tokens: it goes to "
                 "the first player to take a second 7 token",
@@ -264,29 +262,34 @@ def _check_77(
                 "77トークンは2個目の7トークンを最初に取ったプレイヤーのものです",
                 "DS-5.3",
             )
-        two = [i for i, p in enumerate(players) if p.sevens >= 2]
-        if two and not holders:
+        raise _err(
+            f"{labels[h]} holds the 77 token without two families of 7 or more",
+            f"{labels_ja[h]}は7枚以上のファミリーを2つ持たずに77トークンを持っています",
+            "DS-5.3",
+        )
+    if met and not holders:
+        m = met[0]
+        if tokens:
             raise _err(
-                f"{labels[two[0]]} has {players[two[0]].sevens} 7 tokens, so someone took the 77 "
+                f"{labels[m]} has {players[m].sevens} 7 tokens, so someone took the 77 "
                 "token with a second 7 token",
-                f"{labels_ja[two[0]]}は7トークンを{players[two[0]].sevens}個持っているので、"
+                f"{labels_ja[m]}は7トークンを{players[m].sevens}個持っているので、"
                 "だれかが2個目の7トークンで77トークンを取っています",
                 "DS-5.3",
             )
-    elif holders:
-        h = holders[0]
-        if sum(1 for size in players[h].families if size >= SEVEN) < 2:
-            raise _err(
-                f"{labels[h]} holds the 77 token without two families of 7 or more",
-                f"{labels_ja[h]}は7枚以上のファミリーを2つ持たずに77トークンを持っています",
-                "DS-5.3",
-            )
+        raise _err(
+            f"{labels[m]} has two families of 7 or more, so someone took the 77 token "
+            "(the first player with a second family of 7 or more takes it)",
+            f"{labels_ja[m]}は7枚以上のファミリーを2つ持っているので、だれかが77トークンを"
+            "取っています（7枚以上の2つ目のファミリーを最初に作ったプレイヤーが取ります）",
+            "DS-5.3",
+        )
 
 
 def final_scores(
     players: Sequence[PlayerEnd],
     *,
-    double_seven: str = "second_token",
+    double_seven: str = "two_families",
     names: Sequence[str] | None = None,
 ) -> GameScore:
     """Check an end of game (:func:`check_end`) and score it (DS-8.1), with the winners and

@@ -39,7 +39,7 @@ from septet.core.game import State
 from septet.core.types import CHANCE, JSON, TERMINAL, Event
 
 from . import actions as A
-from .rules import earns_seven, takes_77_on_seven, takes_77_with_two_families
+from .rules import MIN_FAMILY, earns_seven, takes_77_on_seven, takes_77_with_two_families
 from .scoring import score_of, winners
 from .tiles import (
     CLOVER,
@@ -185,6 +185,7 @@ _FIELDS = (
     Field("_opt_rainbow", key=None),
     Field("_opt_t41", key=None),
     Field("_opt_two_families", key=None),
+    Field("_opt_dry_clears", key=None),
 )
 
 
@@ -219,6 +220,7 @@ class DoubleSevenState(State):
         self._opt_rainbow: bool = opts.rainbow
         self._opt_t41: bool = opts.two_for_one
         self._opt_two_families: bool = opts.double_seven == "two_families"
+        self._opt_dry_clears: bool = opts.empty_rack_clears
         self.phase = PH_DEAL
         self.turn = -1
         self.dealt = 0
@@ -488,7 +490,7 @@ class DoubleSevenState(State):
                 "DS-5.1",
                 reason_ja="家族には動物のタイルが1枚以上必要です",
             )
-        if k + c < 2:
+        if k + c < MIN_FAMILY:
             raise IllegalActionError(
                 "a family starts with at least 2 tiles",
                 "DS-5.1",
@@ -950,6 +952,13 @@ class DoubleSevenState(State):
             )
             return
         self._begin_turn(nxt, events)
+        me = self.turn
+        if self._opt_dry_clears and self.phase == PH_ACT and not sum(self.racks[me]):
+            # DS-6.1 (ruling, docs/rulings.md): an empty rack after the draw phase, with
+            # nothing left to draw, ends the turn at once too. Bounded: the reserve is empty,
+            # so the end is triggered and the turns run out at the trigger (DS-7.2).
+            self._emit(events, "clear", me, {})
+            self._end_turn(events)
 
     # ----- results -------------------------------------------------------------------------
     def scores(self) -> list[float]:

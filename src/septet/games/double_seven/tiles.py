@@ -29,6 +29,7 @@ TILES_PER_ANIMAL: Final = 11
 NUM_CLOVERS: Final = 3
 NUM_TILES: Final = NUM_ANIMALS * TILES_PER_ANIMAL + NUM_CLOVERS  # 91, DS-1.1
 NUM_SEVEN_TOKENS: Final = 8  # DS-1.2
+MAX_FAMILY: Final = TILES_PER_ANIMAL + NUM_CLOVERS  # every tile of one animal and every clover
 FULL_SET: Final = (TILES_PER_ANIMAL,) * NUM_ANIMALS + (NUM_CLOVERS,)
 
 NAMES_EN: Final = (

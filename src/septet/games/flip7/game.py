@@ -30,6 +30,11 @@ def _to_bool(value: Any) -> bool:
     raise OptionError(f"flip7: brutal must be true or false, not {value!r}")
 
 
+AUTO_TWO_DECKS = 18
+"""With ``decks="auto"``, two decks from this many players (the rulebook: 「18人以上でプレイする
+場合は、2つ目のデッキを使うことをおすすめします」, F7V-1.5)."""
+
+
 @dataclass(frozen=True)
 class Flip7Options:
     """Options of Flip 7.
@@ -38,6 +43,7 @@ class Flip7Options:
         edition: ``"vengeance"`` (F7V-1 … F7V-8) or ``"classic"`` (F7V-9).
         brutal: brutal mode (F7V-8), Vengeance only.
         target: the points that end the game (F7V-3.7), 1 to 10000.
+        decks: ``"auto"`` (two decks from 18 players), ``1`` or ``2`` (F7V-1.5).
     """
 
     edition: Literal["vengeance", "classic"] = field(
@@ -75,7 +81,28 @@ class Flip7Options:
         },
     )
 
+    decks: Literal["auto", 1, 2] = field(
+        default="auto",
+        metadata={
+            "help": "decks shuffled together: auto (two from 18 players, as the rulebook "
+            "recommends), 1 or 2",
+            "label": "Decks",
+            "label_ja": "デッキの数",
+            "rule": "F7V-1.5",
+            "help_ja": "使うデッキの数：自動（ルールブックのおすすめどおり18人以上で2つ）、1 または 2",
+            "choices": {"auto": "auto (two from 18 players)", 1: "1", 2: "2"},
+            "choices_ja": {"auto": "自動（18人以上で2つ）", 1: "1", 2: "2"},
+        },
+    )
+
     def __post_init__(self) -> None:
+        decks = self.decks
+        if isinstance(decks, str) and decks.strip().lower() in ("auto", "1", "2"):
+            decks = decks.strip().lower()
+            decks = "auto" if decks == "auto" else int(decks)
+        if decks not in ("auto", 1, 2) or isinstance(decks, bool):
+            raise OptionError(f"flip7: decks must be auto, 1 or 2, not {self.decks!r}")
+        object.__setattr__(self, "decks", decks)
         if self.edition not in ("vengeance", "classic"):
             raise OptionError(
                 f"flip7: edition must be 'vengeance' or 'classic', not {self.edition!r}"
@@ -97,7 +124,7 @@ class Flip7Options:
 class Flip7(Game[Flip7Options]):
     """Flip 7: With a Vengeance, and classic Flip 7 (``edition="classic"``).
 
-    2 to 36 players: one deck up to 18 players, two decks from 19 (F7V-1.5).
+    2 to 36 players: one deck up to 17 players, two decks from 18 (F7V-1.5, option ``decks``).
     """
 
     name: ClassVar[str] = "flip7"
@@ -123,10 +150,22 @@ class Flip7(Game[Flip7Options]):
         return "フリップ7" if lang == "ja" else "Flip 7"
 
     # ----- bounds ----------------------------------------------------------------------------
-    @staticmethod
-    def num_decks(num_players: int) -> int:
-        """Decks shuffled together: 1 up to 18 players, 2 from 19 (F7V-1.5)."""
-        return 1 if num_players <= 18 else 2
+    def num_decks(self, num_players: int) -> int:
+        """Decks shuffled together (F7V-1.5): option ``decks``, by default (``"auto"``) 1 up
+        to 17 players and 2 from 18, as the rulebook recommends (docs/rulings.md)."""
+        decks = self.options.decks
+        if decks == "auto":
+            return 2 if num_players >= AUTO_TWO_DECKS else 1
+        return int(decks)
+
+    @classmethod
+    def recorded_options(cls, options: Mapping[str, JSON], num_players: int) -> dict[str, JSON]:
+        """Options stored before the ``decks`` option (issue 25, docs/rulings.md): those games
+        used two decks from 19 players, which ``"auto"`` gives too except at 18 (then 1)."""
+        out = dict(options)
+        if "decks" not in out:
+            out["decks"] = 1 if num_players == AUTO_TWO_DECKS else "auto"
+        return out
 
     def deck_size(self, num_players: int) -> int:
         """Cards in play: 108 (Vengeance) or 94 (classic) per deck."""

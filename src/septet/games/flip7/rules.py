@@ -15,7 +15,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Final
 
-from septet.games.flip7.cards import IS_NUM, L13, SECOND, U7, VALUE
+from septet.games.flip7.cards import IS_NUM, IS_ROW, L13, SECOND, U7, VALUE
 
 FLIP7_BONUS: Final = 15
 """Points a Flip 7 adds (F7V-7.2), or, in brutal mode, takes from one other player (F7V-8.3)."""
@@ -34,6 +34,13 @@ class Arrival(IntEnum):
     """A duplicate saved by the row's Second Chance: both are discarded (F7V-9)."""
     UNLUCKY7 = 3
     """The Unlucky 7: the row's numbers and modifiers are discarded, it stays (F7V-6.2)."""
+
+
+def unlucky7_discards(kind: int) -> bool:
+    """Whether an arriving Unlucky 7 discards card ``kind`` from the row (F7V-6.2): every
+    number and modifier card, an Unlucky 7 already there included; action cards held (a
+    classic Second Chance) stay. So a row holds one Unlucky 7 at most, even with two decks."""
+    return IS_ROW[kind]
 
 
 def copies_allowed(value: int, *, vengeance: bool, lucky: bool) -> int:
@@ -112,4 +119,5 @@ __all__ = [
     "may_stay",
     "number_arrival",
     "row_busts",
+    "unlucky7_discards",
 ]

@@ -24,7 +24,7 @@ from typing import Literal
 from septet.core.errors import ScoreError
 from septet.core.types import JSON
 from septet.games.flip7 import cards as C
-from septet.games.flip7.rules import FLIP7_BONUS, FLIP7_CARDS, copies_allowed
+from septet.games.flip7.rules import FLIP7_BONUS, FLIP7_CARDS, copies_allowed, unlucky7_discards
 
 # FLIP7_BONUS (F7V-7.2, F7V-8.3) and FLIP7_CARDS (F7V-3.4, F7V-7) live in .rules; re-exported.
 
@@ -379,6 +379,14 @@ def _check_numbers(
 ) -> tuple[list[int], list[int], bool, bool]:
     """The number cards of a row: duplicates only as its one bust (F7V-2, F7V-6.3, F7V-9), seven
     at most (F7V-3.4). Returns ``(cards, post, busted, flip7)`` as :func:`check_row`."""
+    if cards.count(C.U7) > 1 and unlucky7_discards(C.U7):
+        raise _err(
+            f"{who}: a row holds one Unlucky 7 at most: a second one discards the first with "
+            "the rest of the row",
+            f"{who_ja}：アンラッキー7は1列に1枚まで。2枚目は1枚目を列のほかのカードと一緒に"
+            "捨てさせます",
+            "F7V-6.2",
+        )
     values = [C.VALUE[k] for k in cards if C.IS_NUM[k]]
     extra = 0  # copies beyond what a live row may hold: each one is a bust
     for v in set(values):

@@ -121,7 +121,13 @@ from septet.games.flip7.frames import (
 )
 from septet.games.flip7.frames import Deal as _Deal
 from septet.games.flip7.frames import Turn as _Turn
-from septet.games.flip7.rules import FLIP7_CARDS, Arrival, may_stay, number_arrival
+from septet.games.flip7.rules import (
+    FLIP7_CARDS,
+    Arrival,
+    may_stay,
+    number_arrival,
+    unlucky7_discards,
+)
 from septet.games.flip7.scoring import RowScore, game_winners, score_row
 
 if TYPE_CHECKING:
@@ -678,10 +684,10 @@ class Flip7State(State):
         disc = self._disc
         if arrival is Arrival.UNLUCKY7:
             # F7V-6.2: discard every number and modifier card, keep only this 7; never busts.
-            gone = [c for c in row if _IS_ROW[c]]
+            gone = [c for c in row if unlucky7_discards(c)]
             for c in gone:
                 disc[c] += 1
-            row[:] = [c for c in row if not _IS_ROW[c]]
+            row[:] = [c for c in row if not unlucky7_discards(c)]
             row.append(k)
             self._mask[p] = 1 << _VALUE[k]
             self._ncount[p] = 1

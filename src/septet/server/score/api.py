@@ -43,6 +43,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 from septet import games
 from septet.core.errors import ScoreError
 from septet.games.double_seven import scoring as ds
+from septet.games.double_seven.game import DoubleSevenOptions
 from septet.games.flip7 import cards as C
 from septet.games.flip7 import scoring as f7
 from septet.games.seven_shot import scoring as ss
@@ -121,7 +122,7 @@ class DSGameIn(_In):
     """The end of a game of Double Seven (DS-8)."""
 
     players: list[DSPlayerIn] = Field(min_length=1, max_length=4)
-    double_seven: Literal["second_token", "two_families"] = "second_token"
+    double_seven: Literal["second_token", "two_families"] = DoubleSevenOptions().double_seven
     names: list[Name] | None = Field(None, max_length=4)
 
 
@@ -417,7 +418,7 @@ def _flip7_round(body: Flip7RoundIn) -> dict[str, Any]:
         [f7.RowEntry(tuple(r.cards), r.busted, tuple(r.after_bust), r.points) for r in body.rows],
         edition=body.edition,
         brutal=body.brutal,
-        decks=games.game_class("flip7").num_decks(n),  # type: ignore[attr-defined]
+        decks=games.get("flip7", edition=body.edition).num_decks(n),  # type: ignore[attr-defined]
         flip7_choice=body.flip7_choice,
         names=body.names,
     )

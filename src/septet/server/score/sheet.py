@@ -117,7 +117,7 @@ def check_names(players: Any, game: str) -> list[str]:
 
 
 OPTION_KEYS = {
-    "flip7": ("edition", "brutal", "target"),
+    "flip7": ("edition", "brutal", "target", "decks"),
     "double-seven": ("double_seven",),
     "seven-shot": ("target",),
 }
@@ -191,6 +191,13 @@ def _flip7_entry(data: Mapping[str, Any], n: int) -> dict[str, Any]:
     return {"rows": out_rows, "flip7_choice": choice}
 
 
+def _flip7_decks(options: Mapping[str, Any], n: int) -> int:
+    """The decks of a Flip 7 sheet's game (the engine's ``num_decks``; a sheet stored before
+    the ``decks`` option keeps the decks it was scored with, ``Game.recorded_options``)."""
+    opts = games.recorded_options("flip7", options, n)
+    return int(games.get("flip7", decks=opts["decks"]).num_decks(n))  # type: ignore[attr-defined]
+
+
 def _flip7_score(entry: Mapping[str, Any], meta: SheetMeta) -> dict[str, Any]:
     n = len(meta.players)
     rows = [
@@ -201,7 +208,7 @@ def _flip7_score(entry: Mapping[str, Any], meta: SheetMeta) -> dict[str, Any]:
         rows,
         edition=meta.options["edition"],
         brutal=bool(meta.options["brutal"]),
-        decks=games.game_class("flip7").num_decks(n),  # type: ignore[attr-defined]
+        decks=_flip7_decks(meta.options, n),
         flip7_choice=entry.get("flip7_choice"),
         names=meta.players,
     )

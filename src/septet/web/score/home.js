@@ -13,7 +13,7 @@ export async function mount(app) {
     brutal: false,
     target: 200,
     ssTarget: 7,
-    doubleSeven: 'second_token',
+    doubleSeven: 'two_families',
     names: ['', '', '', ''],
   };
 
@@ -66,7 +66,7 @@ export async function mount(app) {
           oninput: (e) => { form.ssTarget = e.target.value; } }));
     }
     return h('fieldset', { class: 'sk-radios' }, h('legend', {}, st('ds_rule')),
-      ['second_token', 'two_families'].map((v) => h('label', { class: 'sk-check' },
+      ['two_families', 'second_token'].map((v) => h('label', { class: 'sk-check' },
         h('input', { type: 'radio', name: 'ds77', checked: form.doubleSeven === v, onchange: () => { form.doubleSeven = v; } }),
         st(v))));
   }
