@@ -38,6 +38,7 @@ from septet.server.accounts import install as install_accounts
 from septet.server.config import Settings
 from septet.server.deps import Services
 from septet.server.live import LobbyError, TableManager
+from septet.server.metrics import install as install_operations
 from septet.server.routes import all_routers
 from septet.server.routes.client import CLIENT_HEADERS, WEB_DIR
 from septet.server.store import Store
@@ -201,6 +202,7 @@ def create_app(settings: Settings | None = None, routers: Iterable[APIRouter] = 
     app.state.manager, app.state.store, app.state.settings = manager, store, settings
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     _install_error_handlers(app)
+    install_operations(app, settings.trust_proxy)  # text check, access log, 503s (issue 26)
     install_accounts(app)  # the cross-origin middleware (outermost), 429 with Retry-After
     for part in [*all_routers(), *routers]:
         app.include_router(part)

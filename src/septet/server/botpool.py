@@ -9,6 +9,10 @@ processes of ``septet serve``; ``septet bots`` workers (:mod:`septet.server.work
 :func:`compute_move` in their own pool. Either way a move that takes longer than its budget, or
 whose worker dies, is replaced by :func:`fallback_move`, and the move is applied with the same
 version check as a person's.
+
+Each process serves its tables' turns in a fair order (:class:`FairGate`): the turns waiting for
+it are taken one owner at a time in turn (the owner of a table is whoever created it: its
+address's digest), so an owner of many bot tables slows their own tables, not everyone else's.
 """
 
 from __future__ import annotations
@@ -20,8 +24,9 @@ import dataclasses
 import logging
 import multiprocessing
 import random
+import weakref
 import zlib
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -33,6 +38,7 @@ from septet.core import Agent, State
 from septet.core.play import seat_view
 from septet.core.rng import derive_rng
 from septet.server.levels import server_spec
+from septet.server.metrics import BOT_THINK
 
 log = logging.getLogger("septet.server")
 
@@ -199,6 +205,58 @@ def init_worker(modules: tuple[str, ...]) -> None:
             log.exception("bot worker: cannot import %s", module)
 
 
+class FairGate:
+    """Admits ``capacity`` holders at once; the waiters are admitted one owner at a time in
+    turn (round-robin over the owners waiting, each owner's waiters first come first served),
+    so that an owner with many waiters delays the others by one turn at most.
+
+    Args:
+        capacity: holders at once (a bot process: 1).
+    """
+
+    def __init__(self, capacity: int = 1) -> None:
+        self.free = capacity
+        self.waiting: OrderedDict[str, deque[asyncio.Future[None]]] = OrderedDict()
+
+    def __len__(self) -> int:
+        """Waiters."""
+        return sum(len(q) for q in self.waiting.values())
+
+    async def acquire(self, owner: str) -> None:
+        """Wait for ``owner``'s turn (then hold the gate until :meth:`release`)."""
+        if self.free > 0 and not self.waiting:
+            self.free -= 1
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.waiting.setdefault(owner, deque()).append(future)
+        try:
+            await future
+        except asyncio.CancelledError:
+            if future.done() and not future.cancelled():
+                self.release()  # admitted just as the waiter gave up: pass it on
+            else:
+                queue = self.waiting.get(owner)
+                if queue is not None and future in queue:
+                    queue.remove(future)
+                    if not queue:
+                        del self.waiting[owner]
+            raise
+
+    def release(self) -> None:
+        """Give the gate to the next owner's first waiter (or free it)."""
+        while self.waiting:
+            owner, queue = next(iter(self.waiting.items()))
+            future = queue.popleft()
+            if queue:
+                self.waiting.move_to_end(owner)  # the next owner's turn next
+            else:
+                del self.waiting[owner]
+            if not future.done():
+                future.set_result(None)
+                return
+        self.free += 1
+
+
 class BotPool:
     """A pool of bot worker processes (spawned, so no thread of the server is copied). Each
     table is served by the same worker (by a hash of its id), which keeps its state: a job
@@ -216,6 +274,10 @@ class BotPool:
         self.workers = max(0, workers)
         self._executors: list[ProcessPoolExecutor | None] = [None] * self.workers
         self._sent: list[dict[str, int]] = [{} for _ in range(self.workers)]
+        # one set of gates per event loop (a shared pool serves the apps of a test run, each
+        # on its own loop)
+        self._gates: weakref.WeakKeyDictionary[Any, list[FairGate]] = weakref.WeakKeyDictionary()
+        self.asked = 0  # moves asked and not answered yet
 
     @classmethod
     def shared(cls, workers: int) -> BotPool:
@@ -259,10 +321,21 @@ class BotPool:
         sent[job.table_id] = job.version
         return move
 
-    async def choose(self, job: BotJob, budget: float) -> str | None:
+    async def choose(self, job: BotJob, budget: float, owner: str = "") -> str | None:
         """The move for ``job`` (its notation), or ``None`` when it took over ``budget``
-        seconds or its worker died (the worker is then renewed): the caller plays
-        :func:`fallback_move`."""
+        seconds (waiting for the process included) or its worker died (the worker is then
+        renewed): the caller plays :func:`fallback_move`. ``owner`` (default: the table) is
+        whose turn in the process's fair order (:class:`FairGate`) the move waits for."""
+        loop = asyncio.get_running_loop()
+        began = loop.time()
+        self.asked += 1
+        try:
+            return await self._choose(job, budget, owner or job.table_id)
+        finally:
+            self.asked -= 1
+            BOT_THINK.labels(job.game).observe(loop.time() - began)
+
+    async def _choose(self, job: BotJob, budget: float, owner: str) -> str | None:
         if self.workers == 0:
             try:
                 return await asyncio.wait_for(asyncio.to_thread(compute_move, job), budget)
@@ -270,8 +343,20 @@ class BotPool:
                 log.exception("table %s: bot move failed; fallback move", job.table_id)
                 return None
         slot = zlib.crc32(job.table_id.encode()) % self.workers
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + budget
+        gates = self._gates.get(loop)
+        if gates is None:
+            gates = self._gates[loop] = [FairGate(1) for _ in range(self.workers)]
+        gate = gates[slot]
         try:
-            return await self._run(slot, job, budget)
+            await asyncio.wait_for(gate.acquire(owner), budget)
+        except TimeoutError:
+            log.warning("table %s: bot %s out of time waiting; fallback move", job.table_id,
+                        job.spec)  # fmt: skip
+            return None
+        try:
+            return await self._run(slot, job, max(0.01, deadline - loop.time()))
         except TimeoutError:
             log.warning("table %s: bot %s out of time; fallback move", job.table_id, job.spec)
         except BrokenProcessPool:
@@ -279,6 +364,8 @@ class BotPool:
             self._renew(slot)
         except Exception:
             log.exception("table %s: bot move failed; fallback move", job.table_id)
+        finally:
+            gate.release()
         self._sent[slot].pop(job.table_id, None)
         return None
 

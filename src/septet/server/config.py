@@ -57,6 +57,8 @@ class Settings:
             (status ``expired``: out of the lobby, kept in the database).
         max_open_tables: waiting tables one guest may have created at once.
         max_bot_tables: tables of bots only one guest may have created that are not finished.
+        max_bot_tables_per_address: the same, for all the guests of one client address
+            together (0: no such cap).
         guests_per_minute / guest_burst: new guests one client address may create (a token
             bucket: ``guest_burst`` at once, then ``guests_per_minute``).
         max_sockets_per_table / max_sockets_per_guest: open WebSockets of one table, and of one
@@ -98,6 +100,7 @@ class Settings:
     waiting_ttl: float = 1800.0
     max_open_tables: int = 5
     max_bot_tables: int = 3
+    max_bot_tables_per_address: int = 6
     guests_per_minute: float = 10.0
     guest_burst: float = 20.0
     max_sockets_per_table: int = 300

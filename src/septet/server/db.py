@@ -51,6 +51,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+from septet.server.textcheck import guard_engine
+
 
 def utcnow() -> datetime:
     """The current time, timezone-aware UTC."""
@@ -296,10 +298,15 @@ def make_engine(url: str) -> Engine:
             cur.execute("PRAGMA foreign_keys=ON")
             cur.close()
 
+        guard_engine(engine)
         return engine
-    # No ping before each use (it doubled the round trips of a move): a connection the server
-    # dropped fails its transaction once (nothing is written) and the pool is renewed.
-    return create_engine(url, pool_size=10, max_overflow=10, pool_recycle=600)
+    # A ping before each use: a connection the server dropped (restarted, pg_terminate_backend)
+    # is renewed before a player's request meets it (the store also tries a dropped move once
+    # more). Unstorable text is refused before it reaches the database (textcheck).
+    engine = create_engine(url, pool_size=10, max_overflow=10, pool_recycle=600,
+                           pool_pre_ping=True)  # fmt: skip
+    guard_engine(engine)
+    return engine
 
 
 # ----- migrations ------------

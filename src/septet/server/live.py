@@ -36,9 +36,11 @@ from septet.core import (
     State,
     replay_steps,
 )
+from septet.server.addresscap import AddressCaps, owner_key
 from septet.server.botpool import BotJob, BotPool, fallback_move
 from septet.server.config import Settings
 from septet.server.levels import SERVER_BOT_SPECS, level_of
+from septet.server.metrics import MOVE_SECONDS, MOVES_ACCEPTED, MOVES_REFUSED, is_outage
 from septet.server.steps import Advance, advance, position
 from septet.server.store import (
     CapError,
@@ -50,6 +52,9 @@ from septet.server.store import (
 )
 from septet.server.turns.clock import clock_from_env
 from septet.server.turns.deadlines import TablePace, normal_spec, parse_time
+from septet.server.textcheck import MESSAGE as TEXT_MESSAGE
+from septet.server.textcheck import MESSAGE_JA as TEXT_MESSAGE_JA
+from septet.server.textcheck import storable
 
 log = logging.getLogger("septet.server")
 
@@ -168,6 +173,7 @@ class Conn:
     def error(self, code: str, message: str, **extra: Any) -> None:
         """Queue an ``error`` message (``code`` is stable, ``message`` an English sentence;
         ``message_ja`` in ``extra`` gives the Japanese one)."""
+        self.last_error = code
         self.send({"type": "error", "code": code, "message": message, **extra})
 
     def close(self) -> None:
@@ -223,6 +229,8 @@ class LiveTable:
         self.pace = TablePace.of(data)
         self.deadline = parse_time(data.deadline)
         self.timeouts: list[tuple[int, int]] = list(data.timeouts)
+        self.owner_key = owner_key(None, data.created_by or data.id)
+        """Whose share of the bot processes this table's bots take (its creator's address)."""
 
     @classmethod
     def from_data(cls, manager: TableManager, data: TableData) -> LiveTable:
@@ -492,6 +500,8 @@ class LiveTable:
         elif len(text) > CHAT_MAX:
             refusal = ("chat_too_long", f"Messages are at most {CHAT_MAX} characters.",
                        f"メッセージは{CHAT_MAX}文字までです。")  # fmt: skip
+        elif not storable(text):
+            refusal = ("bad_text", TEXT_MESSAGE, TEXT_MESSAGE_JA)
         elif not conn.chat_bucket.take():
             refusal = ("chat_rate", "You are chatting too fast; wait a moment.",
                        "チャットが速すぎます。少し待ってください。")  # fmt: skip
@@ -706,6 +716,18 @@ class LiveTable:
             self.deadline, self.timeouts = fresh.deadline, fresh.timeouts
 
     async def move(self, conn: Conn, version: int, text: str) -> bool:
+        """:meth:`_move`, counted in the metrics (accepted, or refused by error code; the time
+        from the message to the new views queued)."""
+        began = time.perf_counter()
+        accepted = await self._move(conn, version, text)
+        if accepted:
+            MOVES_ACCEPTED.labels("person").inc()
+            MOVE_SECONDS.observe(time.perf_counter() - began)
+        else:
+            MOVES_REFUSED.labels(getattr(conn, "last_error", "other")).inc()
+        return accepted
+
+    async def _move(self, conn: Conn, version: int, text: str) -> bool:
         """A person's move, made on ``version``; errors go back to ``conn`` and change nothing.
 
         Error codes: ``spectator``, ``not_started``, ``finished``, ``stale``, ``not_your_turn``,
@@ -755,9 +777,11 @@ class LiveTable:
                 conn.error("stale", "The game moved on before your move; it was not played.",
                            version=self.version)  # fmt: skip
                 return False
-            except Exception:
-                log.exception("table %s: could not store a move", self.id)
-                conn.error("server", "The move could not be saved; please try again.")
+            except Exception as exc:
+                if not is_outage(exc):
+                    log.exception("table %s: could not store a move", self.id)
+                conn.error("server", "The move could not be saved; please try again.",
+                           message_ja="手を保存できませんでした。もう一度どうぞ。")  # fmt: skip
                 return False
             return True
 
@@ -840,7 +864,8 @@ class LiveTable:
             if self._bot_to_move() != seat or self.state is None:
                 continue
             job = self.bot_job(seat)
-            notation = await self.manager.bots.choose(job, self.settings.bot_timeout)
+            notation = await self.manager.bots.choose(job, self.settings.bot_timeout,
+                                                      self.owner_key)  # fmt: skip
             async with self.lock:
                 if self.version != job.version or self._bot_to_move() != seat:
                     continue  # the table moved on meanwhile (a reload, a person back)
@@ -849,6 +874,7 @@ class LiveTable:
                         self.state, notation or fallback_move(job, self.state)
                     )
                     await self._play(action, seat)
+                    MOVES_ACCEPTED.labels("bot").inc()
                     failures = 0
                 except Exception:
                     log.exception("table %s: bot move not stored", self.id)
@@ -917,6 +943,7 @@ class TableManager:
         self.notifier = TurnNotifier(settings)
         # Called with each table whose game just ended here (ratings: septet.server.players).
         self.finish_hooks: list[Callable[[LiveTable], None]] = []
+        self.address_caps = AddressCaps(settings.max_bot_tables_per_address)
 
     @property
     def runs_bots(self) -> bool:
@@ -994,14 +1021,18 @@ class TableManager:
         owner: tuple[str, str] | None,
         created_by: str | None = None,
         pace: TablePace | None = None,
+        address: str | None = None,
     ) -> LiveTable:
         """A new table; ``bots[i]`` is the agent spec of seat i or ``None`` for a person. The
         owner (``(player_id, name)``) takes the first human seat; a table with no free human
-        seat starts at once. ``created_by`` (a guest id) is held to the caps of the settings.
+        seat starts at once. ``created_by`` (a guest id) is held to the caps of the settings,
+        and ``address`` (the client's) to the cap on tables of bots only per address; the
+        table's bots share the bot processes as the address's (:attr:`LiveTable.owner_key`).
         ``pace``: live (default) or turn-based (:class:`~septet.server.turns.deadlines.TablePace`).
 
         Raises:
-            LobbyError: ``too_many_open`` / ``too_many_bot_tables`` (429), the guest's cap.
+            LobbyError: ``too_many_open`` / ``too_many_bot_tables`` (429), the guest's cap or
+                the address's.
         """
         game.check_num_players(num_players)
         seats = [SeatData(seat=i, bot=b, name=b or "") for i, b in enumerate(bots)]
@@ -1025,6 +1056,8 @@ class TableManager:
             created_by=created_by,
             **(pace or TablePace()).to_json(),
         )
+        if owner is None and address is not None:
+            await self.address_caps.admit(self, address, data.id)
         try:
             await self.store.write(
                 self.store.create_table,
@@ -1033,8 +1066,11 @@ class TableManager:
                 max_bot_tables=self.settings.max_bot_tables,
             )
         except CapError as exc:
+            if owner is None and address is not None:
+                self.address_caps.forget(address, data.id)
             raise _cap_error(exc) from None
         table = LiveTable(self, data)
+        table.owner_key = owner_key(address, created_by or data.id)
         table.created_at = datetime.now(UTC).isoformat()
         table.chat = deque(maxlen=self.settings.chat_history)
         self.tables[table.id] = table
@@ -1097,12 +1133,14 @@ class TableManager:
         while not self.closing:
             try:
                 await self.sweep()
-            except Exception:  # the database away for a moment: try again next time
-                log.exception("sweep failed")
+            except Exception as exc:  # the database away for a moment: try again next time
+                if not is_outage(exc):  # (an outage is logged once, when it starts)
+                    log.exception("sweep failed")
             try:  # turn-based tables' deadlines (issue 28)
                 await sweep_deadlines(self.store, self.clock, self.play_timeout)
-            except Exception:
-                log.exception("deadline sweep failed")
+            except Exception as exc:
+                if not is_outage(exc):
+                    log.exception("deadline sweep failed")
             await asyncio.sleep(self.settings.sweep_interval)
 
     def finished(self, table: LiveTable) -> None:

@@ -24,6 +24,7 @@ from typing import Any
 from septet.server.config import Settings
 from septet.server.hub import Hub
 from septet.server.live import LiveTable, TableManager
+from septet.server.metrics import is_outage
 from septet.server.steps import Advance, follow
 from septet.server.store import ChatMessage, Store, TableData
 
@@ -82,8 +83,9 @@ class ScaledTableManager(TableManager):
                 await self.hub.hold([(table.id, seat)])
             else:
                 await self.hub.release(table.id, seat)
-        except Exception:
-            log.exception("presence of table %s seat %s not stored", table.id, seat)
+        except Exception as exc:
+            if not is_outage(exc):
+                log.exception("presence of table %s seat %s not stored", table.id, seat)
         await self._publish(table.id, {"k": "presence", "seat": seat, "on": here})
 
     async def present_elsewhere(self, table: LiveTable, seat: int) -> bool:
@@ -93,15 +95,24 @@ class ScaledTableManager(TableManager):
             return True
 
     def request_bot(self, table: LiveTable) -> None:
-        self._spawn(self.hub.enqueue(table.id, table.version, self.settings.bot_delay))
+        self._spawn(self._enqueue(table.id, table.version, table.owner_key))
+
+    async def _enqueue(self, table_id: str, version: int, owner: str) -> None:
+        # Redis away: the sweeper queues the turn again once it is back (it is in the database)
+        try:
+            await self.hub.enqueue(table_id, version, self.settings.bot_delay, owner)
+        except Exception as exc:
+            if not is_outage(exc):
+                log.exception("table %s: bot turn not queued", table_id)
 
     async def _publish(self, table_id: str, message: dict[str, Any]) -> None:
         # What was committed is kept: a lost message only delays the others, who reload on
         # their next mismatch (or a client's reconnect).
         try:
             await self.hub.publish(table_id, message)
-        except Exception:
-            log.exception("table %s: not published", table_id)
+        except Exception as exc:
+            if not is_outage(exc):
+                log.exception("table %s: not published", table_id)
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)

@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from typing import Any, TypeVar, cast
 
 from sqlalchemy import Table, bindparam, delete, exists, func, insert, select, update
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
 from septet.core.registry import recorded_options
@@ -34,6 +35,7 @@ from septet.server.db import (
     migrate,
     utcnow,
 )
+from septet.server.metrics import DATABASE_ERRORS
 from septet.server.turns.models import TimeoutRow
 
 T = TypeVar("T")
@@ -368,6 +370,54 @@ class Store:
         deadline: datetime | None = None,
         timeout_seat: int | None = None,
     ) -> None:
+        """:meth:`_append_once`, tried again once on a connection the database dropped (a
+        restarted server, ``pg_terminate_backend``): the first try wrote nothing, or its commit
+        landed, which the second finds (the same steps stored at those indices) and takes as
+        done.
+
+        Raises:
+            StaleWriteError: see :meth:`_append_once`.
+        """
+        kwargs = dict(status=status, result=result, seats=seats, to_move=to_move,
+                      bot_turn=bot_turn, by_bot=by_bot, deadline=deadline,
+                      timeout_seat=timeout_seat)  # fmt: skip
+        try:
+            self._append_once(table_id, start, moves, **kwargs)  # type: ignore[arg-type]
+            return
+        except DBAPIError as exc:
+            if not exc.connection_invalidated:
+                raise
+            DATABASE_ERRORS.inc()
+        try:
+            self._append_once(table_id, start, moves, **kwargs)  # type: ignore[arg-type]
+        except StaleWriteError:
+            if self._stored_steps(table_id, start, len(moves)) != [n for n, _ in moves]:
+                raise
+
+    def _stored_steps(self, table_id: str, start: int, count: int) -> list[str]:
+        with self._session() as s:
+            return list(s.scalars(
+                select(MoveRow.notation).where(
+                    MoveRow.table_id == table_id, MoveRow.idx >= start,
+                    MoveRow.idx < start + count,
+                ).order_by(MoveRow.idx)
+            ).all())  # fmt: skip
+
+    def _append_once(
+        self,
+        table_id: str,
+        start: int,
+        moves: Sequence[tuple[str, int]],
+        *,
+        status: str | None = None,
+        result: dict[str, Any] | None = None,
+        seats: Sequence[SeatData] = (),
+        to_move: int | None = None,
+        bot_turn: bool = False,
+        by_bot: bool = False,
+        deadline: datetime | None = None,
+        timeout_seat: int | None = None,
+    ) -> None:
         """Store ``moves`` (``(notation, seat)``; seat -1 for chance) at indices ``start`` ...,
         and optionally a new status, result and seat holders, in one transaction; ``to_move``
         and ``bot_turn`` describe the position after them (the seat to move, or ``None``, and
@@ -531,6 +581,16 @@ class Store:
             ).all()
         return {r[0]: r[1] for r in rows}
 
+    def statuses(self, table_ids: Sequence[str]) -> dict[str, str]:
+        """The status of each of ``table_ids`` (those that exist)."""
+        if not table_ids:
+            return {}
+        with self._session() as s:
+            rows = s.execute(
+                select(TableRow.id, TableRow.status).where(TableRow.id.in_(list(table_ids)))
+            ).all()
+        return {r[0]: r[1] for r in rows}
+
     def count_tables(self, status: str, game: str | None = None) -> int:
         """How many tables have ``status`` (and ``game``, if given)."""
         query = select(func.count()).select_from(TableRow).where(TableRow.status == status)
@@ -565,19 +625,19 @@ class Store:
                     done.append(tid)
         return done
 
-    def stalled_bot_tables(self, before: datetime, limit: int = 100) -> list[tuple[str, int]]:
+    def stalled_bot_tables(
+        self, before: datetime | None, limit: int = 100
+    ) -> list[tuple[str, int]]:
         """``(table_id, version)`` of tables in play where a bot has been to move since before
-        ``before``: bot turns that nobody took (a worker died, a job was lost)."""
+        ``before`` (``None``: every one): bot turns that nobody took (a worker died, a job was
+        lost)."""
+        query = select(TableRow.id, TableRow.version).where(
+            TableRow.status == "playing", TableRow.bot_turn.is_(True)
+        )
+        if before is not None:
+            query = query.where(TableRow.updated_at < before)
         with self._session() as s:
-            rows = s.execute(
-                select(TableRow.id, TableRow.version)
-                .where(
-                    TableRow.status == "playing",
-                    TableRow.bot_turn.is_(True),
-                    TableRow.updated_at < before,
-                )
-                .limit(limit)
-            ).all()
+            rows = s.execute(query.limit(limit)).all()
         return [(r[0], r[1]) for r in rows]
 
     # ----- chat ------------
@@ -644,3 +704,27 @@ def _iso(when: datetime | None) -> str:
 def _rowcount(result: Any) -> int:
     """Rows matched by an UPDATE run through a Session (a ``CursorResult``)."""
     return int(result.rowcount)
+
+
+# ----- connections the database dropped (issue 26) ------------
+def _retry_dropped(method: Callable[..., T]) -> Callable[..., T]:
+    """``method`` tried again once when the database dropped its connection (the pool
+    renews it): for reads, and for writes that may run twice."""
+
+    @functools.wraps(method)
+    def retried(*args: Any, **kwargs: Any) -> T:
+        try:
+            return method(*args, **kwargs)
+        except DBAPIError as exc:
+            if not exc.connection_invalidated:
+                raise
+            DATABASE_ERRORS.inc()
+        return method(*args, **kwargs)
+
+    return retried
+
+
+for _name in ("player_by_token", "rename_player", "save_seat", "get_table", "active_tables",
+              "finished_tables", "tables_page", "versions", "count_tables", "expire_waiting",
+              "stalled_bot_tables", "recent_chat", "count_moves", "statuses"):  # fmt: skip
+    setattr(Store, _name, _retry_dropped(getattr(Store, _name)))

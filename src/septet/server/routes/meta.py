@@ -1,18 +1,29 @@
 """What a client asks of the server before playing: health, configuration, the games (with
-their options, bots and bot levels) and their rules."""
+their options, bots and bot levels) and their rules; and what an operator asks: readiness
+(``/api/ready``), the Prometheus metrics (``/metrics``), and the error answers every operation
+declares in the OpenAPI schema (:func:`declare_errors`)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from functools import cache
 from typing import Any
 
+from fastapi import Response
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel
+from sqlalchemy import text
+
 from septet import games
 from septet.core import SeptetError
-from septet.server.deps import ManagerDep, SettingsDep, StoreDep
+from septet.server.deps import ManagerDep, ServicesDep, SettingsDep, StoreDep
 from septet.server.levels import levels_for
 from septet.server.live import LobbyError, available_bots
+from septet.server.metrics import BOT_QUEUE, LIVE_TABLES, SOCKETS, is_outage, render
 from septet.server.options import TABLE_OPTIONS, describe_options
 from septet.server.routes import router
+from septet.server.store import Store
 
 api = router(tags=["meta"])
 
@@ -45,7 +56,8 @@ def game_entry(name: str) -> dict[str, Any]:
 
 @api.get("/api/health")
 async def health(store: StoreDep, manager: ManagerDep) -> dict[str, Any]:
-    """Whether the server answers, its database kind and how many tables it holds."""
+    """Whether the server answers (always ``ok``: the process is up; whether it can serve
+    players is ``/api/ready``), its database kind and how many tables it holds."""
     return {"ok": True, "db": store.engine.url.get_backend_name(), "live": len(manager.tables)}
 
 
@@ -77,5 +89,106 @@ async def rules(name: str, lang: str = "en") -> dict[str, Any]:
     except SeptetError:
         raise LobbyError("not_found", "No such game.", status=404,
                          message_ja="そのゲームはありません。") from None  # fmt: skip
-    text = cls().rules_text("ja" if lang == "ja" else "en")
-    return {"game": cls.name, "lang": "ja" if lang == "ja" else "en", "text": text}
+    body = cls().rules_text("ja" if lang == "ja" else "en")
+    return {"game": cls.name, "lang": "ja" if lang == "ja" else "en", "text": body}
+
+
+class ErrorOut(BaseModel):
+    """An error answer: a stable ``error`` code and the sentence in English (``message``) and,
+    where the server has it, in Japanese (``message_ja``)."""
+
+    error: str
+    message: str
+    message_ja: str | None = None
+
+
+ERRORS = {
+    400: "Bad input (``bad_text``: the path or query holds a character that cannot be stored; "
+    "``bad_game``, ``bad_seats``, ``bad_bot``, ``invalid``)",
+    401: "No guest yet (``no_identity``)",
+    404: "No such table, game or step (``not_found``)",
+    409: "Not possible now (``already_seated``, ``started``, ``full``, ``seat_taken``, ...)",
+    413: "The request body is too large (``too_large``)",
+    429: "A cap or rate reached (``too_many_open``, ``too_many_bot_tables``, ``guest_rate``)",
+    503: "The database or Redis cannot be reached for a moment (``unavailable``; try again)",
+}
+
+
+def declare_errors(app: Any) -> None:
+    """Declare on every operation of ``app`` the error answers it can give, in the OpenAPI
+    schema: 400 and 503 everywhere (the text check, storage away), 413 for a body, 404 for a
+    path naming something, and 401/409/429 where the operation's description names them."""
+    from fastapi.routing import APIRoute
+
+    for route in app.routes:
+        if not isinstance(route, APIRoute) or not route.include_in_schema:
+            continue
+        codes = {400, 503}
+        if (route.methods or set()) & {"POST", "PUT", "PATCH"}:
+            codes.add(413)
+        if "{" in route.path:
+            codes.add(404)
+        described = f"{route.description} {route.endpoint.__doc__ or ''}"
+        codes |= {c for c in (401, 404, 409, 429) if f"({c}" in described or f"{c})" in described}
+        for code in sorted(codes):
+            route.responses.setdefault(code, {"model": ErrorOut, "description": ERRORS[code]})
+
+
+@api.get("/api/ready", responses={503: {"model": ErrorOut, "description": "Not ready"}})
+async def ready(svc: ServicesDep) -> JSONResponse:
+    """Whether this process can serve players now: the database answers a query and, scaled
+    out, Redis answers a ping and a bot worker beat within the last 15 seconds. 200
+    ``{"ready": true, "checks": {...}}``, or 503 ``{"error": "not_ready", "message": why,
+    "message_ja", "checks"}``."""
+    checks: dict[str, bool] = {}
+    reasons: list[tuple[str, str]] = []
+    try:
+        await asyncio.wait_for(asyncio.to_thread(_query, svc.store), 3.0)
+        checks["database"] = True
+    except Exception as exc:
+        is_outage(exc)
+        checks["database"] = False
+        reasons.append(("the database does not answer", "データベースが応答しません"))
+    hub = getattr(svc.manager, "hub", None)
+    if hub is not None:
+        checks["redis"] = await hub.ping()
+        if not checks["redis"]:
+            reasons.append(("Redis does not answer", "Redis が応答しません"))
+        try:
+            checks["bot_worker"] = await hub.workers_alive() > 0
+        except Exception:
+            checks["bot_worker"] = False
+        if checks["redis"] and not checks["bot_worker"]:
+            reasons.append(("no bot worker was heard from in 15 seconds",
+                            "15秒以内に応答したボットワーカーがありません"))  # fmt: skip
+    if not reasons:
+        return JSONResponse({"ready": True, "checks": checks})
+    body = {
+        "error": "not_ready",
+        "ready": False,
+        "checks": checks,
+        "message": "Not ready: " + "; ".join(en for en, _ in reasons) + ".",
+        "message_ja": "準備ができていません: " + "、".join(ja for _, ja in reasons) + "。",
+    }
+    return JSONResponse(body, status_code=503)
+
+
+def _query(store: Store) -> None:
+    with store.engine.connect() as conn:
+        conn.execute(text("SELECT 1"))
+
+
+@api.get("/metrics", include_in_schema=False)
+async def metrics(svc: ServicesDep) -> Response:
+    """Prometheus metrics of this process (see :mod:`septet.server.metrics`)."""
+    manager = svc.manager
+    LIVE_TABLES.set(len(manager.tables))
+    SOCKETS.set(sum(len(t.conns) for t in list(manager.tables.values())))
+    hub = getattr(manager, "hub", None)
+    if hub is None:
+        BOT_QUEUE.set(manager.bots.asked)
+    else:
+        with contextlib.suppress(Exception):  # (an outage is counted and logged once)
+            BOT_QUEUE.set(await hub.queue_depth())
+    body, content_type = render()
+    return Response(body, media_type=content_type)

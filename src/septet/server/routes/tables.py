@@ -5,11 +5,18 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated, Any, Literal
 
-from fastapi import Query
+from fastapi import Query, Request
 
 from septet import games
 from septet.core import Game, SeptetError
-from septet.server.deps import LiveTableDep, ManagerDep, OptionalPlayer, RequiredPlayer, StoreDep
+from septet.server.deps import (
+    LiveTableDep,
+    ManagerDep,
+    OptionalPlayer,
+    RequiredPlayer,
+    ServicesDep,
+    StoreDep,
+)
 from septet.server.levels import level_of, levels_for, spec_of_level
 from septet.server.live import LobbyError
 from septet.server.players.ratings import mark_unrated
@@ -91,21 +98,27 @@ def _new_game(body: TableIn) -> Game[Any]:
 
 
 @api.post("/api/tables")
-async def create_table(body: TableIn, manager: ManagerDep, owner: RequiredPlayer) -> dict[str, Any]:
+async def create_table(
+    body: TableIn, manager: ManagerDep, owner: RequiredPlayer, svc: ServicesDep, request: Request
+) -> dict[str, Any]:
     """A new table: the game, its options, the seats (``human``, or a bot by level or spec).
     The creator takes the first human seat; a table of bots only starts at once. The table
     option ``"rated": false`` (in ``options``) keeps the game out of the ratings; ``"pace":
     "turn-based"`` with ``turn_hours`` and ``on_timeout`` makes a turn-based table (issue 28).
 
     Errors: ``no_identity`` (401), ``bad_game``/``bad_seats``/``bad_bot`` (400),
-    ``too_many_open``/``too_many_bot_tables`` (429: the guest's caps), ``bad_pace`` (400).
+    ``too_many_open``/``too_many_bot_tables`` (429: the guest's caps, or the address's),
+    ``bad_pace`` (400).
     """
     rated = body.options.pop("rated", True) is not False  # a table option (issue 24)
     pace = _pace(body.options)  # table options (issue 28)
     game = _new_game(body)
     bots = [_bot_spec(s, game) if s.kind == "bot" else None for s in body.seats]
     seated = (owner.id, owner.name) if None in bots else None
-    table = await manager.create(game, len(bots), bots, seated, created_by=owner.id, pace=pace)
+    table = await manager.create(
+        game, len(bots), bots, seated, created_by=owner.id, pace=pace,
+        address=svc.client_address(request),
+    )  # fmt: skip
     if not rated:
         await manager.store.write(mark_unrated, manager.store, table.id)
     return {**table.summary(), "invite": f"/t/{table.id}"}
