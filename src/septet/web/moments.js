@@ -262,9 +262,9 @@ export async function banner(q, host, content, kind = 'info', ms = 900, about = 
   el.style.visibility = 'hidden';
   host.appendChild(el);
   for (const x of els) x.dataset.momentAbout = `${x.dataset.momentAbout ? `${x.dataset.momentAbout} ` : ''}${id}`;
-  const r = el.getBoundingClientRect();
+  // (the layout size: the entrance animation scales the box while it plays)
   const aboutBoxes = boxesOf(els);
-  const spot = placeBanner(r.width, r.height, aboutBoxes, [...aboutBoxes, ...boxesOf(ALWAYS_CLEAR)]);
+  const spot = placeBanner(el.offsetWidth, el.offsetHeight, aboutBoxes, [...aboutBoxes, ...boxesOf(ALWAYS_CLEAR)]);
   el.style.left = `${Math.round(spot.left)}px`;
   el.style.top = `${Math.round(spot.top)}px`;
   el.style.visibility = '';

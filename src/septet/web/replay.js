@@ -19,7 +19,8 @@ export async function replayPage(root, id) {
   }
   const renderer = rendererFor(data.game);
   const total = data.steps.length;
-  let step = total;
+  // A replay opens at the start (the result is not given away); Last jumps to the end.
+  let step = 0;
   let viewAs = 'spectator';
   let frame = null;
   const board = h('div', { class: 'board', id: 'board' });

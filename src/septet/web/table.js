@@ -505,7 +505,7 @@ export async function tablePage(root, id) {
       h('div', { class: 'row' }, input, h('button', { onclick: async () => {
         try { await navigator.clipboard.writeText(url); toast(t('copied'), 'info'); } catch (err) { input.select(); }
       } }, t('copy'))),
-      min !== null ? h('p', { class: 'muted expiry', id: 'expiry' }, t('expires_at', { time: clockTime(tbl.expires_at) }), ` (${t('expires_in', { min })})`) : null,
+      min !== null ? h('p', { class: 'muted expiry', id: 'expiry' }, t('expires_at', { time: clockTime(tbl.expires_at) }), ` (${t('closes_in_short', { min })})`) : null,
       h('div', { class: 'row' }, joinButtons)));
   }
 
@@ -628,7 +628,7 @@ export async function tablePage(root, id) {
         h('thead', {}, h('tr', {}, h('th', {}, t('players')), h('th', {}, t('score')), h('th', {}, ''))),
         h('tbody', {}, scores.map((sc, i) => h('tr', { class: winners.includes(i) ? 'winner' : '' },
           h('td', { class: 'name' }, nameOf(i)), h('td', {}, String(sc)), h('td', {}, winners.includes(i) ? `★ ${t('winner')}` : ''))))),
-      last ? h('details', { class: 'last-summary', id: 'final-last' }, h('summary', {}, t('last_summary')), last) : null,
+      last ? h('details', { class: 'last-summary', id: 'final-last' }, h('summary', {}, last.querySelector('h2')?.textContent || t('last_summary')), last) : null,
       h('div', { class: 'row end-buttons' },
         sat ? h('button', { type: 'button', class: 'primary', id: 'rematch', onclick: rematch }, t('rematch')) : null,
         h('a', { class: 'button', href: `/r/${id}`, id: 'to-replay' }, t('replay')),

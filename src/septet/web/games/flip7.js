@@ -59,7 +59,7 @@ function decisionText(d, view, ctx) {
   const card = d.card ? cardName(d.card, ctx) : '';
   const mine = {
     hit_stay: L(ctx, 'Hit or stay?', 'ヒットかステイか？'),
-    target: L(ctx, `Choose who gets ${card}.`, `${card}を誰に渡すか選んでください。`),
+    target: L(ctx, `Choose who gets ${card}${/[!?]$/.test(card) ? '' : '.'}`, `${card}を誰に渡すか選んでください。`),
     swap: L(ctx, 'Swap: choose two face-up cards of two players.', 'スワップ：2人の表向きのカードを1枚ずつ選んでください。'),
     steal: L(ctx, 'Steal: choose a card to take.', 'スティール：奪うカードを選んでください。'),
     discard: L(ctx, 'Discard: choose the card to throw away.', 'ディスカード：捨てさせるカードを選んでください。'),
