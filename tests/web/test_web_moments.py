@@ -31,11 +31,12 @@ window.__ov = {moments: 0, held: 0, bad: [], logs: []};
     for (const e of els) {
       const r = e.getBoundingClientRect();
       if (r.width && r.height && over(box, r) > 1) {
-        window.__ov.bad.push({what, covers: name(e), box: [box.left, box.top, box.right, box.bottom],
-          r: [r.left, r.top, r.right, r.bottom]});
+        window.__ov.bad.push({what, covers: name(e),
+          box: [box.left, box.top, box.right, box.bottom], r: [r.left, r.top, r.right, r.bottom]});
       }
     }
   };
+  const ALWAYS = '#held:not([hidden]) .held-card, #final, #trick';
   const BOARD = '#board .f7-row, #board #trick .played, #board .trick-caption, #board .ss-seat, '
     + '#board .ss-side, #board .ds-player, #board .phase-line, #board .ds-reserve';
   new MutationObserver((muts) => {
@@ -45,7 +46,7 @@ window.__ov = {moments: 0, held: 0, bad: [], logs: []};
       ov.moments += 1;
       const id = n.dataset.moment;
       const about = [...document.querySelectorAll(`[data-moment-about~="${id}"]`)];
-      const always = [...document.querySelectorAll('#held:not([hidden]) .held-card, #final, #trick')];
+      const always = [...document.querySelectorAll(ALWAYS)];
       // its layout box (the entrance animation scales it while it plays); the layer is the viewport
       const box = {left: n.offsetLeft, top: n.offsetTop, right: n.offsetLeft + n.offsetWidth,
         bottom: n.offsetTop + n.offsetHeight};
@@ -94,7 +95,7 @@ def check_end(page: Any, lang: str) -> None:
     page.wait_for_timeout(300)  # the scroll to the results
     vh = page.viewport_size["height"]
     box = page.query_selector("#final .headline").bounding_box()
-    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= vh, box
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= vh, box
     covered = page.evaluate(
         """() => { const r = document.querySelector('#final .headline').getBoundingClientRect();
         const e = document.elementFromPoint(r.left + 8, r.top + r.height / 2);

@@ -234,7 +234,7 @@ function groups(ctx) {
 
 const panel = (st, seat) => st.board.querySelector(`.ds-player[data-seat="${seat}"]`);
 const rackOf = (st, seat) => (seat === st.ctx.seat && st.dock.querySelector('.rack')) || panel(st, seat)?.querySelector('.ds-rack');
-const famsOf = (st, seat) => panel(st, seat)?.querySelector('.families') || panel(st, seat);
+const famsOf = (st, seat) => panel(st, seat); // the player's name, facts and families
 const famEl = (st, seat, fam) => panel(st, seat)?.querySelector(`.family[data-family="${CSS.escape(fam)}"]`);
 
 function familyFromKey(fam, seat, st) {
@@ -263,7 +263,7 @@ const moments = {
   },
   async drew(ev, st) {
     if (ev.seat === st.ctx.seat) {
-      await banner(st.q, st.layer, [L(st.ctx, 'You drew ', '引いたのは'), tile(ev.data.tile, st.ctx)], 'info', 800, st.board.querySelector('.ds-reserve'));
+      await banner(st.q, st.layer, [L(st.ctx, 'You drew ', '引いたのは'), tile(ev.data.tile, st.ctx)], 'info', 800, [st.board.querySelector('.ds-reserve'), st.board.querySelector('.ds-head')]);
     }
   },
   async start(ev, st) {
