@@ -177,6 +177,7 @@ export async function lobbyPage(root) {
   }
 
   function draw() {
+    document.title = t('brand');
     if (!session.player) {
       form = form || nameForm(draw);
       form.relabel();

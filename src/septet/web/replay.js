@@ -52,6 +52,7 @@ export async function replayPage(root, id) {
 
   function draw() {
     drawHeader();
+    document.title = `${t('replay_title', { title: pick(data.title, data.game) })} — ${t('brand')}`;
     replace(label, t('step', { i: step, n: total }));
     slider.setAttribute('aria-label', t('step', { i: step, n: total }));
     if (frame) {

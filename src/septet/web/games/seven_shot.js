@@ -304,7 +304,7 @@ const moments = {
     await banner(st.q, st.layer, [
       L(st.ctx, `${st.ctx.name(ev.seat)} wins the trick`, `${st.ctx.name(ev.seat)}がトリックを獲得`),
       sevens.length ? h('span', { class: 'moment-sub' }, L(st.ctx, ` and ${sevens.length === 1 ? 'a seven' : `${sevens.length} sevens`}!`, `（7を${sevens.length}枚）`)) : null,
-    ], sevens.length ? 'seven' : 'info', sevens.length ? 1200 : 800, [trick, seatEl(st, ev.seat)]);
+    ], sevens.length ? 'seven' : 'info', sevens.length ? 1200 : 800, [trick, seatEl(st, ev.seat), st.board.querySelector(`.ss-side[data-side="${sideOfSeat(st.view, ev.seat)}"]`)]);
     pulse(seatEl(st, ev.seat));
   },
   async trump_indicator(ev, st) {
