@@ -151,8 +151,30 @@ def test_moments_beside_what_they_describe(
     if game == "flip7":
         assert ov["held"] > 0  # a round's end was kept on screen, beside the rows
     shot(page, f"moments-{game}-{'phone' if phone else 'desktop'}-{lang}-end")
+    check_rematch(page, lang)
     assert page.console.errors == []
     page.context.close()
+
+
+def check_rematch(page: Any, lang: str) -> None:
+    """Rematch (POST /api/tables/{id}/rematch, answered here by the test): a refusal shows the
+    server's sentence in the page's language; a new table opens at /t/{its id}."""
+    import json
+
+    refusal = {"error": "not_your_table", "message": "Only the players of this table can ask.",
+               "message_ja": "このテーブルのプレイヤーだけが再戦を頼めます。"}  # fmt: skip
+    page.route("**/rematch", lambda r: r.fulfill(status=403, body=json.dumps(refusal)))
+    page.click("#rematch")
+    error = page.wait_for_selector("#rematch-error")
+    assert error.inner_text() == refusal["message_ja" if lang == "ja" else "message"]
+    page.unroute("**/rematch")
+    new_id = page.url.rsplit("/", 1)[1]  # the same table stands in for the new one
+    answer = {"table": {"id": new_id}}
+    page.route("**/rematch", lambda r: r.fulfill(status=200, body=json.dumps(answer)))
+    page.evaluate("() => { document.querySelector('#final').dataset.old = '1'; }")
+    page.click("#rematch")
+    page.wait_for_url(f"**/t/{new_id}")
+    page.wait_for_selector("#final:not([data-old])")  # the new table's page was drawn
 
 
 @pytest.mark.slow

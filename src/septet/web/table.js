@@ -61,6 +61,7 @@ export async function tablePage(root, id) {
   let ws = null;
   let closing = false;
   let fresh = true;
+  let epoch = 0; // counts fresh states (a reconnect): updates of an older epoch are dropped
   let logItems = [];
   let waitingForAnswer = false;
   let staleInput = false; // an update on its way changes my moves: the ones shown no longer apply
@@ -230,6 +231,7 @@ export async function tablePage(root, id) {
       const seatChanged = msg && msg.seat !== m.seat;
       if (fresh) {
         fresh = false;
+        epoch += 1; // an update still playing is superseded: it neither logs nor settles
         queue.clear();
         logItems = [...m.events];
         settle(m, []);
@@ -293,12 +295,13 @@ export async function tablePage(root, id) {
 
   async function playUpdate(q, m, mine) {
     const events = m.events || [];
+    const mark = epoch;
     let logged = 0;
     try {
-      logged = await playEvents(q, m, mine, events);
+      logged = await playEvents(q, m, mine, events, mark);
     } finally {
       // Whatever a moment did (even a failing one), the log catches up and the state settles.
-      if (!closing) {
+      if (!closing && mark === epoch) {
         for (const ev of events.slice(logged)) logEvent(ev);
         settle(m, events);
       }
@@ -306,7 +309,7 @@ export async function tablePage(root, id) {
   }
 
   /** Play `events` of update `m` on the board; returns how many were logged. */
-  async function playEvents(q, m, mine, events) {
+  async function playEvents(q, m, mine, events, mark) {
     q.boost = mine ? 0.45 : 1;
     let logged = 0;
     const prev = msg;
@@ -317,7 +320,7 @@ export async function tablePage(root, id) {
       showHeld: () => drawHeld(ctx(), m.view),
     };
     for (const ev of events) {
-      if (closing) return logged;
+      if (closing || mark !== epoch) return logged;
       renderer.remember?.(ev, memory, st);
       if (LOG_QUIET.has(ev.kind) || renderer.quiet?.has(ev.kind)) { logEvent(ev); logged += 1; continue; }
       if (animate && renderer.before?.[ev.kind]) await renderer.before[ev.kind](ev, st);
