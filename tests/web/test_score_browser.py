@@ -157,7 +157,11 @@ def test_score_odds_page(browser: Any, live_server: str) -> None:
     # The position of `septet advise flip7 --row "12 9 5 -4" --seen "3 3 7 flip4"`:
     # 100 cards left, staying scores 12 + 9 + 5 − 4 = 22.
     pg.locator("#sk-left", has_text="100").wait_for(timeout=60000)
-    assert pg.text_content("#sk-stay") == "22.00"
+    assert pg.text_content("#sk-stay") == "22"  # whole points as players say them (issue 27)
+    assert re.fullmatch(r"\d+(\.\d)?", pg.text_content("#sk-hit") or "")
+    # the site's pages one tap away: back to the lobby, the rules, the score keeper
+    assert pg.get_attribute("#sk-nav a[href='/']", "href") == "/"
+    assert pg.query_selector("#sk-nav a[aria-current='page'][href='/score/flip7/odds']")
     assert re.fullmatch(r"\d+\.\d%", pg.text_content("#sk-bust") or "")
     shot(pg, "score_phone_odds_en")
     pg.click(".sk-lang [data-lang='ja']")

@@ -24,6 +24,7 @@ import dataclasses
 import logging
 import multiprocessing
 import random
+import threading
 import weakref
 import zlib
 from collections import OrderedDict, deque
@@ -34,7 +35,7 @@ from typing import Any
 
 from septet import games
 from septet.bots import make_agent
-from septet.core import Agent, State
+from septet.core import CHANCE, Agent, State
 from septet.core.play import seat_view
 from septet.core.rng import derive_rng
 from septet.server.levels import server_spec
@@ -119,12 +120,16 @@ def compute_move(job: BotJob) -> str:
     if state.current_player != job.seat:
         raise ValueError(f"seat {job.seat} is not to move at version {job.version}")
     agent = agents.get((job.seat, job.spec))
-    if agent is None:
+    if agent is not None and _still_warming(agent, state):
+        agent = _normal_while_warming(job, state, agents)
+    elif agent is None:
         try:
             agent = make_agent(server_spec(job.spec), state.game)
         except Exception:
             agent = make_agent("random", state.game)
         agents[(job.seat, job.spec)] = agent
+        if _still_warming(agent, state):
+            agent = _normal_while_warming(job, state, agents)
     legal = state.legal_actions()
     rng = derive_rng(job.seed, "seat", job.seat, job.version)
     try:
@@ -135,6 +140,70 @@ def compute_move(job: BotJob) -> str:
     if action not in legal:
         return fallback_move(job, state)
     return str(action)
+
+
+# ----- the compiled search warmed in the worker (issue 27) -----------------------------------
+
+WARM_ITERATIONS = 16
+"""Iterations of the warm-up search of a game: enough to run every kernel of the search once."""
+
+_WARMED: set[str] = set()
+"""Games whose compiled search this worker has run (their kernels compiled or loaded)."""
+
+_WARMERS: dict[str, threading.Thread] = {}
+"""The warm-up thread of each game this worker started warming."""
+
+
+def warm_search(name: str) -> None:
+    """Run game ``name``'s Strong search once, a few iterations on a fresh deal, so that its
+    kernels are compiled (about 10 s a game without numba's cache, seconds on a slow machine)
+    and the next Strong move costs the move. Adds ``name`` to :data:`_WARMED` when done; a
+    failure is logged (the Strong bot then compiles on its next move, as before)."""
+    from septet.server.levels import STRONG, STRONG_DEFAULT
+
+    try:
+        game = games.get(name)
+        state = game.new_state(min(max(3, game.min_players), game.max_players))
+        rng = random.Random(0)
+        while state.current_player == CHANCE:
+            state.apply(state.sample_chance(rng))
+        spec = STRONG.get(name, STRONG_DEFAULT)
+        agent = make_agent(f"{spec},iterations={WARM_ITERATIONS}", game)
+        agent.act(seat_view(state, state.current_player), state.legal_actions(), rng)
+    except Exception:
+        log.exception("bot worker: warming the compiled search of %s failed", name)
+        return
+    _WARMED.add(name)
+
+
+def _still_warming(agent: Agent, state: State) -> bool:
+    """Whether ``agent`` is a compiled search whose kernels this worker is still warming up: the
+    first Strong job of a game starts the warm-up on a thread (nothing is compiled for a game
+    no Strong bot plays) and its moves are Normal's until the warm-up is done."""
+    name = state.game.name
+    if getattr(agent, "engine", None) != "fast" or name in _WARMED:
+        return False
+    warmer = _WARMERS.get(name)
+    if warmer is None:
+        warmer = _WARMERS[name] = threading.Thread(
+            target=warm_search, args=(name,), name=f"septet-warm-{name}", daemon=True
+        )
+        warmer.start()
+    return warmer.is_alive()
+
+
+def _normal_while_warming(job: BotJob, state: State, agents: dict[tuple[int, str], Agent]) -> Agent:
+    """The Normal bot (greedy) playing a Strong seat's move while the compiled search warms
+    up: the move comes within its budget instead of after the compiling (and the log says so)."""
+    log.info("table %s: the Strong bot plays at Normal while its search warms up", job.table_id)
+    normal = agents.get((job.seat, "greedy"))
+    if normal is None:
+        try:
+            normal = make_agent("greedy", state.game)
+        except Exception:
+            normal = make_agent("random", state.game)
+        agents[(job.seat, "greedy")] = normal
+    return normal
 
 
 def fallback_move(job: BotJob, state: State | None = None) -> str:

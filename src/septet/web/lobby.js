@@ -4,6 +4,7 @@
 import { api } from './api.js';
 import { h, replace } from './dom.js';
 import { lang, onLang, pick, t } from './i18n.js';
+import { markdown } from './markdown.js';
 import { lobbyPlayers } from './players.js'; // issue 24: Play now, my games first
 import { botTooltip, isDeletedSeat, levelWord, seatName } from './seats.js';
 import { nameForm, navigate, session, showError } from './shell.js';
@@ -14,6 +15,36 @@ export function minutesLeft(at, now = Date.now()) {
   const d = Date.parse(at || '');
   if (Number.isNaN(d)) return null;
   return Math.max(0, Math.ceil((d - now) / 60000));
+}
+
+/**
+ * The site's pages, one tap apart (the lobby, the score keeper, the odds page, the rules):
+ * a <nav> whose `current` entry ('play', 'score', 'odds', 'rules') is marked. Other entries
+ * (e.g. "Learn to play") go in the same list.
+ */
+export function siteNav(current) {
+  const item = (key, href, label) => h('li', {}, h('a', { href, class: `nav-link${key === current ? ' current' : ''}`, 'aria-current': key === current ? 'page' : null }, label));
+  return h('nav', { class: 'site-nav', 'aria-label': t('nav_label') }, h('ul', { class: 'plain row' },
+    item('play', '/', t('nav_play')),
+    item('rules', '/#rules', t('nav_rules')),
+    item('score', '/score', t('nav_score')),
+    item('odds', '/score/flip7/odds', t('nav_odds'))));
+}
+
+/**
+ * An option's help without the words of its label in front ("Brutal mode (Vengeance only):
+ * round scores…" under the label "Brutal mode" reads "Round scores… (Vengeance only)").
+ */
+export function helpWords(help, label) {
+  if (!help || !label) return help || '';
+  const esc = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const m = help.match(new RegExp(`^${esc}\\s*(?:[(（]([^)）]*)[)）])?\\s*[:：]\\s*`, 'i'));
+  if (!m) return help;
+  let rest = help.slice(m[0].length);
+  if (!rest) return '';
+  if (/^[a-z]/.test(rest)) rest = rest[0].toUpperCase() + rest.slice(1);
+  if (m[1]) rest = /[\u3000-\u9fff]/.test(m[1]) ? `${rest}（${m[1]}）` : `${rest} (${m[1]})`;
+  return rest;
 }
 
 /** The lobby page; returns its cleanup function. */
@@ -36,7 +67,7 @@ export async function lobbyPage(root) {
     const names = tbl.seats.map((s, i) => {
       if (s.bot) {
         const level = levelWord(s.level);
-        return h('span', { title: botTooltip(s) }, seatName(i, tbl), level ? t('paren', { x: level }) : '');
+        return h('span', { title: level ? t('bot_level_tip', { level }) : null }, seatName(i, tbl), level ? t('paren', { x: level }) : '');
       }
       return h('span', {}, isDeletedSeat(s) ? t('deleted_player') : s.name || t('free_seat'));
     });
@@ -68,7 +99,7 @@ export async function lobbyPage(root) {
   // The bot choices: by level where the server offers levels, else by the bots it lists.
   function botChoices(g) {
     if (Array.isArray(g.levels) && g.levels.length) {
-      return g.levels.map((l) => ({ value: `bot:${l.level}`, label: t('bot_level', { level: levelWord(l.level) || l.level }), title: t('algorithm', { spec: l.spec }) }));
+      return g.levels.map((l) => ({ value: `bot:${l.level}`, label: t('bot_level', { level: levelWord(l.level) || l.level }), title: t('bot_level_tip', { level: levelWord(l.level) || l.level }) }));
     }
     return (g.bots || []).map((b) => ({ value: `bot:${b}`, label: `${t('bot')}: ${b}`, title: '' }));
   }
@@ -127,8 +158,8 @@ export async function lobbyPage(root) {
       } else {
         input = h('input', { id, value: value ?? '', placeholder: String(o.default ?? ''), maxlength: 64, onchange: (ev) => set(ev.target.value) });
       }
-      const help = pick(o.help_i18n, o.help);
       const label = pick(o.label, o.name);
+      const help = kind === 'choice' ? '' : helpWords(pick(o.help_i18n, o.help), label);
       return h('li', {}, h('label', { for: id, title: help }, `${label}: `), input, help ? h('small', { class: 'muted' }, ` ${help}`) : null);
     });
     const wasOpen = formBox.querySelector('details')?.open;
@@ -149,10 +180,11 @@ export async function lobbyPage(root) {
   }
 
   function draw() {
+    document.title = t('brand');
     if (!session.player) {
       form = form || nameForm(draw);
       form.relabel();
-      replace(root, form);
+      replace(root, siteNav('play'), form, rulesCard());
       return;
     }
     drawForm();
@@ -162,7 +194,30 @@ export async function lobbyPage(root) {
     mine.draw();
     mine.refresh();
     startTurns(); // issue 28: "Your turn" across tables, first
-    replace(root, h('div', { class: 'lobby' }, turnsSection(), mine.mineBox, mine.playBox, formBox, listsBox));
+    replace(root, siteNav('play'), h('div', { class: 'lobby' }, turnsSection(), mine.mineBox, mine.playBox, formBox, listsBox, rulesCard()));
+    if (location.hash === '#rules') document.getElementById('rules')?.scrollIntoView();
+  }
+
+  // ----- getting around: the site's pages and the rules (issue 27) -----
+  let rulesGame = null;
+  const rulesBody = h('div', { class: 'rules-text', id: 'lobby-rules-text' });
+  async function showRules(name) {
+    rulesGame = name;
+    try {
+      const r = await api(`/api/games/${name}/rules?lang=${lang()}`);
+      if (rulesGame === name) replace(rulesBody, markdown(r.text));
+    } catch (err) { showError(err); }
+    draw();
+  }
+  function rulesCard() {
+    if (rulesGame && !rulesBody.childNodes.length) showRules(rulesGame);
+    return h('section', { class: 'card rules-card', id: 'rules' },
+      h('h2', {}, t('rules_page_title')),
+      h('div', { class: 'row' }, gamesList.map((g) => h('button', {
+        type: 'button', class: g.name === rulesGame ? 'primary' : '', 'aria-pressed': String(g.name === rulesGame),
+        dataset: { rules: g.name }, onclick: () => { replace(rulesBody); showRules(g.name); },
+      }, pick(g.titles, g.name)))),
+      rulesGame ? rulesBody : null);
   }
   let mine = null;
 

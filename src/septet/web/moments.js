@@ -166,16 +166,118 @@ export function pulse(el, cls = 'pulse') {
   setTimeout(() => el.classList.remove(cls), 1200);
 }
 
+// ----- banners beside what they describe (issue 27) -----------------------------------------
+
+/** What a banner never covers, whatever it says: the summaries kept on screen and the trick. */
+const ALWAYS_CLEAR = ['#held:not([hidden]) .held-card', '#final', '#trick'];
+let momentIds = 0;
+
+function phone() {
+  return typeof matchMedia === 'function' && matchMedia('(max-width: 859px)').matches;
+}
+
+/** The free band of the viewport between the page's top and the sticky area (px). */
+function freeBand() {
+  const vh = window.innerHeight;
+  const dock = document.getElementById('dock');
+  const top = dock && getComputedStyle(dock).position === 'sticky' ? dock.getBoundingClientRect().top : vh;
+  return { top: 0, bottom: Math.max(120, Math.min(vh, top)), vh, vw: document.documentElement.clientWidth || window.innerWidth };
+}
+
+function overlap(a, b) {
+  const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+  const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+  return w > 0 && h > 0 ? w * h : 0;
+}
+
+/** The visible boxes of `els` (elements, selectors or lists of them), nothing off screen. */
+export function boxesOf(els) {
+  const out = [];
+  const add = (el) => {
+    if (!el) return;
+    if (typeof el === 'string') { for (const x of document.querySelectorAll(el)) add(x); return; }
+    if (Array.isArray(el) || el instanceof NodeList) { for (const x of el) add(x); return; }
+    if (!el.getBoundingClientRect || !el.isConnected) return;
+    const r = el.getBoundingClientRect();
+    if (r.width && r.height && r.bottom > 0 && r.top < window.innerHeight) out.push(r);
+  };
+  add(els);
+  return out;
+}
+
 /**
- * A big banner over the table for `ms` (then it fades): `content` is text or a node; `kind`
- * styles it (e.g. 'seven', 'bust', 'flip7', 'info'). `host` is the page's moment layer.
+ * Bring the first of `about` into the free band when it is off screen or under the sticky
+ * area (a Seven! on a family below the hand), scrolling the page as little as possible.
  */
-export async function banner(q, host, content, kind = 'info', ms = 900) {
+export function reveal(about) {
+  const el = (Array.isArray(about) ? about : [about]).find((x) => x && x.getBoundingClientRect && x.isConnected);
+  if (!el) return;
+  const r = el.getBoundingClientRect();
+  const band = freeBand();
+  const room = band.bottom - band.top;
+  let dy = 0;
+  if (r.bottom > band.bottom) dy = Math.min(r.bottom - band.bottom + 8, r.top - band.top - 8);
+  else if (r.top < band.top) dy = r.top - band.top - 8;
+  if (r.height > room) dy = r.top - band.top - 8;
+  if (Math.abs(dy) > 1) window.scrollBy({ top: dy, behavior: 'instant' });
+}
+
+/**
+ * Where a banner of size `w` x `h` goes: beside (above or below) what it describes, never over
+ * it, the summaries or the trick; as near as it can to `about`; over the sticky area only when
+ * nothing else is free. Returns {left, top} in viewport px.
+ */
+export function placeBanner(w, h, about, avoid) {
+  const band = freeBand();
+  const left = Math.max(4, (band.vw - w) / 2);
+  const target = about.length ? about : avoid;
+  const cy = target.length ? target.reduce((s, r) => s + (r.top + r.bottom) / 2, 0) / target.length : band.bottom * 0.32;
+  const ys = [band.top + 6, band.bottom - h - 6, band.vh - h - 6, band.bottom * 0.32 - h / 2];
+  for (const r of avoid) ys.push(r.top - h - 6, r.bottom + 6);
+  let best = null;
+  for (const y of ys) {
+    if (y < 2 || y + h > band.vh - 2) continue;
+    const box = { left, right: left + w, top: y, bottom: y + h };
+    const covered = avoid.reduce((s, r) => s + overlap(box, r), 0);
+    const overDock = y + h > band.bottom ? 5e5 : 0; // my hand and moves: only when nothing else is free
+    const score = covered * 1e4 + overDock + Math.abs(y + h / 2 - cy);
+    if (!best || score < best.score) best = { score, left, top: y };
+  }
+  return best || { left, top: Math.max(2, band.vh * 0.32 - h / 2) };
+}
+
+/**
+ * A banner for `ms` (then it fades; sooner on a phone): `content` is text or a node; `kind`
+ * styles it (e.g. 'seven', 'bust', 'flip7', 'info'); `host` is the page's moment layer.
+ * `about`: the elements it describes (a row, a trick, a player's families): brought into view
+ * and never covered, nor are the summaries and the trick (ALWAYS_CLEAR). The banner carries
+ * data-moment, and each described element data-moment-about with the same id while it shows.
+ */
+export async function banner(q, host, content, kind = 'info', ms = 900, about = []) {
   if (!host) return;
-  const el = h('div', { class: `moment moment-${kind}`, role: 'status' }, content);
+  const els = (Array.isArray(about) ? about : [about]).filter((x) => x && x.isConnected);
+  if (els.length) reveal(els);
+  const id = String(++momentIds);
+  const el = h('div', { class: `moment moment-${kind}`, role: 'status', dataset: { moment: id } }, content);
+  el.style.visibility = 'hidden';
   host.appendChild(el);
-  await q.wait(ms, true);
-  el.classList.add('leaving');
-  await q.wait(MS.fade);
-  el.remove();
+  for (const x of els) x.dataset.momentAbout = `${x.dataset.momentAbout ? `${x.dataset.momentAbout} ` : ''}${id}`;
+  // (the layout size: the entrance animation scales the box while it plays)
+  const aboutBoxes = boxesOf(els);
+  const spot = placeBanner(el.offsetWidth, el.offsetHeight, aboutBoxes, [...aboutBoxes, ...boxesOf(ALWAYS_CLEAR)]);
+  el.style.left = `${Math.round(spot.left)}px`;
+  el.style.top = `${Math.round(spot.top)}px`;
+  el.style.visibility = '';
+  try {
+    await q.wait(phone() ? ms * 0.65 : ms, true);
+    el.classList.add('leaving');
+    await q.wait(MS.fade);
+  } finally {
+    el.remove();
+    for (const x of els) {
+      const left = (x.dataset.momentAbout || '').split(' ').filter((v) => v && v !== id);
+      if (left.length) x.dataset.momentAbout = left.join(' ');
+      else delete x.dataset.momentAbout;
+    }
+  }
 }

@@ -19,11 +19,13 @@ export async function replayPage(root, id) {
   }
   const renderer = rendererFor(data.game);
   const total = data.steps.length;
-  let step = total;
+  // A replay opens at the start (the result is not given away); Last jumps to the end.
+  let step = 0;
   let viewAs = 'spectator';
   let frame = null;
   const board = h('div', { class: 'board', id: 'board' });
   const label = h('span', { id: 'step-label' });
+  const startHint = h('p', { class: 'muted', id: 'replay-start' });
   const slider = h('input', { type: 'range', min: 0, max: total, value: step, id: 'step', 'aria-label': t('step', { i: step, n: total }), oninput: (ev) => go(Number(ev.target.value)) });
   const list = h('ol', { class: 'log steps', id: 'steps' });
   const names = data.players;
@@ -51,7 +53,9 @@ export async function replayPage(root, id) {
 
   function draw() {
     drawHeader();
+    document.title = `${t('replay_title', { title: pick(data.title, data.game) })} — ${t('brand')}`;
     replace(label, t('step', { i: step, n: total }));
+    startHint.hidden = step !== 0;
     slider.setAttribute('aria-label', t('step', { i: step, n: total }));
     if (frame) {
       const view = viewAs === 'spectator' ? frame.spectator : frame.views[Number(viewAs)];
@@ -83,6 +87,7 @@ export async function replayPage(root, id) {
   document.addEventListener('keydown', onKey);
 
   function layout() {
+    replace(startHint, t('replay_at_start'));
     const viewSelect = h('select', { id: 'view-as', onchange: (ev) => { viewAs = ev.target.value; draw(); } },
       h('option', { value: 'spectator', selected: viewAs === 'spectator' }, t('spectator')),
       names.map((n, i) => h('option', { value: i, selected: viewAs === String(i) }, nameOf(i))));
@@ -94,9 +99,10 @@ export async function replayPage(root, id) {
         h('button', { id: 'prev', onclick: () => go(step - 1) }, `◀ ${t('prev')}`),
         slider,
         h('button', { id: 'next', onclick: () => go(step + 1) }, `${t('next')} ▶`),
-        h('button', { id: 'last', onclick: () => go(total) }, `${t('last')} »`),
+        h('button', { id: 'last', title: t('to_end'), onclick: () => go(total) }, `${t('last')} »`),
         label,
         h('label', { for: 'view-as' }, t('view_as')), viewSelect),
+      startHint,
       h('div', { class: 'table-main' }, h('div', { class: 'play-area' }, board), h('aside', { class: 'side replay-side' }, h('section', { class: 'card' }, list)))));
     draw();
   }

@@ -12,9 +12,9 @@ import { minutesLeft } from './lobby.js';
 import { markdown } from './markdown.js';
 import { MomentQueue } from './moments.js';
 import { relabel } from './names.js';
-import { botTooltip, levelWord, seatLevel, seatName } from './seats.js';
+import { levelWord, seatLevel, seatName } from './seats.js';
 import { onSetting, setting } from './settings.js';
-import { drawHeader, errorText, nameForm, session } from './shell.js';
+import { drawHeader, errorText, nameForm, navigate, session } from './shell.js';
 import { deadlineNote, seatMarks } from './turns.js';
 
 // Events that need no moment and no log line (private deal cards: the hand shows them).
@@ -22,12 +22,20 @@ const LOG_QUIET = new Set(['card_dealt', 'dealt']);
 // Log lines drawn as separators between turns, rounds and deals.
 const LOG_SEPARATORS = new Set(['turn', 'round_start', 'new_deal']);
 const LOG_KEEP = 300;
+// Events that end the game: the status says "Game over" as soon as the board shows them.
+const END_EVENTS = new Set(['game_end', 'game_over']);
 // At most this many moves are shown as they are; more are folded by kind (phone: into chips).
 const FEW_MOVES = 4;
 
 function sameMoves(a, b) {
   if (!a || !b || a.length !== b.length || !a.length) return false;
   return a.every((x, i) => x.a === b[i].a);
+}
+
+/** A bot seat's tooltip: its level in words ("Bot level: Normal"), never the agent spec. */
+export function levelTip(s) {
+  const level = levelWord(seatLevel(s));
+  return level ? t('bot_level_tip', { level }) : null;
 }
 
 function clockTime(at) {
@@ -54,6 +62,7 @@ export async function tablePage(root, id) {
   let ws = null;
   let closing = false;
   let fresh = true;
+  let epoch = 0; // counts fresh states (a reconnect): updates of an older epoch are dropped
   let logItems = [];
   let waitingForAnswer = false;
   let staleInput = false; // an update on its way changes my moves: the ones shown no longer apply
@@ -90,6 +99,8 @@ export async function tablePage(root, id) {
   const lobbyBox = h('div', { id: 'lobby-box' });
   const resultBox = h('div', { id: 'result' });
   const heldLayer = h('div', { class: 'held-layer', id: 'held', hidden: true });
+  let resultShown = false; // the results were brought into view once
+  let rematchError = '';
   const banner = h('div', { class: 'banner', hidden: true });
   const rulesText = h('div', { class: 'rules-text', id: 'rules-text' });
   const side = h('aside', { class: 'side', id: 'side' });
@@ -221,6 +232,7 @@ export async function tablePage(root, id) {
       const seatChanged = msg && msg.seat !== m.seat;
       if (fresh) {
         fresh = false;
+        epoch += 1; // an update still playing is superseded: it neither logs nor settles
         queue.clear();
         logItems = [...m.events];
         settle(m, []);
@@ -262,12 +274,45 @@ export async function tablePage(root, id) {
     replace(lastBox, h('span', { class: 'last-label' }, t('last_move')), ' ', text);
   }
 
-  async function playUpdate(q, m, mine) {
-    q.boost = mine ? 0.45 : 1;
-    const events = m.events || [];
-    logItems.push(...events);
+  /** The log gains `ev` as the board plays it (never ahead of the board). */
+  function logEvent(ev) {
+    logItems.push(ev);
     if (logItems.length > LOG_KEEP) logItems = logItems.slice(-LOG_KEEP);
-    drawLog();
+    if (LOG_QUIET.has(ev.kind)) return;
+    logBox.querySelector('li.muted')?.remove();
+    logBox.append(logLine(ev));
+    while (logBox.children.length > 200) logBox.firstChild.remove();
+    logBox.scrollTop = logBox.scrollHeight;
+  }
+
+  /** The status line as the moments play: the game's end says so as soon as it is shown. */
+  function statusFor(ev) {
+    if (!END_EVENTS.has(ev.kind)) return;
+    replace(status, msg && msg.seat === null ? sentences([t('game_over'), t('spectating')]) : t('game_over'));
+    status.classList.remove('mine');
+    replace(hintBox);
+    hintBox.hidden = true;
+  }
+
+  async function playUpdate(q, m, mine) {
+    const events = m.events || [];
+    const mark = epoch;
+    let logged = 0;
+    try {
+      logged = await playEvents(q, m, mine, events, mark);
+    } finally {
+      // Whatever a moment did (even a failing one), the log catches up and the state settles.
+      if (!closing && mark === epoch) {
+        for (const ev of events.slice(logged)) logEvent(ev);
+        settle(m, events);
+      }
+    }
+  }
+
+  /** Play `events` of update `m` on the board; returns how many were logged. */
+  async function playEvents(q, m, mine, events, mark) {
+    q.boost = mine ? 0.45 : 1;
+    let logged = 0;
     const prev = msg;
     const animate = prev && prev.view && m.view && !document.hidden && renderer.moments;
     const c = ctx();
@@ -276,18 +321,20 @@ export async function tablePage(root, id) {
       showHeld: () => drawHeld(ctx(), m.view),
     };
     for (const ev of events) {
-      if (closing) return;
+      if (closing || mark !== epoch) return logged;
       renderer.remember?.(ev, memory, st);
-      if (LOG_QUIET.has(ev.kind) || renderer.quiet?.has(ev.kind)) continue;
+      if (LOG_QUIET.has(ev.kind) || renderer.quiet?.has(ev.kind)) { logEvent(ev); logged += 1; continue; }
       if (animate && renderer.before?.[ev.kind]) await renderer.before[ev.kind](ev, st);
+      logEvent(ev);
+      logged += 1;
       say(ev);
+      statusFor(ev);
       if (!animate) continue;
       const fn = renderer.moments[ev.kind];
       if (fn) await fn(ev, st);
       else await q.wait(mine ? 150 : 400);
     }
-    if (closing) return;
-    settle(m, events);
+    return logged;
   }
 
   function settle(m, events) {
@@ -406,7 +453,7 @@ export async function tablePage(root, id) {
       const marks = [];
       if (msg && s.seat === msg.seat) marks.push(h('span', { class: 'tag you' }, t('you')));
       const level = levelWord(seatLevel(s));
-      if (s.kind === 'bot' && level) marks.push(h('span', { class: 'tag level', title: botTooltip(s) }, level));
+      if (s.kind === 'bot' && level) marks.push(h('span', { class: 'tag level', title: levelTip(s) }, level));
       if (tbl.to_move === s.seat && tbl.status === 'playing') marks.push(h('span', { class: 'tag turn' }, `▶ ${t('playing_now')}`));
       if (s.replaced) marks.push(h('span', { class: 'tag' }, t('bot_playing')));
       marks.push(...seatMarks(s));
@@ -421,7 +468,7 @@ export async function tablePage(root, id) {
         }
       }
       const label = s.taken ? nameOf(s.seat) : t('free_seat');
-      return h('li', { class: tbl.to_move === s.seat ? 'to-move' : '', title: s.kind === 'bot' ? botTooltip(s) : null },
+      return h('li', { class: tbl.to_move === s.seat ? 'to-move' : '', title: s.kind === 'bot' ? levelTip(s) : null },
         h('strong', { class: 'who' }, label), ' ', marks, callBot);
     }));
     if (nextCheck !== null) seatTimer = setTimeout(drawSeats, nextCheck + 50);
@@ -463,7 +510,7 @@ export async function tablePage(root, id) {
       h('div', { class: 'row' }, input, h('button', { onclick: async () => {
         try { await navigator.clipboard.writeText(url); toast(t('copied'), 'info'); } catch (err) { input.select(); }
       } }, t('copy'))),
-      min !== null ? h('p', { class: 'muted expiry', id: 'expiry' }, t('expires_at', { time: clockTime(tbl.expires_at) }), ` (${t('expires_in', { min })})`) : null,
+      min !== null ? h('p', { class: 'muted expiry', id: 'expiry' }, t('expires_at', { time: clockTime(tbl.expires_at) }), t('paren', { x: t('closes_in_short', { min }) })) : null,
       h('div', { class: 'row' }, joinButtons)));
   }
 
@@ -554,15 +601,19 @@ export async function tablePage(root, id) {
     replace(actions, parts);
   }
 
+  function logLine(e) {
+    return h('li', { class: `ev ev-${e.kind}${LOG_SEPARATORS.has(e.kind) ? ' sep' : ''}` }, named(pick(e, e.kind)));
+  }
+
   function drawLog() {
     const items = logItems.filter((e) => !LOG_QUIET.has(e.kind)).slice(-200);
-    replace(logBox, items.length ? items.map((e) => h('li', { class: `ev ev-${e.kind}${LOG_SEPARATORS.has(e.kind) ? ' sep' : ''}` }, named(pick(e, e.kind))))
-      : h('li', { class: 'muted' }, t('nothing_yet')));
+    replace(logBox, items.length ? items.map(logLine) : h('li', { class: 'muted' }, t('nothing_yet')));
     logBox.scrollTop = logBox.scrollHeight;
   }
 
   function drawResult(c) {
     const tbl = msg?.table;
+    root.querySelector('.table-page')?.classList.toggle('finished', Boolean(tbl && tbl.status === 'finished'));
     if (!tbl || tbl.status !== 'finished' || !tbl.result) { replace(resultBox); return; }
     const { scores, winners } = tbl.result;
     const names = winners.map(nameOf);
@@ -571,29 +622,71 @@ export async function tablePage(root, id) {
       : `${names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]} win` : `${names[0]} wins`}!`);
     let detail = null;
     try { detail = renderer.breakdown && msg.view ? renderer.breakdown(msg.view, c) : null; } catch (err) { detail = null; }
-    replace(resultBox, h('section', { class: 'card result', id: 'final' },
-      h('h2', {}, t('results')),
+    // The last round or deal, folded under the final table (it was the moment kept on screen).
+    let last = null;
+    try { last = msg.view && renderer.held ? renderer.held(msg.view, c, { ...memory, dismissed: new Set() }) : null; } catch (err) { last = null; }
+    const sat = msg.seat !== null && msg.seat !== undefined;
+    replace(resultBox, h('section', { class: 'card result', id: 'final', 'aria-labelledby': 'final-title' },
+      h('h2', { id: 'final-title' }, t('results')),
       h('p', { class: 'headline' }, h('span', { 'aria-hidden': 'true' }, '★ '), headline),
       detail || h('table', { class: 'scores' },
         h('thead', {}, h('tr', {}, h('th', {}, t('players')), h('th', {}, t('score')), h('th', {}, ''))),
         h('tbody', {}, scores.map((sc, i) => h('tr', { class: winners.includes(i) ? 'winner' : '' },
-          h('td', {}, nameOf(i)), h('td', {}, String(sc)), h('td', {}, winners.includes(i) ? `★ ${t('winner')}` : ''))))),
-      h('p', { class: 'row' },
-        h('a', { class: 'button', href: `/r/${id}` }, t('replay')),
+          h('td', { class: 'name' }, nameOf(i)), h('td', {}, String(sc)), h('td', {}, winners.includes(i) ? `★ ${t('winner')}` : ''))))),
+      last ? h('details', { class: 'last-summary', id: 'final-last' }, h('summary', {}, last.querySelector('h2')?.textContent || t('last_summary')), last) : null,
+      h('div', { class: 'row end-buttons' },
+        sat ? h('button', { type: 'button', class: 'primary', id: 'rematch', onclick: rematch }, t('rematch')) : null,
+        h('a', { class: 'button', href: `/r/${id}`, id: 'to-replay' }, t('replay')),
         h('a', { class: 'button', href: `/api/tables/${id}/record`, download: `septet-${id}.json` }, t('download_record')),
-        h('a', { class: 'button', href: '/' }, t('back_to_lobby')))));
+        h('a', { class: 'button', href: '/', id: 'to-lobby' }, t('back_to_lobby'))),
+      rematchError ? h('p', { class: 'notice', id: 'rematch-error', role: 'alert' }, rematchError) : null));
+    if (!resultShown) {
+      resultShown = true;
+      requestAnimationFrame(() => inView(resultBox));
+    }
+  }
+
+  /** Another game at this table's settings (the same new table for everyone who asks). */
+  async function rematch() {
+    const button = resultBox.querySelector('#rematch');
+    if (button) button.disabled = true;
+    rematchError = '';
+    try {
+      const res = await fetch(`/api/tables/${id}/rematch`, { method: 'POST', credentials: 'same-origin' });
+      const data = await res.json().catch(() => ({}));
+      if (!res.ok || !data.table || !data.table.id) {
+        const text = pick({ en: data.message, ja: data.message_ja }, data.message || '');
+        rematchError = text || t('rematch_failed');
+        drawResult(ctx());
+        return;
+      }
+      navigate(`/t/${data.table.id}`);
+    } catch (err) {
+      rematchError = t('rematch_failed');
+      drawResult(ctx());
+    }
   }
 
   function drawHeld(c = ctx(), view = msg?.view) {
-    const node = view && renderer.held ? renderer.held(view, c, memory) : null;
+    const finished = msg?.table?.status === 'finished';
+    const node = !finished && view && renderer.held ? renderer.held(view, c, memory) : null;
     if (!node) {
       heldLayer.hidden = true;
       replace(heldLayer);
       return;
     }
-    replace(heldLayer, h('div', { class: 'held-card', role: 'dialog', 'aria-label': t('results'), onclick: dismissHeld },
+    const wasHidden = heldLayer.hidden;
+    replace(heldLayer, h('div', { class: 'held-card', role: 'region', 'aria-label': t('results'), onclick: dismissHeld },
       node, h('button', { type: 'button', class: 'primary', id: 'held-continue' }, t('continue'))));
     heldLayer.hidden = false;
+    if (wasHidden) inView(heldLayer);
+  }
+
+  /** Scroll `el` into the part of the screen above the sticky area, when it is not there. */
+  function inView(el) {
+    const r = el.getBoundingClientRect();
+    const bottom = Math.min(window.innerHeight, dock.getBoundingClientRect().top || window.innerHeight);
+    if (r.top < 0 || r.top > bottom - 80) window.scrollBy({ top: r.top - 8, behavior: 'instant' });
   }
 
   function dismissHeld(ev) {
@@ -673,8 +766,8 @@ export async function tablePage(root, id) {
       banner,
       h('div', { class: 'table-head' }, h('h1', {}, pick(summary.title, summary.game)), h('nav', { class: 'tools', 'aria-label': t('options') }, tools)),
       lobbyBox,
-      h('div', { class: 'table-main' }, h('div', { class: 'play-area' }, resultBox, boardWrap, dock), side),
-      backdrop, heldLayer));
+      h('div', { class: 'table-main' }, h('div', { class: 'play-area' }, resultBox, heldLayer, boardWrap, dock), side),
+      backdrop));
     chat.redraw();
     lobbyKey = '';
     rulesLang = null;

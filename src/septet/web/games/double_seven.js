@@ -234,6 +234,7 @@ function groups(ctx) {
 
 const panel = (st, seat) => st.board.querySelector(`.ds-player[data-seat="${seat}"]`);
 const rackOf = (st, seat) => (seat === st.ctx.seat && st.dock.querySelector('.rack')) || panel(st, seat)?.querySelector('.ds-rack');
+const famsOf = (st, seat) => panel(st, seat); // the player's name, facts and families
 const famEl = (st, seat, fam) => panel(st, seat)?.querySelector(`.family[data-family="${CSS.escape(fam)}"]`);
 
 function familyFromKey(fam, seat, st) {
@@ -262,7 +263,7 @@ const moments = {
   },
   async drew(ev, st) {
     if (ev.seat === st.ctx.seat) {
-      await banner(st.q, st.layer, [L(st.ctx, 'You drew ', '引いたのは'), tile(ev.data.tile, st.ctx)], 'info', 800);
+      await banner(st.q, st.layer, [L(st.ctx, 'You drew ', '引いたのは'), tile(ev.data.tile, st.ctx)], 'info', 800, [st.board.querySelector('.ds-reserve'), st.board.querySelector('.ds-head')]);
     }
   },
   async start(ev, st) {
@@ -290,7 +291,7 @@ const moments = {
       pulse(a);
       pulse(b);
     }
-    await banner(st.q, st.layer, L(st.ctx, `Exchange: ${st.ctx.name(ev.seat)} ⇄ ${st.ctx.name(ev.data.with_seat)}`, `交換：${st.ctx.name(ev.seat)} ⇄ ${st.ctx.name(ev.data.with_seat)}`), 'info', 1000);
+    await banner(st.q, st.layer, L(st.ctx, `Exchange: ${st.ctx.name(ev.seat)} ⇄ ${st.ctx.name(ev.data.with_seat)}`, `交換：${st.ctx.name(ev.seat)} ⇄ ${st.ctx.name(ev.data.with_seat)}`), 'info', 1000, [famsOf(st, ev.seat), famsOf(st, ev.data.with_seat)]);
   },
   async retrieve(ev, st) {
     const el = famEl(st, ev.data.from_seat, ev.data.family);
@@ -298,13 +299,13 @@ const moments = {
     await fly(st.q, el, rackOf(st, ev.seat), tile('clover', st.ctx));
     const next = ev.data.new_family ? familyFromKey(ev.data.new_family, ev.data.from_seat, st) : null;
     if (el && next) { el.replaceWith(next); pulse(next); } else if (el) pulse(el);
-    await banner(st.q, st.layer, [tile('clover', st.ctx), L(st.ctx, ` ${st.ctx.name(ev.seat)} retrieves a clover`, ` ${st.ctx.name(ev.seat)}がクローバーを取り戻した`)], 'info', 1000);
+    await banner(st.q, st.layer, [tile('clover', st.ctx), L(st.ctx, ` ${st.ctx.name(ev.seat)} retrieves a clover`, ` ${st.ctx.name(ev.seat)}がクローバーを取り戻した`)], 'info', 1000, [famsOf(st, ev.data.from_seat), famsOf(st, ev.seat)]);
   },
   async two_for_one(ev, st) {
     const display = st.board.querySelector('.ds-display');
     display?.querySelector('.empty')?.remove();
     for (const t of ev.data.tiles || []) await arrive(st.q, rackOf(st, ev.seat), display, tile(t, st.ctx));
-    await banner(st.q, st.layer, L(st.ctx, `${st.ctx.name(ev.seat)}: two for one`, `${st.ctx.name(ev.seat)}：2対1`), 'info', 800);
+    await banner(st.q, st.layer, L(st.ctx, `${st.ctx.name(ev.seat)}: two for one`, `${st.ctx.name(ev.seat)}：2対1`), 'info', 800, st.board.querySelector('.ds-reserve'));
   },
   async discard(ev, st) {
     await fly(st.q, rackOf(st, ev.seat), st.board.querySelector('.ds-removed'), tile(ev.data.tile, st.ctx));
@@ -312,25 +313,25 @@ const moments = {
   },
   async rainbow(ev, st) {
     const tiles = Object.entries(ev.data.rack || {}).map(([a, n]) => tile(a, st.ctx, n, 'small'));
-    await banner(st.q, st.layer, [h('span', { class: 'moment-title' }, L(st.ctx, `${st.ctx.name(ev.seat)}: Rainbow!`, `${st.ctx.name(ev.seat)}：レインボー！`)), h('span', { class: 'moment-tiles' }, tiles)], 'rainbow', 1600);
+    await banner(st.q, st.layer, [h('span', { class: 'moment-title' }, L(st.ctx, `${st.ctx.name(ev.seat)}: Rainbow!`, `${st.ctx.name(ev.seat)}：レインボー！`)), h('span', { class: 'moment-tiles' }, tiles)], 'rainbow', 1600, panel(st, ev.seat));
   },
   async clear(ev, st) {
     pulse(panel(st, ev.seat), 'glow');
-    await banner(st.q, st.layer, L(st.ctx, `${st.ctx.name(ev.seat)}: Clear!`, `${st.ctx.name(ev.seat)}：空っぽ！`), 'seven', 1100);
+    await banner(st.q, st.layer, L(st.ctx, `${st.ctx.name(ev.seat)}: Clear!`, `${st.ctx.name(ev.seat)}：空っぽ！`), 'seven', 1100, panel(st, ev.seat));
   },
   async pass(ev, st) {
-    await banner(st.q, st.layer, L(st.ctx, `${st.ctx.name(ev.seat)}: Pass!`, `${st.ctx.name(ev.seat)}：パス！`), 'info', 600);
+    await banner(st.q, st.layer, L(st.ctx, `${st.ctx.name(ev.seat)}: Pass!`, `${st.ctx.name(ev.seat)}：パス！`), 'info', 600, panel(st, ev.seat));
   },
   async seven(ev, st) {
     const el = famEl(st, ev.seat, ev.data.family) || panel(st, ev.seat);
     await fly(st.q, st.board.querySelector('.ds-sevens-left'), panel(st, ev.seat)?.querySelector('.ds-tokens'), token(false, 28));
     pulse(el, 'glow');
-    await banner(st.q, st.layer, L(st.ctx, `${st.ctx.name(ev.seat)}: Seven!`, `${st.ctx.name(ev.seat)}：セブン！`), 'seven', 1300);
+    await banner(st.q, st.layer, L(st.ctx, `${st.ctx.name(ev.seat)}: Seven!`, `${st.ctx.name(ev.seat)}：セブン！`), 'seven', 1300, [el, famsOf(st, ev.seat)]);
   },
   async double_seven(ev, st) {
     await fly(st.q, st.board.querySelector('.ds-77'), panel(st, ev.seat), token(true, 32));
     pulse(panel(st, ev.seat), 'glow');
-    await banner(st.q, st.layer, L(st.ctx, `${st.ctx.name(ev.seat)}: Double Seven!`, `${st.ctx.name(ev.seat)}：ダブルセブン！`), 'seven', 1600);
+    await banner(st.q, st.layer, L(st.ctx, `${st.ctx.name(ev.seat)}: Double Seven!`, `${st.ctx.name(ev.seat)}：ダブルセブン！`), 'seven', 1600, famsOf(st, ev.seat));
   },
   async end_triggered(ev, st) {
     await banner(st.q, st.layer, L(st.ctx, 'Last turns: everyone else plays once more', '最終ターン：他の人はあと1ターンずつ'), 'warn', 1300);

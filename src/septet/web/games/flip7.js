@@ -59,7 +59,7 @@ function decisionText(d, view, ctx) {
   const card = d.card ? cardName(d.card, ctx) : '';
   const mine = {
     hit_stay: L(ctx, 'Hit or stay?', 'ヒットかステイか？'),
-    target: L(ctx, `Choose who gets ${card}.`, `${card}を誰に渡すか選んでください。`),
+    target: L(ctx, `Choose who gets ${card}${/[!?]$/.test(card) ? '' : '.'}`, `${card}を誰に渡すか選んでください。`),
     swap: L(ctx, 'Swap: choose two face-up cards of two players.', 'スワップ：2人の表向きのカードを1枚ずつ選んでください。'),
     steal: L(ctx, 'Steal: choose a card to take.', 'スティール：奪うカードを選んでください。'),
     discard: L(ctx, 'Discard: choose the card to throw away.', 'ディスカード：捨てさせるカードを選んでください。'),
@@ -240,7 +240,9 @@ const moments = {
   async round_start(ev, st) {
     for (const line of st.board.querySelectorAll('.f7-line, .f7-after')) line.replaceChildren();
     for (const r of st.board.querySelectorAll('.f7-row')) setStatus(st, Number(r.dataset.seat), 'active');
-    await banner(st.q, st.layer, L(st.ctx, `Round ${ev.data.round}`, `ラウンド${ev.data.round}`), 'info', 700);
+    const head = st.board.querySelector('.f7-round');
+    if (head) head.textContent = L(st.ctx, `Round ${ev.data.round}`, `ラウンド${ev.data.round}`);
+    await banner(st.q, st.layer, L(st.ctx, `Round ${ev.data.round}`, `ラウンド${ev.data.round}`), 'info', 700, head);
   },
   async draw(ev, st) {
     const card = flipCard(ev.data.card, st.ctx);
@@ -252,12 +254,12 @@ const moments = {
     const dup = cardIn(st, ev.seat, ev.data.card);
     if (dup) dup.classList.add('dup');
     pulse(rowOf(st, ev.seat), 'shake');
-    await banner(st.q, st.layer, L(st.ctx, `${st.ctx.name(ev.seat)}: Bust!`, `${st.ctx.name(ev.seat)}：バースト！`), 'bust', 1100);
+    await banner(st.q, st.layer, L(st.ctx, `${st.ctx.name(ev.seat)}: Bust!`, `${st.ctx.name(ev.seat)}：バースト！`), 'bust', 1100, rowOf(st, ev.seat));
   },
   async flip7(ev, st) {
     setStatus(st, ev.seat, 'flip7');
     pulse(rowOf(st, ev.seat), 'glow');
-    await banner(st.q, st.layer, L(st.ctx, `${st.ctx.name(ev.seat)}: Flip 7!`, `${st.ctx.name(ev.seat)}：フリップ7！`), 'flip7', 1300);
+    await banner(st.q, st.layer, L(st.ctx, `${st.ctx.name(ev.seat)}: Flip 7!`, `${st.ctx.name(ev.seat)}：フリップ7！`), 'flip7', 1300, rowOf(st, ev.seat));
   },
   async stay(ev, st) {
     setStatus(st, ev.seat, 'stayed');
@@ -276,7 +278,7 @@ const moments = {
     const piece = flipCard(ev.data.card, st.ctx);
     if (from) from.remove();
     await arrive(st.q, from ? rowOf(st, ev.data.from) : null, lineOf(st, ev.seat), piece);
-    await banner(st.q, st.layer, L(st.ctx, `Steal: ${cardName(ev.data.card, st.ctx)}`, `スティール：${cardName(ev.data.card, st.ctx)}`), 'info', 700);
+    await banner(st.q, st.layer, L(st.ctx, `Steal: ${cardName(ev.data.card, st.ctx)}`, `スティール：${cardName(ev.data.card, st.ctx)}`), 'info', 700, [rowOf(st, ev.seat), rowOf(st, ev.data.from)]);
   },
   async discard(ev, st) {
     const from = cardIn(st, ev.data.from, ev.data.card);
@@ -284,7 +286,7 @@ const moments = {
       await fly(st.q, from, st.board.querySelector('.f7-discard'), from);
       from.remove();
     }
-    await banner(st.q, st.layer, L(st.ctx, `Discard: ${cardName(ev.data.card, st.ctx)}`, `ディスカード：${cardName(ev.data.card, st.ctx)}`), 'info', 700);
+    await banner(st.q, st.layer, L(st.ctx, `Discard: ${cardName(ev.data.card, st.ctx)}`, `ディスカード：${cardName(ev.data.card, st.ctx)}`), 'info', 700, [rowOf(st, ev.data.from), st.board.querySelector('.f7-piles')]);
   },
   async swap(ev, st) {
     const [s1, s2] = ev.data.seats;
@@ -296,20 +298,20 @@ const moments = {
       a.replaceWith(flipCard(c2, st.ctx, 'pulse'));
       b.replaceWith(flipCard(c1, st.ctx, 'pulse'));
     }
-    await banner(st.q, st.layer, L(st.ctx, 'Swap!', 'スワップ！'), 'info', 700);
+    await banner(st.q, st.layer, L(st.ctx, 'Swap!', 'スワップ！'), 'info', 700, [rowOf(st, s1), rowOf(st, s2)]);
   },
   async unlucky7(ev, st) {
     const line = lineOf(st, ev.seat);
     for (const c of [...(line?.children || [])]) {
       if (c.dataset.card !== 'u7' && kindOf(c.dataset.card) !== 'action') c.classList.add('leaving');
     }
-    await banner(st.q, st.layer, L(st.ctx, `Unlucky 7: ${st.ctx.name(ev.seat)} loses the other cards`, `アンラッキー7：${st.ctx.name(ev.seat)}は他のカードを失う`), 'bust', 1000);
+    await banner(st.q, st.layer, L(st.ctx, `Unlucky 7: ${st.ctx.name(ev.seat)} loses the other cards`, `アンラッキー7：${st.ctx.name(ev.seat)}は他のカードを失う`), 'bust', 1000, rowOf(st, ev.seat));
   },
   async second_chance(ev, st) {
     const second = cardIn(st, ev.seat, 'second');
     const dup = cardIn(st, ev.seat, ev.data.card);
     for (const c of [second, dup]) if (c) c.classList.add('leaving');
-    await banner(st.q, st.layer, L(st.ctx, `${st.ctx.name(ev.seat)}: Second Chance saves the row!`, `${st.ctx.name(ev.seat)}：セカンドチャンスで助かった！`), 'seven', 1100);
+    await banner(st.q, st.layer, L(st.ctx, `${st.ctx.name(ev.seat)}: Second Chance saves the row!`, `${st.ctx.name(ev.seat)}：セカンドチャンスで助かった！`), 'seven', 1100, rowOf(st, ev.seat));
   },
   async set_aside(ev, st) {
     const c = cardIn(st, ev.seat, ev.data.card);
@@ -317,14 +319,14 @@ const moments = {
     await st.q.wait(400);
   },
   async flip7_bonus(ev, st) {
-    await banner(st.q, st.layer, L(st.ctx, `${st.ctx.name(ev.seat)} takes +15`, `${st.ctx.name(ev.seat)}が+15を取った`), 'flip7', 900);
+    await banner(st.q, st.layer, L(st.ctx, `${st.ctx.name(ev.seat)} takes +15`, `${st.ctx.name(ev.seat)}が+15を取った`), 'flip7', 900, rowOf(st, ev.seat));
   },
   async flip7_penalty(ev, st) {
-    await banner(st.q, st.layer, L(st.ctx, `${st.ctx.name(ev.data.to)} gets −15`, `${st.ctx.name(ev.data.to)}に−15`), 'bust', 900);
+    await banner(st.q, st.layer, L(st.ctx, `${st.ctx.name(ev.data.to)} gets −15`, `${st.ctx.name(ev.data.to)}に−15`), 'bust', 900, rowOf(st, ev.data.to));
   },
   async reshuffle(ev, st) {
     pulse(st.board.querySelector('.f7-deck'));
-    await banner(st.q, st.layer, L(st.ctx, 'The discards are shuffled into a new deck', '捨て札を切り直して山札にした'), 'info', 900);
+    await banner(st.q, st.layer, L(st.ctx, 'The discards are shuffled into a new deck', '捨て札を切り直して山札にした'), 'info', 900, st.board.querySelector('.f7-piles'));
   },
   async round_end(ev, st) {
     st.showHeld();

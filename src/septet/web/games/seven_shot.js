@@ -304,14 +304,14 @@ const moments = {
     await banner(st.q, st.layer, [
       L(st.ctx, `${st.ctx.name(ev.seat)} wins the trick`, `${st.ctx.name(ev.seat)}がトリックを獲得`),
       sevens.length ? h('span', { class: 'moment-sub' }, L(st.ctx, ` and ${sevens.length === 1 ? 'a seven' : `${sevens.length} sevens`}!`, `（7を${sevens.length}枚）`)) : null,
-    ], sevens.length ? 'seven' : 'info', sevens.length ? 1200 : 800);
+    ], sevens.length ? 'seven' : 'info', sevens.length ? 1200 : 800, [trick, seatEl(st, ev.seat), st.board.querySelector(`.ss-side[data-side="${sideOfSeat(st.view, ev.seat)}"]`)]);
     pulse(seatEl(st, ev.seat));
   },
   async trump_indicator(ev, st) {
-    await banner(st.q, st.layer, [L(st.ctx, `Trump: ${suitName(ev.data.trump, st.ctx)}`, `切り札は${suitName(ev.data.trump, st.ctx)}`), ' ', ssCard(ev.data.card, st.ctx)], 'info', 900);
+    await banner(st.q, st.layer, [L(st.ctx, `Trump: ${suitName(ev.data.trump, st.ctx)}`, `切り札は${suitName(ev.data.trump, st.ctx)}`), ' ', ssCard(ev.data.card, st.ctx)], 'info', 900, [st.board.querySelector('.trump'), st.board.querySelector('.phase-line')]);
   },
   async new_deal(ev, st) {
-    await banner(st.q, st.layer, L(st.ctx, `Deal ${ev.data.deal}`, `第${ev.data.deal}ディール`), 'info', 700);
+    await banner(st.q, st.layer, L(st.ctx, `Deal ${ev.data.deal}`, `第${ev.data.deal}ディール`), 'info', 700, st.board.querySelector('.ss-deal'));
   },
   async deal_end(ev, st) {
     st.showHeld();
@@ -319,7 +319,7 @@ const moments = {
   },
   async cards_received(ev, st) {
     if (ev.seat === st.ctx.seat) {
-      await banner(st.q, st.layer, [L(st.ctx, `From ${st.ctx.name(ev.data.from)}: `, `${st.ctx.name(ev.data.from)}から: `), ev.data.cards.map((c) => ssCard(c, st.ctx, 'small'))], 'info', 1200);
+      await banner(st.q, st.layer, [L(st.ctx, `From ${st.ctx.name(ev.data.from)}: `, `${st.ctx.name(ev.data.from)}から: `), ev.data.cards.map((c) => ssCard(c, st.ctx, 'small'))], 'info', 1200, st.board.querySelector('.phase-line'));
     }
   },
   async game_end(ev, st) {

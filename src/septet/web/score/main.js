@@ -13,6 +13,27 @@ function langButtons() {
     b.onclick = () => setLang(b.dataset.lang);
   }
   document.getElementById('sk-brand').textContent = `${st('brand')} · ${st('title')}`;
+  // the page's own title (the sheet, odds and print pages set theirs when they draw)
+  document.title = st('page_title');
+  drawNav();
+}
+
+/** The site's pages, one tap apart (issue 27): the lobby, the rules, the score keeper, the odds. */
+function drawNav() {
+  const nav = document.getElementById('sk-nav');
+  if (!nav) return;
+  const path = location.pathname.replace(/\/+$/, '');
+  const current = path === '/score/flip7/odds' ? 'odds' : 'score';
+  nav.setAttribute('aria-label', st('nav.label'));
+  const links = [['play', '/'], ['rules', '/#rules'], ['score', '/score'], ['odds', '/score/flip7/odds']];
+  nav.replaceChildren(...links.map(([key, href]) => {
+    const a = document.createElement('a');
+    a.href = href;
+    a.className = `sk-nav-link${key === current ? ' current' : ''}`;
+    if (key === current) a.setAttribute('aria-current', 'page');
+    a.textContent = st(`nav.${key}`);
+    return a;
+  }));
 }
 
 async function route() {

@@ -78,14 +78,16 @@ export async function mount(app) {
     if (s.error) return h('p', { class: 'sk-error', role: 'alert', id: 'sk-error' }, s.error);
     if (!r) return h('p', { class: 'sk-muted' }, s.pending ? st('odds.computing') : st('odds.empty'));
     const pct = (x) => `${(100 * x).toFixed(1)}%`;
+    // points as players say them: whole points without decimals ("33", not "33.00"), else one
+    const pts = (x) => (Math.abs(x - Math.round(x)) < 0.005 ? String(Math.round(x)) : x.toFixed(1));
     return h('div', { class: 'sk-odds', id: 'sk-odds' },
       h('div', { class: `sk-advice sk-${r.action}`, id: 'sk-advice' },
         h('span', { class: 'sk-label' }, st('odds.advice')),
         h('strong', {}, r.action === 'hit' ? st('odds.hit_word') : st('odds.stay_word'))),
       h('dl', { class: 'sk-facts' },
         h('dt', {}, st('odds.bust')), h('dd', { id: 'sk-bust' }, pct(r.bust_probability)),
-        h('dt', {}, st('odds.stay')), h('dd', { id: 'sk-stay' }, r.stay === null ? '—' : r.stay.toFixed(2)),
-        h('dt', {}, st('odds.hit')), h('dd', { id: 'sk-hit' }, r.hit.toFixed(2)),
+        h('dt', {}, st('odds.stay')), h('dd', { id: 'sk-stay' }, r.stay === null ? '—' : pts(r.stay)),
+        h('dt', {}, st('odds.hit')), h('dd', { id: 'sk-hit' }, pts(r.hit)),
         h('dt', {}, st('odds.left')), h('dd', { id: 'sk-left' }, String(r.left))),
       r.stay === null && h('p', { class: 'sk-muted' }, st('odds.no_stay')),
       r.method !== 'exact' && h('p', { class: 'sk-muted' }, st(`odds.${r.method}`)),
@@ -93,7 +95,7 @@ export async function mount(app) {
   }
 
   function render() {
-    document.title = `${st('odds.title')} — Septet`;
+    document.title = `${st('odds.title')} — ${st('brand')}`;
     replace(app,
       h('section', { class: 'sk-card' },
         h('h1', {}, st('odds.title')),

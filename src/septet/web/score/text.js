@@ -50,6 +50,8 @@ const TEXT = {
     'print.date': 'Date', 'print.place': 'Place',
     'err.network': 'The server could not be reached; nothing was saved.', 'err.stale': 'Someone changed the sheet meanwhile; it is up to date now. Please try again.',
     'err.name': 'Give every player a name.', 'not_found': 'No such score sheet.',
+    // getting around (issue 27)
+    'nav.label': 'Pages', 'nav.play': 'Play', 'nav.score': 'Score keeper', 'nav.odds': 'Odds', 'nav.rules': 'Rules', 'page_title': 'Score keeper — Septet',
   },
   ja: {
     brand: 'セプテット', title: 'スコアキーパー', intro: '実際のテーブルで得点をつけます。1枚のシートをリンクで共有し、全員のスマホにリアルタイムで表示。',
@@ -98,6 +100,8 @@ const TEXT = {
     'print.date': '日付', 'print.place': '場所',
     'err.network': 'サーバーにつながりません。保存されていません。', 'err.stale': 'その間に他の人がシートを変えました。最新の状態にしたので、もう一度どうぞ。',
     'err.name': '全員の名前を入れてください。', 'not_found': 'そのスコアシートはありません。',
+    // getting around (issue 27)
+    'nav.label': 'ページ', 'nav.play': '対戦', 'nav.score': '点数記録', 'nav.odds': '確率', 'nav.rules': 'ルール', 'page_title': 'スコアキーパー — セプテット',
   },
 };
 
