@@ -897,10 +897,12 @@ class TableManager:
         bots: Sequence[str | None],
         owner: tuple[str, str] | None,
         created_by: str | None = None,
+        seed: str | None = None,
     ) -> LiveTable:
         """A new table; ``bots[i]`` is the agent spec of seat i or ``None`` for a person. The
         owner (``(player_id, name)``) takes the first human seat; a table with no free human
         seat starts at once. ``created_by`` (a guest id) is held to the caps of the settings.
+        ``seed`` fixes the chance outcomes (a guided first game); by default a random one.
 
         Raises:
             LobbyError: ``too_many_open`` / ``too_many_bot_tables`` (429), the guest's cap.
@@ -918,7 +920,7 @@ class TableManager:
             options=game.options_dict(),
             num_players=num_players,
             status="waiting",
-            seed=secrets.token_hex(16),
+            seed=seed or secrets.token_hex(16),
             owner_id=owner[0] if owner else None,
             version=0,
             result=None,
