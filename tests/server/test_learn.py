@@ -89,7 +89,9 @@ def test_learn_seven_shot_shows_every_rule() -> None:
         if v["led_suit"] and any(c[0] != v["led_suit"] for c in v["hand"])
         and any(c[0] == v["led_suit"] for c in v["hand"])
     ]  # fmt: skip
-    void = [v for v in views.values() if v["led_suit"] and all(c[0] != v["led_suit"] for c in v["hand"])]
+    void = [
+        v for v in views.values() if v["led_suit"] and all(c[0] != v["led_suit"] for c in v["hand"])
+    ]
     assert follow and void  # SS-3.1: must follow suit with it in hand, any card without
     won = [e.data for _, e in events if e.kind == "trick_won"]
     assert any(d["how"] == "trump" for d in won)  # SS-3.2 trump wins
@@ -155,6 +157,8 @@ def test_learn_api_opens_resumes_and_plays(client: Any) -> None:
             final = msg
         elif msg["legal"]:
             assert str(msg["version"]) in moves, msg["version"]
-            ws.send({"type": "move", "version": msg["version"], "action": moves[str(msg["version"])]})
+            ws.send(
+                {"type": "move", "version": msg["version"], "action": moves[str(msg["version"])]}
+            )
     assert final["version"] == tutorial("seven-shot")["end"]
     ws.close()

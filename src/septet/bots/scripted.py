@@ -73,9 +73,7 @@ class ScriptedAgent:
     Spec: ``script:name=<name>`` (a file of :data:`SCRIPTS`), optionally ``fallback=<spec>``.
     """
 
-    def __init__(
-        self, game: Game[Any], moves: Mapping[str, str], fallback: str = "greedy"
-    ) -> None:
+    def __init__(self, game: Game[Any], moves: Mapping[str, str], fallback: str = "greedy") -> None:
         from septet.bots import make_agent
 
         self.game = game

@@ -21,8 +21,7 @@ def router(**kwargs: Any) -> APIRouter:
 
 def all_routers() -> list[APIRouter]:
     """The API's routers, in the order they are included."""
-    from septet.server.routes import client, guests, meta, play, replays, tables
-    from septet.server.routes import learn  # /api/learn (issue 27)
+    from septet.server.routes import client, guests, learn, meta, play, replays, tables
     from septet.server.score import api as score  # /score, /api/score, /ws/score
 
     return [meta.api, guests.api, tables.api, learn.api, replays.api, play.api, score.api,
