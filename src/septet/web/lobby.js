@@ -4,6 +4,7 @@
 import { api } from './api.js';
 import { h, replace } from './dom.js';
 import { lang, onLang, pick, t } from './i18n.js';
+import { startTutorial } from './learn.js';
 import { botTooltip, levelWord, seatName } from './seats.js';
 import { nameForm, navigate, session, showError } from './shell.js';
 
@@ -28,6 +29,17 @@ export async function lobbyPage(root) {
 
   const listsBox = h('div', { class: 'lists' });
   const formBox = h('div');
+  let learnGames = [];
+
+  // Learn to play (issue 27): a guided first game of each game that has one.
+  function learnCard() {
+    if (!learnGames.length) return null;
+    return h('section', { class: 'card learn-entry', id: 'learn-entry' },
+      h('h2', {}, t('learn_title')), h('p', { class: 'muted' }, t('learn_intro')),
+      h('div', { class: 'buttons' }, learnGames.map((x) => h('button', {
+        type: 'button', class: 'primary', dataset: { learn: x.game }, onclick: () => startTutorial(x.game),
+      }, pick(x.title, x.game)))));
+  }
 
   function tableLine(tbl, kind) {
     const names = tbl.seats.map((s, i) => {
@@ -154,10 +166,11 @@ export async function lobbyPage(root) {
     }
     drawForm();
     drawLists();
-    replace(root, h('div', { class: 'lobby' }, formBox, listsBox));
+    replace(root, h('div', { class: 'lobby' }, learnCard(), formBox, listsBox));
   }
 
   try { gamesList = await api('/api/games'); } catch (err) { showError(err); }
+  try { learnGames = (await api('/api/learn')).games || []; } catch (err) { learnGames = []; }
   formState.game = gamesList[0]?.name;
   draw();
   refresh();
