@@ -65,7 +65,7 @@ def click_through(browser: Any, base: str, game: str, lang: str, reload_at: int 
     data = tutorial(game)
     page = new_page(browser, phone=True, lang=lang)
     try:
-        enter_lobby(page, base)
+        enter_lobby(page, base, "アキ" if lang == "ja" else "Aki")
         page.click(f'#learn-entry button[data-learn="{game}"]')
         page.wait_for_url(re.compile(r"/t/[\w-]+$"))
         table_id = page.url.rsplit("/", 1)[1]

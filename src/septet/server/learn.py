@@ -313,7 +313,7 @@ SEVEN_SHOT: dict[str, Text] = {
         "First, pass 3 cards to the player on your left (everyone passes at the same time). "
         "Tap the 3 highlighted cards, then Confirm.",
         "まず、左隣のプレイヤーに3枚渡します（全員が同時に渡します）。光っている3枚をタップして"
-        "から「決定」。",
+        "から「確定」。",
     ),
     "move:lead": _t(
         "You lead: play any card. The others must follow its suit if they can.",

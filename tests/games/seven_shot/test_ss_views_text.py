@@ -154,7 +154,7 @@ def test_deal_end_is_described_with_the_formula() -> None:
     events = state.apply(Play(parse_card("T7")))
     won = next(e for e in events if e.kind == "trick_won")
     assert g.describe_event(won, "en") == (
-        "P0 wins the trick with the 7 of Water and takes the 7 of Moon, the 7 of Fire, the 7 of "
+        "P0 wins the trick with the 7 of Water, taking the 7 of Moon, the 7 of Fire, the 7 of "
         "Water and the 7 of Tree"
     )
     end = next(e for e in events if e.kind == "deal_end")
