@@ -83,6 +83,12 @@ def _flip7_ev(game: Game[Any], **params: str) -> Agent:
     return Flip7EVAgent(game, **params)
 
 
+def _script(game: Game[Any], **params: str) -> Agent:
+    from septet.bots.scripted import make_scripted
+
+    return make_scripted(game, **params)
+
+
 def _ppo(game: Game[Any], **params: str) -> Agent:
     from septet.bots.ppo import PPOAgent
 
@@ -97,6 +103,7 @@ AGENT_FACTORIES: dict[str, Callable[..., Agent]] = {
     "ismcts": _ismcts,
     "flip7-ev": _flip7_ev,
     "ppo": _ppo,
+    "script": _script,
 }
 
 

@@ -1022,12 +1022,14 @@ class TableManager:
         created_by: str | None = None,
         pace: TablePace | None = None,
         address: str | None = None,
+        seed: str | None = None,
     ) -> LiveTable:
         """A new table; ``bots[i]`` is the agent spec of seat i or ``None`` for a person. The
         owner (``(player_id, name)``) takes the first human seat; a table with no free human
         seat starts at once. ``created_by`` (a guest id) is held to the caps of the settings,
         and ``address`` (the client's) to the cap on tables of bots only per address; the
         table's bots share the bot processes as the address's (:attr:`LiveTable.owner_key`).
+        ``seed`` fixes the chance outcomes (a guided first game); by default a random one.
         ``pace``: live (default) or turn-based (:class:`~septet.server.turns.deadlines.TablePace`).
 
         Raises:
@@ -1047,7 +1049,7 @@ class TableManager:
             options=game.options_dict(),
             num_players=num_players,
             status="waiting",
-            seed=secrets.token_hex(16),
+            seed=seed or secrets.token_hex(16),
             owner_id=owner[0] if owner else None,
             version=0,
             result=None,

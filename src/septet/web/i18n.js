@@ -226,6 +226,17 @@ const TEXT = {
     rules_page_title: 'Rules',
     replay_at_start: 'The replay starts at the first move: step through it, or jump to the end.',
     to_end: 'Jump to the end',
+    // learn to play (issue 27)
+    learn_title: 'Learn to play',
+    learn_intro: 'A guided first game against bots: each rule explained as it happens, the move to make pointed out. About 5 to 10 minutes; come back any time to carry on.',
+    learn_guide: 'Guided game',
+    learn_hide: 'Hide',
+    learn_show: 'Show tip',
+    learn_easy: 'Play against Easy bots',
+    learn_lobby: 'Back to the lobby',
+    learn_free: 'Your move: any move you like.',
+    learn_watch: 'Watch the bots play; your turn comes soon.',
+    'err.no_tutorial': 'There is no guided game for that game.',
   },
   ja: {
     brand: 'セプテット',
@@ -451,6 +462,17 @@ const TEXT = {
     rules_page_title: 'ルール',
     replay_at_start: 'リプレイは最初の手から始まります。一手ずつ進めるか、最後まで飛ばせます。',
     to_end: '最後へ飛ぶ',
+    // learn to play (issue 27)
+    learn_title: '遊び方を覚える',
+    learn_intro: 'ボットと遊ぶガイド付きの最初のゲーム。ルールをその場で説明し、打つ手を指し示します。5〜10分ほど。途中でやめても、あとで続きから遊べます。',
+    learn_guide: 'ガイド付きゲーム',
+    learn_hide: '隠す',
+    learn_show: 'ヒントを見る',
+    learn_easy: '弱いボットと対戦する',
+    learn_lobby: 'ロビーに戻る',
+    learn_free: 'あなたの手：好きな手を選べます。',
+    learn_watch: 'ボットの手番を見ていましょう。すぐにあなたの番です。',
+    'err.no_tutorial': 'そのゲームのガイド付きゲームはありません。',
   },
 };
 

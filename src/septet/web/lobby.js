@@ -7,6 +7,7 @@ import { lang, onLang, pick, t } from './i18n.js';
 import { markdown } from './markdown.js';
 import { lobbyPlayers } from './players.js'; // issue 24: Play now, my games first
 import { botTooltip, isDeletedSeat, levelWord, seatName } from './seats.js';
+import { startTutorial } from './learn.js';
 import { nameForm, navigate, session, showError } from './shell.js';
 import { startTurns, turnsSection } from './turns.js';
 
@@ -62,6 +63,17 @@ export async function lobbyPage(root) {
 
   const listsBox = h('div', { class: 'lists' });
   const formBox = h('div');
+  let learnGames = [];
+
+  // Learn to play (issue 27): a guided first game of each game that has one.
+  function learnCard() {
+    if (!learnGames.length) return null;
+    return h('section', { class: 'card learn-entry', id: 'learn-entry' },
+      h('h2', {}, t('learn_title')), h('p', { class: 'muted' }, t('learn_intro')),
+      h('div', { class: 'buttons' }, learnGames.map((x) => h('button', {
+        type: 'button', class: 'primary', dataset: { learn: x.game }, onclick: () => startTutorial(x.game),
+      }, pick(x.title, x.game)))));
+  }
 
   function tableLine(tbl, kind) {
     const names = tbl.seats.map((s, i) => {
@@ -194,7 +206,7 @@ export async function lobbyPage(root) {
     mine.draw();
     mine.refresh();
     startTurns(); // issue 28: "Your turn" across tables, first
-    replace(root, siteNav('play'), h('div', { class: 'lobby' }, turnsSection(), mine.mineBox, mine.playBox, formBox, listsBox, rulesCard()));
+    replace(root, siteNav('play'), h('div', { class: 'lobby' }, turnsSection(), mine.mineBox, mine.playBox, learnCard(), formBox, listsBox, rulesCard()));
     if (location.hash === '#rules') document.getElementById('rules')?.scrollIntoView();
   }
 
@@ -222,6 +234,7 @@ export async function lobbyPage(root) {
   let mine = null;
 
   try { gamesList = await api('/api/games'); } catch (err) { showError(err); }
+  try { learnGames = (await api('/api/learn')).games || []; } catch (err) { learnGames = []; }
   formState.game = gamesList[0]?.name;
   draw();
   refresh();

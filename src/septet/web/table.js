@@ -9,6 +9,7 @@ import { clearToast, h, replace, toast } from './dom.js';
 import { rendererFor } from './games/index.js';
 import { lang, onLang, pick, sentences, t } from './i18n.js';
 import { minutesLeft } from './lobby.js';
+import { learnFor } from './learn.js';
 import { markdown } from './markdown.js';
 import { MomentQueue } from './moments.js';
 import { relabel } from './names.js';
@@ -54,6 +55,8 @@ export async function tablePage(root, id) {
   }
   const renderer = rendererFor(summary.game);
   const generic = rendererFor('');
+  // A guided first game (learn.js): its lessons in the dock, its move marked on the table.
+  const learn = await learnFor(summary, { matches: (a, k) => matches(a, k), named: (x) => named(x) });
   const queue = new MomentQueue();
   // What the moments leave on the table: the round or deal just ended, the finished trick, and
   // the keys of the panels the player has tapped away.
@@ -92,7 +95,7 @@ export async function tablePage(root, id) {
   const notice = h('div', { class: 'notice', id: 'notice', role: 'alert', hidden: true });
   const mineBox = h('div', { class: 'mine', id: 'mine' });
   const actions = h('div', { class: 'actions', id: 'actions' });
-  const dock = h('div', { class: 'dock', id: 'dock' }, status, hintBox, lastBox, notice, mineBox, actions);
+  const dock = h('div', { class: 'dock', id: 'dock' }, learn?.el, status, hintBox, lastBox, notice, mineBox, actions);
   const tools = h('div', { class: 'tools-row' });
   const seatsBox = h('ul', { class: 'plain seats', id: 'seats' });
   const logBox = h('ul', { class: 'log plain', id: 'log' });
@@ -713,6 +716,7 @@ export async function tablePage(root, id) {
     mineBox.hidden = !mineBox.childNodes.length;
     drawActions(c);
     drawHeld(c);
+    learn?.draw(msg, root);
   }
 
   function draw() {

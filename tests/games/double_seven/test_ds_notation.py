@@ -130,7 +130,7 @@ def test_game_over_line_names_the_winners() -> None:
     # DS-8.2: a tie settled by the 77 token says so.
     by77 = Event("game_over", None, {"winners": [2], "scores": [9, 5, 9]})
     assert g.describe_event(by77, "en") == (
-        "Game over: P0 and P2 tie on 9 points; P2 holds the 77 token and wins (P0 9, P1 5, P2 9)"
+        "Game over: P0 and P2 tie on 9 points; the 77 token gives P2 the win (P0 9, P1 5, P2 9)"
     )
     assert g.describe_event(by77, "ja") == (
         "ゲーム終了：P0とP2が9点で同点。「77」トークンを持つP2の勝ち（P0 9点、P1 5点、P2 9点）"

@@ -87,14 +87,14 @@ EVENTS = [
     ),
     (
         Event("rainbow", 0, {"rack": {"bird": 1, "fox": 1, "swan": 1, "frog": 1, "deer": 1}}),
-        "Rainbow! P0 shows their rack (bird, fox, swan, frog and deer) and draws one more tile",
+        "Rainbow! P0 shows their rack (bird, fox, swan, frog and deer) to draw one more tile",
         "レインボー！P0がラックを公開し（鳥、キツネ、白鳥、カエル、鹿）、もう1枚引く",
     ),
     (Event("clear", 0, {}), "Clear! P0's rack is empty", "空っぽ！P0のラックが空になった"),
     (Event("pass", 1, {}), "Pass! P1 ends their turn", "パス！P1が手番を終えた"),
     (
         Event("two_for_one", 1, {"tiles": ["deer", "deer"]}),
-        "P1 puts 2 deer face up and draws another tile (two for one)",
+        "P1 puts 2 deer face up to draw another tile (two for one)",
         "P1が2対1のトレードで鹿2枚を表向きに出し、別のタイルを1枚引く",
     ),
     (
@@ -134,7 +134,7 @@ def test_final_table_explains_the_tie_break() -> None:
         "  P1: 19 for family tiles (7 frogs and 1 clover, 6 deer, 5 rabbits) + 2 for 7 tokens = 21",
         "  P2: 6 for family tiles (5 swans and 1 clover) = 6",
         "Winner: P0",
-        "P0 and P1 tie on 21 points; P0 holds the 77 token and wins",
+        "P0 and P1 tie on 21 points; the 77 token gives P0 the win",
     ]
     ja = g.render(st.view(1), "ja").splitlines()
     assert "  P0：21点、「7」トークン2枚、「77」トークン・ラック：2枚" in ja

@@ -122,7 +122,7 @@ def test_describe_actions_and_events() -> None:
             "sevens": ["W7"],
         },
     )
-    assert g.describe_event(won, "en") == ("P2 wins the trick with the A and takes the 7 of Water")
+    assert g.describe_event(won, "en") == ("P2 wins the trick with the A, taking the 7 of Water")
     assert g.describe_event(won, "ja") == "P2がAでトリックを取り、水の7を獲得した"
     trump = Event("trick_won", 1, {"leader": 0, "cards": ["W5", "E8", "W6", "W7"], "how": "trump"})
     assert g.describe_event(trump, "en") == "P1 wins the trick with the 8 of Earth, a trump"
@@ -154,12 +154,12 @@ def test_deal_end_is_described_with_the_formula() -> None:
     events = state.apply(Play(parse_card("T7")))
     won = next(e for e in events if e.kind == "trick_won")
     assert g.describe_event(won, "en") == (
-        "P0 wins the trick with the 7 of Water and takes the 7 of Moon, the 7 of Fire, the 7 of "
+        "P0 wins the trick with the 7 of Water, taking the 7 of Moon, the 7 of Fire, the 7 of "
         "Water and the 7 of Tree"
     )
     end = next(e for e in events if e.kind == "deal_end")
     assert g.describe_event(end, "en") == (
-        "Deal 1 over: Team 1 (P0 & P2) took 4 sevens and wins the deal. "
+        "Deal 1 over: Team 1 (P0 & P2) wins the deal with 4 sevens. "
         "Points: 4 − 0 + 1 = 5 → Team 1 (P0 & P2) +5"
     )
     assert g.describe_event(end, "ja") == (
@@ -303,7 +303,7 @@ def test_the_final_table_lists_the_deals_and_the_winning_team() -> None:
     assert state.is_terminal
     en = g.render(state.view(None), "en").splitlines()
     assert en[-2:] == [
-        "Deal 2 over: Team 1 (P0 & P2) took 4 sevens and wins the deal. "
+        "Deal 2 over: Team 1 (P0 & P2) wins the deal with 4 sevens. "
         "Points: 4 − 0 + 1 = 5 → Team 1 (P0 & P2) +5",
         "Winner: Team 1 (P0 & P2)",
     ]

@@ -252,7 +252,7 @@ def _tie_text(tie: Mapping[str, Any], scores: Sequence[Any], lang: str) -> str:
         w = seat_ref(int(tie["winner"]))
         if ja:
             return f"{'と'.join(tied)}が{pts}点で同点。「77」トークンを持つ{w}の勝ち"
-        return f"{_list(tied, lang)} tie on {pts} points; {w} holds the 77 token and wins"
+        return f"{_list(tied, lang)} tie on {pts} points; the 77 token gives {w} the win"
     if ja:
         return f"{'と'.join(tied)}が{pts}点で同点。勝利を分け合う"
     return f"{_list(tied, lang)} tie on {pts} points and share the win"
@@ -341,7 +341,7 @@ def _event_en(k: str, who: str, d: Mapping[str, Any], seat: int | None) -> str |
         return f"{who} drew {_a(_tile(d, 'tile'), 'en')}"
     if k == "rainbow":
         rack = _list([NAMES_EN[NAMES_EN.index(str(x))] for x in d["rack"]], "en")
-        return f"Rainbow! {who} shows their rack ({rack}) and draws one more tile"
+        return f"Rainbow! {who} shows their rack ({rack}) to draw one more tile"
     if k == "start":
         return f"{who} starts a family of {_fam(d['family'], 'en')}"
     if k == "expand":
@@ -366,7 +366,7 @@ def _event_en(k: str, who: str, d: Mapping[str, Any], seat: int | None) -> str |
         )
     if k == "two_for_one":
         x, y = (NAMES_EN.index(str(t)) for t in d["tiles"])
-        return f"{who} puts {_pair(x, y, 'en')} face up and draws another tile (two for one)"
+        return f"{who} puts {_pair(x, y, 'en')} face up to draw another tile (two for one)"
     if k == "clear":
         return f"Clear! {who}'s rack is empty"
     if k == "pass":

@@ -420,7 +420,7 @@ def _event_en(k: str, who: str, d: Mapping[str, Any], seat: int | None) -> str |
     card, name, to, frm = w["card"], w["name"], w["to"], w["frm"]
     if k == "stay":
         if d.get("frozen"):
-            return f"{who} is frozen and stays"
+            return f"{who} stays, frozen"
         if d.get("forced"):
             return f"{who} stays after Just One More!"
         return f"{who} stays"
@@ -587,14 +587,15 @@ CARDS_V_EN = """
 - **Lucky 13**: you may hold one other 13 as well; a third 13 busts you.
 - **Modifiers** (÷2, −2 … −10): give each to any player who has not busted (you included).
 - **Just One More!**: the target takes the next card, then must stay.
-- **Flip 4!**: the target flips 4 cards; action and modifier cards among them wait until the
-  end (they are lost on a bust).
+- **Flip 4!**: the target flips 4 cards, one by one, stopping early on a bust or a Flip 7;
+  action and modifier cards among them wait until the end (they are lost on a bust).
 - **Swap**, **Steal**, **Discard**: swap two face-up cards of two players / take one into your
   row / make a player discard one.
 """
 CARDS_C_EN = """
 - **Modifiers** (+2 … +10, ×2) go to the player who draws them (×2 doubles the numbers).
-- **Freeze**: the target stays. **Flip Three**: the target flips 3 cards.
+- **Freeze**: the target stays. **Flip Three**: the target flips 3 cards, one by one,
+  stopping early on a bust or a Flip 7.
 - **Second Chance**: keep it; it cancels one duplicate. Hold at most one.
 """
 CARDS_V_JA = """
@@ -603,14 +604,15 @@ CARDS_V_JA = """
 - **ラッキー13**：もう1枚の13を持っていてもよい。3枚目の13でバースト。
 - **修正カード**（÷2、−2〜−10）：バーストしていないプレイヤー（自分も可）に渡す。
 - **ジャスト・ワンモア！**：対象は次の1枚を受け取り、その後ステイする。
-- **フリップ4！**：対象は4枚めくる。その中のアクションカードと修正カードは最後に解決する\
-（バーストしたら捨てる）。
+- **フリップ4！**：対象は4枚を1枚ずつめくる。バーストかフリップ7になったらそこで止める。\
+その中のアクションカードと修正カードは最後に解決する（バーストしたら捨てる）。
 - **スワップ**、**スティール**、**ディスカード**：2人の表向きのカードを1枚ずつ交換する／1枚奪って\
 自分の列に加える／1枚捨てさせる。
 """
 CARDS_C_JA = """
 - **修正カード**（+2〜+10、×2）は引いた人のもの（×2はナンバーカードの合計を2倍）。
-- **フリーズ**：対象はステイする。**フリップ3**：対象は3枚めくる。
+- **フリーズ**：対象はステイする。**フリップ3**：対象は3枚を1枚ずつめくる。バーストか\
+フリップ7になったらそこで止める。
 - **セカンドチャンス**：持っておき、同じ数字を1回打ち消す。1人1枚まで。
 """
 

@@ -136,6 +136,7 @@ def render(view: Mapping[str, JSON], lang: str = "en") -> str:
     lines += _seat_lines(v, lang)
     lines += _trick_lines(v, lang)
     lines += _own_lines(v, lang)
+    lines += _warning_lines(v, lang)
     lines += _end_lines(v, lang)
     return "\n".join(lines)
 
@@ -273,12 +274,70 @@ def _trick_lines(view: Any, lang: str) -> list[str]:
     return lines
 
 
+def _pass_line(view: Any, lang: str) -> str | None:
+    """Whom the viewer passes to, while their pass is still to choose (SS-2.3, SS-5.2)."""
+    k = int(view.get("pass_cards") or 0)
+    me = view.get("seat")
+    if view["phase"] != "pass" or not k or me is None or view.get("passed"):
+        return None
+    to = seat_ref(int(view["passed_to"]))
+    if lang == "ja":
+        whom = f"同じチームの{to}" if view["num_players"] == 4 else f"左隣の{to}"
+        return f"{whom}に{k}枚渡す（受け取るカードを見る前に選ぶ）"
+    whom = f"your partner {to}" if view["num_players"] == 4 else f"{to}, on your left"
+    return f"Pass {k} cards to {whom} (choose before you see the cards you receive)"
+
+
+def _warning_lines(view: Any, lang: str) -> list[str]:
+    """A warning for each side one trick short of 7 tricks, which lose the deal (SS-4.2,
+    SS-5.5): the viewer's side in the second person."""
+    if view["phase"] != "play":
+        return []
+    ja = lang == "ja"
+    n = int(view["num_players"])
+    me = view.get("seat")
+    lines: list[str] = []
+    for side, tricks in enumerate(view["side_tricks"]):
+        if tricks != 6:
+            continue
+        mine = me is not None and (side == me % 2 if n == 4 else side == me)
+        if n == 4:
+            team = "あなたのチーム" if ja and mine else side_name(side, 2, lang)
+            if ja:
+                lines.append(
+                    f"注意：{team}はトリックを6回取った。あと1回取るとディールに負け、手札に残った"
+                    "「7」（切り札表示カードが7ならそれも）は相手チームのものになる"
+                )
+            else:
+                who = "your team has" if mine else f"{team} has"
+                hands = "your hands" if mine else "its hands"
+                lines.append(
+                    f"Careful: {who} taken 6 tricks. One more loses the deal, and the 7s left in "
+                    f"{hands} (and the trump indicator, if it is a 7) go to the other team"
+                )
+        elif ja:
+            who = "あなた" if mine else seat_ref(side)
+            lines.append(
+                f"注意：{who}はトリックを6回取った。あと1回取るとディールに負け、他の2人が2点ずつ得る"
+            )
+        else:
+            who = "you have" if mine else f"{seat_ref(side)} has"
+            lines.append(
+                f"Careful: {who} taken 6 tricks. One more loses the deal: the two others win it "
+                "and score 2 points each"
+            )
+    return lines
+
+
 def _own_lines(view: Any, lang: str) -> list[str]:
-    """The viewer's hand and its pass (chosen, given, received)."""
+    """The viewer's hand and its pass (whom to, chosen, given, received)."""
     ja = lang == "ja"
     lines: list[str] = []
     if view.get("hand") is not None:
         lines.append(("手札：" if ja else "Your hand: ") + _hand_by_suit(view["hand"], lang))
+        whom = _pass_line(view, lang)
+        if whom:
+            lines.append(whom)
         if view.get("passing"):
             lines.append(
                 ("渡すカード：" if ja else "Chosen to pass: ")
@@ -346,7 +405,7 @@ def _ending_text(d: Mapping[str, Any], num_sides: int, lang: str) -> str:
         text = (
             f"{who}が{_sevens(sevens[side], lang)}獲得してディールに勝った"
             if ja
-            else f"{who} took {_sevens(sevens[side], lang)} and wins the deal"
+            else f"{who} wins the deal with {_sevens(sevens[side], lang)}"
         )
     elif cond == "seven_tricks":  # SS-4.2 / SS-5.5
         others = [side_name(s, num_sides, lang) for s in winning]
@@ -486,8 +545,7 @@ def _trick_won(d: Mapping[str, Any], seat: int, lang: str) -> str:
         if ja:
             text = text[: -len("取った")] + f"取り、{got}を獲得した"
         else:
-            sep = ", and" if how == "trump" else " and"
-            text = f"{text}{sep} takes {got}"
+            text = f"{text}, taking {got}"  # one verb: "you win ..., taking" (relabel)
     return text
 
 

@@ -25,6 +25,7 @@ def all_routers() -> list[APIRouter]:
         accounts,
         client,
         guests,
+        learn,
         meta,
         play,
         players,
@@ -34,5 +35,5 @@ def all_routers() -> list[APIRouter]:
     )
     from septet.server.score import api as score  # /score, /api/score, /ws/score
 
-    return [meta.api, guests.api, accounts.api, tables.api, replays.api, play.api, score.api,
+    return [meta.api, guests.api, accounts.api, tables.api, learn.api, replays.api, play.api, score.api,
             players.api, turns.api, client.api]  # fmt: skip
