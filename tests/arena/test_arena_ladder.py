@@ -124,3 +124,17 @@ def test_duplicate_deals_cancel_the_luck_between_equal_bots(game: str, players: 
     assert (
         "(6 deals)" in run_pairing("flip7", 2, "greedy", "random", 12, 1, duplicate=True).markdown()
     )
+
+
+def test_ladder_time_per_move_is_the_median_of_real_decisions(monkeypatch) -> None:
+    """A one-off cost (the first compile of a search kernel in a worker) does not pass for
+    thinking time: the rung's ms/move is the median of A's real decisions, the mean beside it."""
+    import septet.arena.ladder as ladder
+
+    # two games: A's decisions took 10 s (a compile) then 0.5 s x4; 0.5 s x5
+    fake = [(1.0, 3.0, [10.0, 0.5, 0.5, 0.5, 0.5], 5), (0.0, -1.0, [0.5] * 5, 5)]
+    monkeypatch.setattr(ladder, "_play_all", lambda work, jobs, progress: fake)
+    res = ladder.run_pairing("flip7", 2, "greedy", "random", games=2)
+    assert res.a_ms_per_move == 500.0
+    assert abs(res.a_ms_mean - 1000 * 14.5 / 10) < 1e-9
+    assert res.margin == 1.0 and res.share == 0.5

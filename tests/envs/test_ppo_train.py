@@ -54,3 +54,39 @@ def test_ppo_train_init_and_cpu_budget(tmp_path: Path) -> None:
     results = json.loads((out / "ppo_double_seven.json").read_text())
     assert [p["update"] for p in results["curve"]] == [0]
     assert results["meta"]["trained_steps"] == 0 and results["settings"]["anneal_lr"] == 1
+
+
+@pytest.mark.slow
+def test_ppo_train_league_freezes_policies_and_plays_them(tmp_path: Path) -> None:
+    from septet.bots.ppo import PPOPolicy
+    from septet.envs.ppo_train import main
+
+    args = ["--game", "flip7", "--max-updates", "3", "--num-envs", "2", "--rollout", "16"]
+    args += ["--eval-games", "2", "--eval-every", "3", "--out", str(tmp_path)]
+    args += ["--league", "2", "--league-every", "1", "--league-share", "0.5"]
+    assert main(args) == 0
+    members = sorted((tmp_path / "league").glob("member_*.npz"))
+    assert [m.name for m in members] == [f"member_0000{u}.npz" for u in (1, 2, 3)]
+    assert [PPOPolicy(m).meta["league_update"] for m in members] == [1, 2, 3]
+    results = json.loads((tmp_path / "ppo_flip7.json").read_text())
+    assert results["settings"]["league"] == 2 and results["meta"]["league"] == 2
+
+
+def test_league_draws_from_the_latest_members(tmp_path: Path) -> None:
+    from septet import games
+    from septet.bots.ppo import PPOAgent, PPOPolicy, shipped_checkpoint
+    from septet.envs.league import League
+
+    game = games.get("flip7")
+    shipped = PPOPolicy(shipped_checkpoint("flip7"))
+    league = League(tmp_path, size=2, share=0.5, seed=1)
+    assert league.draw(game, 2) is None  # empty: the fixed opponents stay
+    assert [league.plays_league(i, 4) for i in range(4)] == [True, True, False, False]
+    for u in (1, 2, 3):
+        league.add(shipped.layers, shipped.meta, u)
+    drawn = {id(a) for _ in range(40) for a in league.draw(game, 2) or []}
+    latest = {id(league._agents[p]) for p in league.members[-2:]}
+    assert drawn == latest  # only the last two members, both drawn in 80 draws
+    assert all(isinstance(a, PPOAgent) and a.sample for a in league.draw(game, 2) or [])
+    with pytest.raises(ValueError):
+        League(tmp_path, size=0, share=0.5)

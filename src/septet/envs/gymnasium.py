@@ -18,7 +18,14 @@ action, then everything up to its next decision (or the end). See ``docs/rl.md``
   layout ``Game.observation_spec(n)``) or its perfect-recall information state
   (``observation="infostate"``, :mod:`septet.core.infostate`), with the true bounds of the
   declared pieces; ``normalize=True`` maps every value to [0, 1] by those bounds. The mask is
-  also in ``info["action_mask"]``.
+  also in ``info["action_mask"]``, and :meth:`SeptetEnv.action_masks` gives it as booleans
+  (sb3-contrib's ``MaskablePPO`` reads that method, no wrapper needed).
+- The end of an episode: no action is legal, but a mask with no allowed action turns a masked
+  softmax into NaN when a vectorised environment asks for one more action before it resets
+  (Gymnasium's default ``autoreset_mode``, ``NEXT_STEP``, ignores that action). So the terminal
+  observation's mask allows exactly one placeholder, action ``0``, and ``info["episode_over"]``
+  is ``True``; ``terminal_mask="empty"`` gives the all-zero mask instead. ``step`` after the end
+  still raises: call ``reset()``.
 - Actions: ``actions="flat"`` (default) is ``Discrete(Game.num_distinct_actions(n))``, the
   game's fixed ids; ``actions="compact"`` makes each decision a short sequence of small choices
   (the kind, then each argument: :class:`septet.core.encoding.ChoiceSequence`), as
@@ -69,6 +76,7 @@ except ModuleNotFoundError as exc:
 REWARDS = ("win", "margin", "round")
 ACTION_FORMS = ("flat", "compact")
 OBSERVATIONS = ("observation", "infostate")
+TERMINAL_MASKS = ("placeholder", "empty")
 
 #: Gymnasium ids registered by this module, with the Septet game each plays.
 ENV_IDS = {
@@ -96,6 +104,8 @@ class SeptetEnv(gym.Env):
         illegal_reward: the reward of an illegal action under ``"penalize"``.
         render_mode: ``None``, ``"human"`` (prints the learner's view) or ``"ansi"`` (returns it).
         lang: ``"en"`` or ``"ja"`` for rendering.
+        terminal_mask: ``"placeholder"`` (default: at the end, only action 0 is allowed) or
+            ``"empty"`` (an all-zero mask at the end); see the module docstring.
         options: the game's options (``edition="classic"``).
 
     Raises:
@@ -121,12 +131,18 @@ class SeptetEnv(gym.Env):
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
         lang: str = "en",
+        terminal_mask: str = "placeholder",
         **options: Any,
     ) -> None:
         self.game: Game[Any] = resolve_game(game, options)
         n = self.game.min_players if num_players is None else int(num_players)
         check_observation_support(self.game, n)
         self._check_options(n, seat, reward, actions, observation, illegal, render_mode)
+        if terminal_mask not in TERMINAL_MASKS:
+            raise OptionError(
+                f"terminal_mask must be one of {', '.join(TERMINAL_MASKS)}, not {terminal_mask!r}"
+            )
+        self.terminal_mask = terminal_mask
         self.opponents: list[Agent] = self._make_opponents(n, opponents)
         self.num_players = n
         self.fixed_seat = seat
@@ -252,6 +268,18 @@ class SeptetEnv(gym.Env):
         if self._state is None:
             raise RuntimeError("call reset() first")
         return self._state
+
+    def action_masks(self) -> Any:
+        """The current decision's mask as ``bool[action_space.n]`` (flat ids, or the compact
+        form's choices): what sb3-contrib's ``MaskablePPO`` calls. At the end of an episode it
+        holds the placeholder of ``terminal_mask`` (see the module docstring).
+
+        Raises:
+            RuntimeError: before the first ``reset()``.
+        """
+        if self._state is None:
+            raise RuntimeError("call reset() first")
+        return self._mask().astype(bool)
 
     def legal_actions(self) -> dict[int, Action]:
         """The learner's legal actions now, by flat id (empty once the game is over)."""
@@ -400,13 +428,18 @@ class SeptetEnv(gym.Env):
         return 0.0
 
     def _mask(self) -> Any:
-        if self.encoding is not None and self.action_form == "compact":
-            mask = np.zeros(self.encoding.compact_size, np.int8)
+        compact = self.encoding is not None and self.action_form == "compact"
+        mask = np.zeros(
+            self.encoding.compact_size if compact and self.encoding else self._num_ids, np.int8
+        )
+        if self._state is not None and self._state.is_terminal:
+            if self.terminal_mask == "placeholder":
+                mask[0] = 1  # the autoreset step's action is ignored; keeps softmaxes finite
+            return mask
+        if compact:
             if self._choice is not None:
                 mask[self._choice.options()] = 1
-            return mask
-        mask = np.zeros(self._num_ids, np.int8)
-        if self._legal:
+        elif self._legal:
             mask[list(self._legal)] = 1
         return mask
 
@@ -432,7 +465,8 @@ class SeptetEnv(gym.Env):
         return np.asarray(self.encoding.choice_tensor(prefix), np.float32)
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self._mask(), "seat": self.seat}
+        over = self._state is not None and self._state.is_terminal
+        return {"action_mask": self._mask(), "seat": self.seat, "episode_over": over}
 
 
 def register() -> list[str]:
@@ -451,4 +485,12 @@ def register() -> list[str]:
 
 register()
 
-__all__ = ["ACTION_FORMS", "ENV_IDS", "OBSERVATIONS", "REWARDS", "SeptetEnv", "register"]
+__all__ = [
+    "ACTION_FORMS",
+    "ENV_IDS",
+    "OBSERVATIONS",
+    "REWARDS",
+    "TERMINAL_MASKS",
+    "SeptetEnv",
+    "register",
+]

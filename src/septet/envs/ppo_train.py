@@ -17,6 +17,11 @@ process's CPU time (when set; the fair measure on a shared machine) and ``--max-
 ``--init PATH`` starts the policy from a checkpoint of the same shape (a shipped one, to train
 it further; the value head starts fresh).
 
+Self-play (``--league N``): every ``--league-every`` updates the current policy is frozen into
+``<out>/league/``; a share ``--league-share`` of the training environments then draws its
+opponents from the last N frozen policies at each new game (:mod:`septet.envs.league`), the
+others keep the fixed opponents; evaluation is always against the fixed opponents.
+
 writes ``ppo_<game>.npz`` (the checkpoint, playable by ``make_agent("ppo:checkpoint=...")``),
 ``ppo_<game>_best.npz`` (the policy of the best evaluation, to confirm with a longer match),
 ``ppo_<game>.json`` (settings and the learning curve) and ``ppo_<game>.png`` (the curve).
@@ -47,6 +52,7 @@ except ModuleNotFoundError as exc:  # pragma: no cover - depends on the install
 
 from septet.bots.ppo import save_checkpoint
 from septet.envs.gymnasium import SeptetEnv
+from septet.envs.league import League
 
 #: Per game: the player count the shipped checkpoint plays, the action form (compact where the
 #: flat space is huge), and the training reward (shaped: the points of each round, or the final
@@ -96,6 +102,9 @@ class Settings:
     threads: int = 1
     anneal_lr: int = 0  # 1: the learning rate falls linearly with the budget spent
     init: str = ""  # a checkpoint to start the policy from
+    league: int = 0  # self-play: draw league opponents from the last N frozen policies (0: off)
+    league_every: int = 20  # updates between two frozen policies
+    league_share: float = 0.5  # share of the training environments that play the league
 
 
 class Net(nn.Module):
@@ -213,11 +222,16 @@ def _batch(obs: list[dict[str, Any]]) -> tuple[Any, Any]:
 
 
 def _collect(
-    net: Net, envs: list[SeptetEnv], obs: list[dict[str, Any]], s: Settings, buf: _Rollout
+    net: Net,
+    envs: list[SeptetEnv],
+    obs: list[dict[str, Any]],
+    s: Settings,
+    buf: _Rollout,
+    league: _LeagueSeats | None = None,
 ) -> list[float]:
     """Play ``rollout`` steps in every environment (sampling the policy), filling ``buf`` and
     updating ``obs`` in place; return the learner's results (1 win, 0 not) of the games that
-    ended."""
+    ended (against the fixed opponents only, when a league is on)."""
     ended: list[float] = []
     for t in range(buf.obs.shape[0]):
         x, m = _batch(obs)
@@ -234,11 +248,32 @@ def _collect(
             if term:
                 won = float(e.game_state.returns()[e.seat] > 0)
                 r += s.win_bonus * won
-                ended.append(won)
+                if league is None or not league.in_league[i]:
+                    ended.append(won)
+                if league is not None:
+                    league.reseat(i, e)
                 o, _ = e.reset()
             buf.rew[t, i], buf.done[t, i] = r, float(term)
             obs[i] = o
     return ended
+
+
+class _LeagueSeats:
+    """Which training environments play the league, and their fixed opponents to fall back on
+    (:class:`septet.envs.league.League`)."""
+
+    def __init__(self, league: League, envs: list[SeptetEnv]) -> None:
+        self.league = league
+        self.fixed = [list(e.opponents) for e in envs]
+        self.in_league = [False] * len(envs)
+        self.chosen = [league.plays_league(i, len(envs)) for i in range(len(envs))]
+
+    def reseat(self, i: int, env: SeptetEnv) -> None:
+        """Before env ``i``'s next game: league opponents if it plays the league and the
+        league has members, else its fixed ones."""
+        drawn = self.league.draw(env.game, env.num_players - 1) if self.chosen[i] else None
+        env.opponents = drawn if drawn is not None else list(self.fixed[i])
+        self.in_league[i] = drawn is not None
 
 
 def _advantages(buf: _Rollout, last_v: Any, s: Settings) -> tuple[Any, Any]:
@@ -341,6 +376,11 @@ def train(s: Settings, out: Path, log: Any = print) -> dict[str, Any]:
     opt = torch.optim.Adam(net.parameters(), lr=s.lr, eps=1e-5)
     prog = _Progress(s, log)
     prog.evaluate(net, 0)
+    league = (
+        _LeagueSeats(League(out / "league", s.league, s.league_share, s.seed), envs)
+        if s.league > 0
+        else None
+    )
     update = 0
     while (used := _budget_used(s, update, prog.start, prog.cpu0)) < 1:
         update += 1
@@ -348,7 +388,7 @@ def train(s: Settings, out: Path, log: Any = print) -> dict[str, Any]:
             for group in opt.param_groups:
                 group["lr"] = s.lr * max(1.0 - used, 0.05)
         buf = _Rollout(s.rollout, s.num_envs, n_in, n_act)
-        ended = _collect(net, envs, obs, s, buf)
+        ended = _collect(net, envs, obs, s, buf, league)
         prog.recent += ended
         prog.games += len(ended)
         prog.steps += s.rollout * s.num_envs
@@ -359,17 +399,16 @@ def train(s: Settings, out: Path, log: Any = print) -> dict[str, Any]:
         _optimise(net, opt, buf, adv, ret, s)
         if update % s.eval_every == 0:
             prog.evaluate(net, update)
+        if league is not None and update % s.league_every == 0:
+            league.league.add(net.layers(), _meta(s, envs[0], prog), update)
     if prog.curve[-1]["update"] != update:
         prog.evaluate(net, update)
     return _write_results(s, out, net, envs[0], prog)
 
 
-def _write_results(
-    s: Settings, out: Path, net: Net, env: SeptetEnv, prog: _Progress
-) -> dict[str, Any]:
-    out.mkdir(parents=True, exist_ok=True)
-    stem = f"ppo_{s.game.replace('-', '_')}"
-    meta = {
+def _meta(s: Settings, env: SeptetEnv, prog: _Progress) -> dict[str, Any]:
+    """A checkpoint's metadata: what it plays and how it was trained so far."""
+    return {
         "game": s.game,
         "options": env.game.options_dict(),
         "num_players": s.num_players,
@@ -383,7 +422,16 @@ def _write_results(
         "trained_cpu_minutes": round((time.process_time() - prog.cpu0) / 60, 1),
         "initialised_from": Path(s.init).name if s.init else None,
         "final_eval": prog.curve[-1],
+        "league": s.league,
     }
+
+
+def _write_results(
+    s: Settings, out: Path, net: Net, env: SeptetEnv, prog: _Progress
+) -> dict[str, Any]:
+    out.mkdir(parents=True, exist_ok=True)
+    stem = f"ppo_{s.game.replace('-', '_')}"
+    meta = _meta(s, env, prog)
     save_checkpoint(out / f"{stem}.npz", net.layers(), meta)
     # The policy of the best evaluation too (PPO's win rate is not monotone): a candidate to
     # confirm with a longer match before shipping, since its evaluation picked it.
