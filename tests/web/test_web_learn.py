@@ -126,7 +126,5 @@ def test_web_learn_seven_shot_phone_en(browser: Any, live_server: str) -> None:
         ("double-seven", "ja"),
     ],
 )
-def test_web_learn_whole_guided_games(
-    browser: Any, live_server: str, game: str, lang: str
-) -> None:
+def test_web_learn_whole_guided_games(browser: Any, live_server: str, game: str, lang: str) -> None:
     click_through(browser, live_server, game, lang)

@@ -50,11 +50,11 @@ from septet.server.store import (
     Store,
     TableData,
 )
-from septet.server.turns.clock import clock_from_env
-from septet.server.turns.deadlines import TablePace, normal_spec, parse_time
 from septet.server.textcheck import MESSAGE as TEXT_MESSAGE
 from septet.server.textcheck import MESSAGE_JA as TEXT_MESSAGE_JA
 from septet.server.textcheck import storable
+from septet.server.turns.clock import clock_from_env
+from septet.server.turns.deadlines import TablePace, normal_spec, parse_time
 
 log = logging.getLogger("septet.server")
 

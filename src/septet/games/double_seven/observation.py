@@ -18,7 +18,6 @@ from septet.core.types import JSON
 from .state import PHASE_NAMES
 from .tiles import (
     FULL_SET,
-    MAX_FAMILY as _MAX_FAMILY,
     NUM_ANIMALS,
     NUM_CLOVERS,
     NUM_SEVEN_TOKENS,
@@ -27,6 +26,9 @@ from .tiles import (
     TILES_PER_ANIMAL,
     counts_from_json,
     tile_from_name,
+)
+from .tiles import (
+    MAX_FAMILY as _MAX_FAMILY,
 )
 
 MAX_FAMILY = _MAX_FAMILY  # family sizes 2..14, 14 meaning 14 or more (11 animals + 3 clovers)

@@ -31,6 +31,7 @@ from septet.games.double_seven.tiles import (
     Family,
 )
 
+
 def score_of(families: tuple[Family, ...], sevens: int, has77: bool) -> int:
     """DS-8.1: one point per tile in families, +1 per 7 token, +2 for the 77 token.
 
@@ -232,7 +233,8 @@ def _check_totals(
     over = sum(max(0, size - TILES_PER_ANIMAL) for p in players for size in p.families)
     if over > NUM_CLOVERS:
         raise _err(
-            f"families over {TILES_PER_ANIMAL} tiles need {over} clovers, but there are {NUM_CLOVERS}",
+            f"families over {TILES_PER_ANIMAL} tiles need {over} clovers, "
+            f"but there are {NUM_CLOVERS}",
             f"{TILES_PER_ANIMAL}枚を超えるファミリーにはクローバーが{over}枚必要ですが、"
             f"{NUM_CLOVERS}枚しかありません",
             "DS-1.1",

@@ -89,17 +89,19 @@ class Flip7Options:
             "label": "Decks",
             "label_ja": "デッキの数",
             "rule": "F7V-1.5",
-            "help_ja": "使うデッキの数：自動（ルールブックのおすすめどおり18人以上で2つ）、1 または 2",
+            "help_ja": (
+                "使うデッキの数：自動（ルールブックのおすすめどおり18人以上で2つ）、1 または 2"
+            ),
             "choices": {"auto": "auto (two from 18 players)", 1: "1", 2: "2"},
             "choices_ja": {"auto": "自動（18人以上で2つ）", 1: "1", 2: "2"},
         },
     )
 
     def __post_init__(self) -> None:
-        decks = self.decks
+        decks: object = self.decks
         if isinstance(decks, str) and decks.strip().lower() in ("auto", "1", "2"):
-            decks = decks.strip().lower()
-            decks = "auto" if decks == "auto" else int(decks)
+            word = decks.strip().lower()
+            decks = "auto" if word == "auto" else int(word)
         if decks not in ("auto", 1, 2) or isinstance(decks, bool):
             raise OptionError(f"flip7: decks must be auto, 1 or 2, not {self.decks!r}")
         object.__setattr__(self, "decks", decks)

@@ -542,10 +542,8 @@ def _trick_won(d: Mapping[str, Any], seat: int, lang: str) -> str:
     sevens = list(d.get("sevens") or [])
     if sevens:
         got = _cards(sevens, lang)
-        if ja:
-            text = text[: -len("取った")] + f"取り、{got}を獲得した"
-        else:
-            text = f"{text}, taking {got}"  # one verb: "you win ..., taking" (relabel)
+        # one verb: "you win ..., taking" (relabel)
+        text = text[: -len("取った")] + f"取り、{got}を獲得した" if ja else f"{text}, taking {got}"
     return text
 
 

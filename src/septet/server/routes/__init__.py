@@ -35,5 +35,5 @@ def all_routers() -> list[APIRouter]:
     )
     from septet.server.score import api as score  # /score, /api/score, /ws/score
 
-    return [meta.api, guests.api, accounts.api, tables.api, learn.api, replays.api, play.api, score.api,
-            players.api, turns.api, client.api]  # fmt: skip
+    return [meta.api, guests.api, accounts.api, tables.api, learn.api, replays.api, play.api,
+            score.api, players.api, turns.api, client.api]  # fmt: skip

@@ -38,7 +38,7 @@ async def list_tutorials() -> dict[str, Any]:
         except NoTutorial:
             continue
         g = games.get(name, **data["options"])
-        out.append({"game": name, "title": dict(g.titles)})  # type: ignore[attr-defined]
+        out.append({"game": name, "title": dict(g.titles)})
     return {"games": out}
 
 
