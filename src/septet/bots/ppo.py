@@ -109,7 +109,11 @@ class PPOAgent:
             raise ValueError(f"no PPO checkpoint for {game.name} (looked for {path})")
         self.policy = PPOPolicy(path)
         meta = self.policy.meta
-        if meta.get("game") != game.name or meta.get("options") != game.options_dict():
+        have = game.options_dict()
+        # Options added after a checkpoint was trained (Flip 7 ``decks``, Double Seven's
+        # ``empty_rack_clears``) are not in its meta: only the options it names must match.
+        trained = meta.get("options") or {}
+        if meta.get("game") != game.name or any(have.get(k) != v for k, v in trained.items()):
             raise ValueError(
                 f"the checkpoint {path.name} was trained for {meta.get('game')} with options "
                 f"{meta.get('options')}, not {game.name} with {game.options_dict()}"
