@@ -61,8 +61,6 @@ _KERNEL_MEASURED = (
 
 ALLOWLIST: dict[str, str] = {
     # Stop 31's merge of several branches grew these past 60 lines; to split next session.
-    "septet.envs.gymnasium:SeptetEnv.__init__": "merge of stop 31 (terminal_mask); to split",
-    "septet.games.flip7.scoring:_check_numbers": "merge of stop 31 (Unlucky 7 check); to split",
     "septet.server.cli:serve": "merge of stop 31 (turn-based and operations flags); to split",
     "septet.server.live:TableManager.create": "merge of stop 31 (pace, address, seed); to split",
     # compiled kernels (numba @njit) on the hot path (per step or per iteration)

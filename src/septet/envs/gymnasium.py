@@ -138,10 +138,7 @@ class SeptetEnv(gym.Env):
         n = self.game.min_players if num_players is None else int(num_players)
         check_observation_support(self.game, n)
         self._check_options(n, seat, reward, actions, observation, illegal, render_mode)
-        if terminal_mask not in TERMINAL_MASKS:
-            raise OptionError(
-                f"terminal_mask must be one of {', '.join(TERMINAL_MASKS)}, not {terminal_mask!r}"
-            )
+        self._check_terminal_mask(terminal_mask)
         self.terminal_mask = terminal_mask
         self.opponents: list[Agent] = self._make_opponents(n, opponents)
         self.num_players = n
@@ -154,22 +151,7 @@ class SeptetEnv(gym.Env):
         self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
         self.lang = lang
-        encoding = action_encoding(self.game, n)
-        if encoding is None and (actions == "compact" or observation == "infostate"):
-            raise OptionError(
-                f"{self.game.name} declares no action encoding: only flat actions and the "
-                "observation tensor are available"
-            )
-        self.encoding = encoding
-        self.obs_spec = (
-            information_state_spec(self.game, n)
-            if observation == "infostate"
-            else observation_spec(self.game, n)
-        )
-        if self.normalize and not all(map(math.isfinite, self.obs_spec.low + self.obs_spec.high)):
-            raise OptionError(f"{self.game.name} declares no observation bounds to normalise by")
-        self._num_ids = self.game.num_distinct_actions(n)
-        self._choice_size = encoding.choice_tensor_size if encoding is not None else 0
+        self._set_encoding(n)
         self._build_spaces()
         self._state: State | None = None
         self._chance: random.Random | None = None
@@ -180,6 +162,36 @@ class SeptetEnv(gym.Env):
         self.seat = 0 if seat is None else seat
         self._paid = 0.0
         self._round = 0
+
+    @staticmethod
+    def _check_terminal_mask(terminal_mask: str) -> None:
+        """Raise :class:`OptionError` for a ``terminal_mask`` out of :data:`TERMINAL_MASKS`."""
+        if terminal_mask not in TERMINAL_MASKS:
+            raise OptionError(
+                f"terminal_mask must be one of {', '.join(TERMINAL_MASKS)}, not {terminal_mask!r}"
+            )
+
+    def _set_encoding(self, n: int) -> None:
+        """The action encoding, observation spec and sizes for ``n`` players; raises
+        :class:`OptionError` where the game declares no encoding or bounds the options need."""
+        encoding = action_encoding(self.game, n)
+        if encoding is None and (
+            self.action_form == "compact" or self.observation_kind == "infostate"
+        ):
+            raise OptionError(
+                f"{self.game.name} declares no action encoding: only flat actions and the "
+                "observation tensor are available"
+            )
+        self.encoding = encoding
+        self.obs_spec = (
+            information_state_spec(self.game, n)
+            if self.observation_kind == "infostate"
+            else observation_spec(self.game, n)
+        )
+        if self.normalize and not all(map(math.isfinite, self.obs_spec.low + self.obs_spec.high)):
+            raise OptionError(f"{self.game.name} declares no observation bounds to normalise by")
+        self._num_ids = self.game.num_distinct_actions(n)
+        self._choice_size = encoding.choice_tensor_size if encoding is not None else 0
 
     def _check_options(
         self,

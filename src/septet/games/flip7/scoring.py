@@ -368,17 +368,13 @@ def _check_length(
         )
 
 
-def _check_numbers(
-    cards: list[int],
-    post: list[int],
-    busted_given: bool | None,
-    vengeance: bool,
-    *,
-    who: str,
-    who_ja: str,
-) -> tuple[list[int], list[int], bool, bool]:
-    """The number cards of a row: duplicates only as its one bust (F7V-2, F7V-6.3, F7V-9), seven
-    at most (F7V-3.4). Returns ``(cards, post, busted, flip7)`` as :func:`check_row`."""
+def _check_duplicates(
+    cards: list[int], values: list[int], vengeance: bool, *, who: str, who_ja: str
+) -> int:
+    """The repeated cards of a row, for :func:`_check_numbers`: one Unlucky 7 at most
+    (F7V-6.2), one Second Chance at most and never beside a duplicate (F7V-9), one duplicate
+    at most (a row busts at its first, F7V-2). Returns the number of copies beyond what a live
+    row may hold (0 or 1)."""
     if cards.count(C.U7) > 1 and unlucky7_discards(C.U7):
         raise _err(
             f"{who}: a row holds one Unlucky 7 at most: a second one discards the first with "
@@ -387,7 +383,6 @@ def _check_numbers(
             "捨てさせます",
             "F7V-6.2",
         )
-    values = [C.VALUE[k] for k in cards if C.IS_NUM[k]]
     extra = 0  # copies beyond what a live row may hold: each one is a bust
     for v in set(values):
         allowed = copies_allowed(v, vengeance=vengeance, lucky=C.L13 in cards)
@@ -412,6 +407,22 @@ def _check_numbers(
             "バーストしません",
             "F7V-9",
         )
+    return extra
+
+
+def _check_numbers(
+    cards: list[int],
+    post: list[int],
+    busted_given: bool | None,
+    vengeance: bool,
+    *,
+    who: str,
+    who_ja: str,
+) -> tuple[list[int], list[int], bool, bool]:
+    """The number cards of a row: duplicates only as its one bust (F7V-2, F7V-6.3, F7V-9), seven
+    at most (F7V-3.4). Returns ``(cards, post, busted, flip7)`` as :func:`check_row`."""
+    values = [C.VALUE[k] for k in cards if C.IS_NUM[k]]
+    extra = _check_duplicates(cards, values, vengeance, who=who, who_ja=who_ja)
     busted = busted_given if busted_given is not None else bool(extra)
     if extra and not busted:
         dup = next(v for v in values if values.count(v) > 1)
