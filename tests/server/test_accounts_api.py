@@ -261,3 +261,19 @@ def test_accounts_cross_origin_writes_are_refused(client: Any) -> None:
         f"/ws/tables/{tid}", headers={"origin": "http://testserver", "cookie": guest}
     ) as ws:
         assert ws.receive_json()["type"]  # fmt: skip
+
+
+def test_accounts_busy_hashing_answers_503_and_changes_nothing(client: Any) -> None:
+    call(client, "POST", "/api/account", json={"name": "Eri", "password": PW})
+    guest = new_guest(client, "Fumi")
+    svc = client.app.state.services
+    # No room in the hashing queue: every request that would hash is refused before it queues.
+    svc.accounts.passwords = Passwords(parameters=CHEAP, queue_per_worker=0)
+    r = refused(client, "busy", 503, "POST", "/api/login", json={"name": "Eri", "password": PW})
+    assert r.headers["retry-after"] == "2" and "busy" in r.json()["message"]
+    refused(client, "busy", 503, "POST", "/api/account", cookie=guest,
+            json={"name": "Fumi", "password": PW})  # fmt: skip
+    assert me(client, guest)["account"] is False
+    svc.accounts.passwords = Passwords(parameters=CHEAP)
+    assert call(client, "POST", "/api/login", json={"name": "Eri", "password": PW}).status_code \
+        == 200  # fmt: skip

@@ -4,12 +4,13 @@ failed sign-in counters (in memory with a moved clock; in Redis when one answers
 from __future__ import annotations
 
 import asyncio
+import threading
 
 import pytest
 
 from septet.server.accounts.limits import Attempts, RedisAttempts
 from septet.server.accounts.names import check_name, name_key
-from septet.server.accounts.passwords import PARAMETERS, Passwords, check_password
+from septet.server.accounts.passwords import PARAMETERS, Busy, Passwords, check_password
 from septet.server.live import LobbyError
 from tests.server.accounts_kit import CHEAP
 from tests.server.multiproc import drop_redis_prefix, redis_or_skip, redis_prefix
@@ -62,6 +63,33 @@ def test_accounts_password_rules_and_hashes() -> None:
         assert await p.verify("not a hash", "x") == (False, False)
         newer = Passwords(parameters={**CHEAP, "memory_cost": 128})
         assert await newer.verify(h, "correct horse") == (True, True)  # rehash at login
+
+    asyncio.run(go())
+    p.close()
+
+
+def test_accounts_hashing_queue_is_bounded_and_refuses_busy() -> None:
+    # 1 thread, 2 places: while a slow hash holds the thread and one waits, a third is refused
+    p = Passwords(workers=1, parameters=CHEAP, queue_per_worker=2)
+    gate = threading.Event()
+
+    def slow(x: int) -> int:
+        gate.wait(5)
+        return x * 2
+
+    async def go() -> None:
+        first = asyncio.ensure_future(p._run(slow, 1))
+        second = asyncio.ensure_future(p._run(slow, 2))
+        await asyncio.sleep(0.05)
+        assert p.pending == 2
+        with pytest.raises(Busy) as err:
+            await p.hash("correct horse")
+        assert (err.value.code, err.value.status, err.value.retry_after) == ("busy", 503, 2)
+        assert err.value.message_ja and "busy" in err.value.message
+        gate.set()
+        assert await asyncio.gather(first, second) == [2, 4]
+        assert p.pending == 0
+        assert (await p.verify(await p.hash("correct horse"), "correct horse"))[0]  # room again
 
     asyncio.run(go())
     p.close()
