@@ -102,12 +102,14 @@ class Accounts:
         """Sign in as the account ``name``: a new session (the browser's previous one ends).
 
         Raises:
-            LobbyError: ``login_rate`` (429, :class:`RateLimited`), ``bad_login`` (401).
+            LobbyError: ``login_rate`` (429, :class:`RateLimited`), ``bad_login`` (401),
+                ``busy`` (503, :class:`~septet.server.accounts.passwords.Busy`).
         """
         from septet.server.deps import Player
 
         key = name_key(name)[:128]
         await self._check_limits(key, address)
+        self.passwords.check_room()  # a full queue answers 503 before reading anything
         found = await asyncio.to_thread(self.data.credentials, key)
         # An unknown name verifies the dummy hash: the same answer, in the same time.
         ok, rehash = await self.passwords.verify(found[2] if found else None,
@@ -132,7 +134,8 @@ class Accounts:
 
         Raises:
             LobbyError: ``bad_name`` (400), ``password_short`` / ``password_long`` /
-                ``password_is_name`` (400), ``already_account`` (409), ``name_taken`` (409).
+                ``password_is_name`` (400), ``already_account`` (409), ``name_taken`` (409),
+                ``busy`` (503).
         """
         from septet.server.accounts.data import already_account
         from septet.server.deps import Player
@@ -142,6 +145,7 @@ class Accounts:
         name = check_name(name)
         check_password(password, name)
         key = name_key(name)
+        self.passwords.check_room()
         if await asyncio.to_thread(self.data.name_in_use, key):
             raise name_taken()
         pw_hash = await self.passwords.hash(password)
