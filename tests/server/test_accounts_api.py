@@ -100,6 +100,9 @@ def test_accounts_bad_inputs_have_codes_and_change_nothing(client: Any) -> None:
         ("bad_name", 400, "Ak\x07i", PW),  # control
         ("bad_name", 400, "\u3164", PW),  # Hangul filler: invisible
         ("bad_name", 400, "x" * 33, PW),
+        ("bad_name", 400, "\u0410ki", PW),  # a Cyrillic А among Latin letters
+        ("name_taken", 409, "\u0410\u041a\u0406", PW),  # Cyrillic АКІ: looks like AKI
+        ("name_taken", 409, "\u0391\u039a\u0399", PW),  # Greek ΑΚΙ too
     ]
     for code, status, name, password in cases:
         refused(client, code, status, "POST", "/api/account", cookie=guest,
@@ -276,4 +279,25 @@ def test_accounts_busy_hashing_answers_503_and_changes_nothing(client: Any) -> N
     assert me(client, guest)["account"] is False
     svc.accounts.passwords = Passwords(parameters=CHEAP)
     assert call(client, "POST", "/api/login", json={"name": "Eri", "password": PW}).status_code \
+        == 200  # fmt: skip
+
+
+def test_accounts_made_before_look_alikes_were_read_still_sign_in(client: Any) -> None:
+    # An account stored under the old key (Cyrillic АКІ kept its own letters) signs in, is
+    # found by its page, and keeps its name from Latin AKI (both keys are asked for).
+    cyrillic = "\u0410\u041a\u0406"
+    call(client, "POST", "/api/account", json={"name": cyrillic, "password": PW})
+    engine = client.app.state.store.engine
+    with engine.begin() as conn:
+        conn.execute(text("UPDATE septet_players SET name_key = :old WHERE name = :n"),
+                     {"old": "\u0430\u043a\u0456", "n": cyrillic})  # fmt: skip
+    r = call(client, "POST", "/api/login", json={"name": cyrillic, "password": PW})
+    assert r.status_code == 200 and r.json()["player"]["name"] == cyrillic
+    assert call(client, "GET", f"/api/players/{cyrillic}").status_code == 200
+    refused(client, "name_taken", 409, "POST", "/api/account",
+            json={"name": cyrillic.lower(), "password": PW})  # fmt: skip
+    # Latin AKI's key is "aki", the old account's "акі": apart in the index, but both
+    # readings of "АКІ" are looked up, so a new Cyrillic АКІ is refused above, and Latin Aki
+    # is a different name to the old key (its own reading only).
+    assert call(client, "POST", "/api/account", json={"name": "Aki", "password": PW}).status_code \
         == 200  # fmt: skip

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from septet.server.accounts.data import AccountData, name_taken
 from septet.server.accounts.limits import PER_ACCOUNT, PER_ADDRESS, Attempts, RedisAttempts
-from septet.server.accounts.names import check_name, name_key
+from septet.server.accounts.names import check_name, name_key, name_keys
 from septet.server.accounts.passwords import MAX_PASSWORD, Passwords, check_password
 from septet.server.live import LobbyError
 from septet.server.store import hash_token
@@ -110,7 +110,8 @@ class Accounts:
         key = name_key(name)[:128]
         await self._check_limits(key, address)
         self.passwords.check_room()  # a full queue answers 503 before reading anything
-        found = await asyncio.to_thread(self.data.credentials, key)
+        keys = [k[:128] for k in name_keys(name[:1024])]
+        found = await asyncio.to_thread(self.data.credentials, keys)
         # An unknown name verifies the dummy hash: the same answer, in the same time.
         ok, rehash = await self.passwords.verify(found[2] if found else None,
                                                  password[: MAX_PASSWORD * 4])  # fmt: skip
@@ -146,7 +147,7 @@ class Accounts:
         check_password(password, name)
         key = name_key(name)
         self.passwords.check_room()
-        if await asyncio.to_thread(self.data.name_in_use, key):
+        if await asyncio.to_thread(self.data.name_in_use, name_keys(name)):
             raise name_taken()
         pw_hash = await self.passwords.hash(password)
         pid, new_token = await self.svc.store.write(
