@@ -301,3 +301,42 @@ def test_accounts_made_before_look_alikes_were_read_still_sign_in(client: Any) -
     # is a different name to the old key (its own reading only).
     assert call(client, "POST", "/api/account", json={"name": "Aki", "password": PW}).status_code \
         == 200  # fmt: skip
+
+
+def _cookie_flags(response: Any) -> set[str]:
+    """The attributes of the response's ``septet_token`` cookie, lower case (``secure``,
+    ``httponly``, ``samesite=lax``, ...)."""
+    header = next(h for h in response.headers.get_list("set-cookie") if "septet_token=" in h)
+    return {part.strip().lower() for part in header.split(";")[1:]}
+
+
+@pytest.mark.parametrize(
+    ("overrides", "headers", "secure"),
+    [
+        ({}, {}, False),
+        ({}, {"x-forwarded-proto": "https"}, False),  # not trusted without --trust-proxy
+        ({"trust_proxy": True}, {"x-forwarded-proto": "https"}, True),
+        ({"trust_proxy": True}, {"x-forwarded-proto": "http"}, False),
+        ({"public_url": "https://septet.example.org"}, {}, True),
+        ({"public_url": "http://192.168.1.20:8000"}, {}, False),
+    ],
+)
+def test_accounts_cookie_httponly_samesite_and_secure_behind_https(
+    tmp_path: Any, overrides: dict[str, Any], headers: dict[str, str], secure: bool
+) -> None:
+    with accounts_client(f"sqlite:///{tmp_path / 's.sqlite3'}", **overrides) as client:
+        guest_r = call(client, "POST", "/api/guest", json={"name": "Aki"}, headers=headers)
+        claim_r = call(client, "POST", "/api/account", cookie_of(guest_r), headers=headers,
+                       json={"name": "Aki", "password": PW})  # fmt: skip
+        login_r = call(client, "POST", "/api/login", cookie_of(claim_r), headers=headers,
+                       json={"name": "Aki", "password": PW})  # fmt: skip
+        out_r = call(client, "POST", "/api/logout", cookie_of(login_r), headers=headers)
+        tokens = [r.cookies["septet_token"] for r in (guest_r, claim_r, login_r)]
+        assert len(set(tokens)) == 3  # a new token on claiming and on signing in: no fixation
+        for r in (guest_r, claim_r, login_r, out_r):
+            flags = _cookie_flags(r)
+            assert {"httponly", "samesite=lax", "path=/"} <= flags
+            assert ("secure" in flags) is secure
+        assert me(client, cookie_of(guest_r)) is None  # the guest's and the claim's sessions
+        assert me(client, cookie_of(claim_r)) is None  # ended; logout ended the last one
+        assert me(client, cookie_of(login_r)) is None
