@@ -100,6 +100,9 @@ def test_accounts_bad_inputs_have_codes_and_change_nothing(client: Any) -> None:
         ("bad_name", 400, "Ak\x07i", PW),  # control
         ("bad_name", 400, "\u3164", PW),  # Hangul filler: invisible
         ("bad_name", 400, "x" * 33, PW),
+        ("bad_name", 400, "\u0410ki", PW),  # a Cyrillic А among Latin letters
+        ("name_taken", 409, "\u0410\u041a\u0406", PW),  # Cyrillic АКІ: looks like AKI
+        ("name_taken", 409, "\u0391\u039a\u0399", PW),  # Greek ΑΚΙ too
     ]
     for code, status, name, password in cases:
         refused(client, code, status, "POST", "/api/account", cookie=guest,
@@ -261,3 +264,79 @@ def test_accounts_cross_origin_writes_are_refused(client: Any) -> None:
         f"/ws/tables/{tid}", headers={"origin": "http://testserver", "cookie": guest}
     ) as ws:
         assert ws.receive_json()["type"]  # fmt: skip
+
+
+def test_accounts_busy_hashing_answers_503_and_changes_nothing(client: Any) -> None:
+    call(client, "POST", "/api/account", json={"name": "Eri", "password": PW})
+    guest = new_guest(client, "Fumi")
+    svc = client.app.state.services
+    # No room in the hashing queue: every request that would hash is refused before it queues.
+    svc.accounts.passwords = Passwords(parameters=CHEAP, queue_per_worker=0)
+    r = refused(client, "busy", 503, "POST", "/api/login", json={"name": "Eri", "password": PW})
+    assert r.headers["retry-after"] == "2" and "busy" in r.json()["message"]
+    refused(client, "busy", 503, "POST", "/api/account", cookie=guest,
+            json={"name": "Fumi", "password": PW})  # fmt: skip
+    assert me(client, guest)["account"] is False
+    svc.accounts.passwords = Passwords(parameters=CHEAP)
+    assert call(client, "POST", "/api/login", json={"name": "Eri", "password": PW}).status_code \
+        == 200  # fmt: skip
+
+
+def test_accounts_made_before_look_alikes_were_read_still_sign_in(client: Any) -> None:
+    # An account stored under the old key (Cyrillic АКІ kept its own letters) signs in, is
+    # found by its page, and keeps its name from Latin AKI (both keys are asked for).
+    cyrillic = "\u0410\u041a\u0406"
+    call(client, "POST", "/api/account", json={"name": cyrillic, "password": PW})
+    engine = client.app.state.store.engine
+    with engine.begin() as conn:
+        conn.execute(text("UPDATE septet_players SET name_key = :old WHERE name = :n"),
+                     {"old": "\u0430\u043a\u0456", "n": cyrillic})  # fmt: skip
+    r = call(client, "POST", "/api/login", json={"name": cyrillic, "password": PW})
+    assert r.status_code == 200 and r.json()["player"]["name"] == cyrillic
+    assert call(client, "GET", f"/api/players/{cyrillic}").status_code == 200
+    refused(client, "name_taken", 409, "POST", "/api/account",
+            json={"name": cyrillic.lower(), "password": PW})  # fmt: skip
+    # Latin AKI's key is "aki", the old account's "акі": apart in the index, but both
+    # readings of "АКІ" are looked up, so a new Cyrillic АКІ is refused above, and Latin Aki
+    # is a different name to the old key (its own reading only).
+    assert call(client, "POST", "/api/account", json={"name": "Aki", "password": PW}).status_code \
+        == 200  # fmt: skip
+
+
+def _cookie_flags(response: Any) -> set[str]:
+    """The attributes of the response's ``septet_token`` cookie, lower case (``secure``,
+    ``httponly``, ``samesite=lax``, ...)."""
+    header = next(h for h in response.headers.get_list("set-cookie") if "septet_token=" in h)
+    return {part.strip().lower() for part in header.split(";")[1:]}
+
+
+@pytest.mark.parametrize(
+    ("overrides", "headers", "secure"),
+    [
+        ({}, {}, False),
+        ({}, {"x-forwarded-proto": "https"}, False),  # not trusted without --trust-proxy
+        ({"trust_proxy": True}, {"x-forwarded-proto": "https"}, True),
+        ({"trust_proxy": True}, {"x-forwarded-proto": "http"}, False),
+        ({"public_url": "https://septet.example.org"}, {}, True),
+        ({"public_url": "http://192.168.1.20:8000"}, {}, False),
+    ],
+)
+def test_accounts_cookie_httponly_samesite_and_secure_behind_https(
+    tmp_path: Any, overrides: dict[str, Any], headers: dict[str, str], secure: bool
+) -> None:
+    with accounts_client(f"sqlite:///{tmp_path / 's.sqlite3'}", **overrides) as client:
+        guest_r = call(client, "POST", "/api/guest", json={"name": "Aki"}, headers=headers)
+        claim_r = call(client, "POST", "/api/account", cookie_of(guest_r), headers=headers,
+                       json={"name": "Aki", "password": PW})  # fmt: skip
+        login_r = call(client, "POST", "/api/login", cookie_of(claim_r), headers=headers,
+                       json={"name": "Aki", "password": PW})  # fmt: skip
+        out_r = call(client, "POST", "/api/logout", cookie_of(login_r), headers=headers)
+        tokens = [r.cookies["septet_token"] for r in (guest_r, claim_r, login_r)]
+        assert len(set(tokens)) == 3  # a new token on claiming and on signing in: no fixation
+        for r in (guest_r, claim_r, login_r, out_r):
+            flags = _cookie_flags(r)
+            assert {"httponly", "samesite=lax", "path=/"} <= flags
+            assert ("secure" in flags) is secure
+        assert me(client, cookie_of(guest_r)) is None  # the guest's and the claim's sessions
+        assert me(client, cookie_of(claim_r)) is None  # ended; logout ended the last one
+        assert me(client, cookie_of(login_r)) is None

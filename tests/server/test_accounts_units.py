@@ -4,12 +4,13 @@ failed sign-in counters (in memory with a moved clock; in Redis when one answers
 from __future__ import annotations
 
 import asyncio
+import threading
 
 import pytest
 
 from septet.server.accounts.limits import Attempts, RedisAttempts
-from septet.server.accounts.names import check_name, name_key
-from septet.server.accounts.passwords import PARAMETERS, Passwords, check_password
+from septet.server.accounts.names import check_name, legacy_key, name_key, name_keys
+from septet.server.accounts.passwords import PARAMETERS, Busy, Passwords, check_password
 from septet.server.live import LobbyError
 from tests.server.accounts_kit import CHEAP
 from tests.server.multiproc import drop_redis_prefix, redis_or_skip, redis_prefix
@@ -24,11 +25,22 @@ def test_accounts_name_key_joins_what_looks_alike() -> None:
     assert name_key("Aki") != name_key("Akl")
 
 
+def test_accounts_name_key_reads_cyrillic_and_greek_look_alikes_as_latin() -> None:
+    # Cyrillic А К І, Greek Α Κ Ι: each looks like AKI; real Cyrillic and Greek names keep theirs
+    assert name_key("\u0410\u041a\u0406") == name_key("\u0391\u039a\u0399") == "aki"
+    assert name_key("\u0420\u0410\u0421") == "pac"  # Cyrillic РАС looks like PAC
+    assert name_key("Вася") == "bacя" and name_key("Вася") != name_key("Ваня")
+    assert name_keys("Aki") == ("aki",)  # nothing to read: one key
+    assert name_keys("\u0410\u041a\u0406") == ("aki", "\u0430\u043a\u0456")  # and the old one
+    assert legacy_key("\u0410\u041a\u0406") == "\u0430\u043a\u0456"
+
+
 @pytest.mark.parametrize(
     "bad",
     ["A\u200bki", "A\u200cki", "A\u200dki", "\ufeffAki", "A\u00adki", "A\u202aki", "A\u202eki",
      "A\u2066ki", "A\u2069ki", "A\u061cki", "Ak\x00i", "A\nki", "A\u2028ki", "\u3164",
-     "A\ufe0fki", "\ud800", "A\ue000ki", "", "   ", "x" * 33],
+     "A\ufe0fki", "\ud800", "A\ue000ki", "", "   ", "x" * 33,
+     "B\u0435n", "\u0410ki", "P\u03b1ul", "Ａ\u043aｉ"],
 )  # fmt: skip
 def test_accounts_check_name_refuses(bad: str) -> None:
     with pytest.raises(LobbyError) as err:
@@ -37,7 +49,8 @@ def test_accounts_check_name_refuses(bad: str) -> None:
 
 
 def test_accounts_check_name_keeps_real_names() -> None:
-    for name in ["Aki", "  秋子  ", "José", "Ærøskøbing", "🎲 Dice", "x" * 32, "Ｋｅｎ"]:
+    for name in ["Aki", "  秋子  ", "José", "Ærøskøbing", "🎲 Dice", "x" * 32, "Ｋｅｎ", "秋子 Aki",
+                 "Вася", "Αλέξης", "Ǆemal", "Aki 2"]:  # fmt: skip
         assert check_name(name) == name.strip()
 
 
@@ -62,6 +75,33 @@ def test_accounts_password_rules_and_hashes() -> None:
         assert await p.verify("not a hash", "x") == (False, False)
         newer = Passwords(parameters={**CHEAP, "memory_cost": 128})
         assert await newer.verify(h, "correct horse") == (True, True)  # rehash at login
+
+    asyncio.run(go())
+    p.close()
+
+
+def test_accounts_hashing_queue_is_bounded_and_refuses_busy() -> None:
+    # 1 thread, 2 places: while a slow hash holds the thread and one waits, a third is refused
+    p = Passwords(workers=1, parameters=CHEAP, queue_per_worker=2)
+    gate = threading.Event()
+
+    def slow(x: int) -> int:
+        gate.wait(5)
+        return x * 2
+
+    async def go() -> None:
+        first = asyncio.ensure_future(p._run(slow, 1))
+        second = asyncio.ensure_future(p._run(slow, 2))
+        await asyncio.sleep(0.05)
+        assert p.pending == 2
+        with pytest.raises(Busy) as err:
+            await p.hash("correct horse")
+        assert (err.value.code, err.value.status, err.value.retry_after) == ("busy", 503, 2)
+        assert err.value.message_ja and "busy" in err.value.message
+        gate.set()
+        assert await asyncio.gather(first, second) == [2, 4]
+        assert p.pending == 0
+        assert (await p.verify(await p.hash("correct horse"), "correct horse"))[0]  # room again
 
     asyncio.run(go())
     p.close()

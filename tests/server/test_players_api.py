@@ -173,7 +173,15 @@ def test_a_table_nobody_is_at_leaves_games_in_play_and_its_leaver_loses(db_url: 
 def test_unrated_table_option_and_leaderboard_route(db_url: str) -> None:
     with make_client(db_url) as client:
         games = {g["name"]: g for g in client.get("/api/games").json()}
-        assert [o["name"] for o in games["flip7"]["table_options"]] == ["rated"]
+        # the rated option first, then the pace of turn-based tables (issue 28)
+        rated = games["flip7"]["table_options"][0]
+        assert [o["name"] for o in games["flip7"]["table_options"]] == [
+            "rated",
+            "pace",
+            "turn_hours",
+            "on_timeout",
+        ]
+        assert (rated["kind"], rated["default"]) == ("bool", True)
         a = new_guest(client, "Aki")
         body = {"game": "tiny-sevens", "options": {"rated": False}, "seats": ["human", "human"]}
         tid = post(client, "/api/tables", a, body).json()["id"]

@@ -26,18 +26,22 @@ __all__ = ["check_name", "install", "name_key"]
 
 def install(app: FastAPI) -> None:
     """Wire the accounts into a FastAPI ``app`` whose ``app.state.services`` is set: the one
-    cross-origin middleware (:class:`septet.server.origin.SameOrigin`) and the answer of a
-    rate-limited sign-in (429 with ``Retry-After``)."""
+    cross-origin middleware (:class:`septet.server.origin.SameOrigin`) and the answers of a
+    rate-limited sign-in (429) and of a full hashing queue (503), both with ``Retry-After``."""
     from fastapi import Request
     from fastapi.responses import JSONResponse
 
+    from septet.server.accounts.passwords import Busy
     from septet.server.accounts.service import RateLimited
     from septet.server.origin import SameOrigin
 
     app.add_middleware(SameOrigin, services=app.state.services)
 
-    @app.exception_handler(RateLimited)
-    async def _limited(request: Request, exc: RateLimited) -> JSONResponse:
+    async def _wait(request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, RateLimited | Busy)
         body = {"error": exc.code, "message": exc.message, "message_ja": exc.message_ja}
-        return JSONResponse(body, status_code=429,
+        return JSONResponse(body, status_code=exc.status,
                             headers={"Retry-After": str(exc.retry_after)})  # fmt: skip
+
+    app.add_exception_handler(RateLimited, _wait)
+    app.add_exception_handler(Busy, _wait)

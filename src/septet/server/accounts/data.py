@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -100,12 +101,13 @@ class AccountData:
             return int(getattr(result, "rowcount", 0) or 0)
 
     # ----- accounts ------------
-    def credentials(self, key: str) -> tuple[str, str, str] | None:
-        """``(player_id, name, password_hash)`` of the account whose ``name_key`` is ``key``."""
+    def credentials(self, keys: Sequence[str]) -> tuple[str, str, str] | None:
+        """``(player_id, name, password_hash)`` of the account whose ``name_key`` is one of
+        ``keys`` (:func:`~septet.server.accounts.names.name_keys`)."""
         with self._session() as s:
             row = s.execute(
                 select(PlayerRow.id, PlayerRow.name, PlayerRow.password_hash).where(
-                    PlayerRow.name_key == key, PlayerRow.deleted_at.is_(None)
+                    PlayerRow.name_key.in_(list(keys)), PlayerRow.deleted_at.is_(None)
                 )
             ).first()
         return (row[0], row[1], row[2]) if row and row[2] else None
@@ -115,11 +117,12 @@ class AccountData:
         with self._session() as s:
             return s.scalar(select(PlayerRow.password_hash).where(PlayerRow.id == player_id))
 
-    def name_in_use(self, key: str, other_than: str | None = None) -> bool:
-        """Whether an account other than ``other_than`` has the name key ``key``."""
+    def name_in_use(self, keys: Sequence[str], other_than: str | None = None) -> bool:
+        """Whether an account other than ``other_than`` has one of the name keys ``keys``
+        (:func:`~septet.server.accounts.names.name_keys`)."""
         with self._session() as s:
-            found = s.scalar(select(PlayerRow.id).where(PlayerRow.name_key == key))
-        return found is not None and found != other_than
+            found = s.scalars(select(PlayerRow.id).where(PlayerRow.name_key.in_(list(keys))))
+            return any(pid != other_than for pid in found)
 
     def claim(
         self, player_id: str | None, name: str, key: str, pw_hash: str, user_agent: str

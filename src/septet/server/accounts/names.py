@@ -8,9 +8,14 @@ A name a person could not tell apart from another must not pass for it: ``Aki``,
   spaces and joiners, bidi embeddings, overrides and isolates, the BOM, soft hyphens), line and
   paragraph separators, surrogates, private-use and unassigned code points, and the invisible
   fillers that are letters to Unicode (Hangul fillers, the blank Braille pattern);
+- :func:`check_name` also refuses a name whose letters mix the Latin, Cyrillic and Greek
+  alphabets (``Bеn`` with a Cyrillic ``е``: UTS #39's "highly restrictive" level for these three;
+  Latin beside kana and kanji is fine);
 - :func:`name_key` is the name after NFKC normalisation and case folding (NFKC again after the
-  fold, which may undo it), with runs of spaces made one: the ``name_key`` column, unique among
-  accounts (``septet_players``).
+  fold, which may undo it), with runs of spaces made one, and the Cyrillic and Greek letters that
+  look like Latin ones read as those (``АКІ`` in Cyrillic is ``aki``): the ``name_key`` column,
+  unique among accounts (``septet_players``). Accounts made before the look-alike letters were
+  read hold :func:`legacy_key`; :func:`name_keys` gives both, and every lookup asks for both.
 """
 
 from __future__ import annotations
@@ -33,6 +38,27 @@ _INVISIBLE = frozenset(
     | set(range(0xFE00, 0xFE10))
     | set(range(0xE0100, 0xE01F0))
 )
+
+
+# Cyrillic and Greek letters (after case folding) that look like a Latin letter, upper or lower
+# case (Unicode's confusables.txt, the ones a name could pass for): read as that letter.
+_LOOK_ALIKE = str.maketrans(
+    {
+        **dict.fromkeys("а", "a"), **dict.fromkeys("в", "b"), **dict.fromkeys("е", "e"),
+        **dict.fromkeys("к", "k"), **dict.fromkeys("м", "m"), **dict.fromkeys("нһ", "h"),
+        **dict.fromkeys("о", "o"), **dict.fromkeys("р", "p"), **dict.fromkeys("с", "c"),
+        **dict.fromkeys("т", "t"), **dict.fromkeys("у", "y"), **dict.fromkeys("х", "x"),
+        **dict.fromkeys("ѕ", "s"), **dict.fromkeys("і", "i"), **dict.fromkeys("ј", "j"),
+        **dict.fromkeys("ԁ", "d"), **dict.fromkeys("ԛ", "q"), **dict.fromkeys("ԝ", "w"),
+        **dict.fromkeys("ӏ", "l"),
+        **dict.fromkeys("α", "a"), **dict.fromkeys("β", "b"), **dict.fromkeys("ε", "e"),
+        **dict.fromkeys("ζ", "z"), **dict.fromkeys("η", "h"), **dict.fromkeys("ι", "i"),
+        **dict.fromkeys("κ", "k"), **dict.fromkeys("μ", "m"), **dict.fromkeys("ν", "n"),
+        **dict.fromkeys("ο", "o"), **dict.fromkeys("ρ", "p"), **dict.fromkeys("τ", "t"),
+        **dict.fromkeys("υ", "y"), **dict.fromkeys("χ", "x"),
+    }
+)  # fmt: skip
+_SCRIPTS = ("LATIN", "CYRILLIC", "GREEK")
 
 
 def _bad(message: str, message_ja: str) -> LobbyError:
@@ -66,6 +92,10 @@ def check_name(name: str) -> str:
             f"Names may not contain invisible or control characters (U+{ord(bad):04X}).",
             f"名前に見えない文字や制御文字は使えません（U+{ord(bad):04X}）。",
         )
+    if len(scripts_of(stripped)) > 1:
+        raise _bad("Names may not mix Latin, Cyrillic and Greek letters (they can look alike).",
+                   "名前にラテン文字・キリル文字・ギリシャ文字を混ぜることはできません"
+                   "（見分けにくいため）。")  # fmt: skip
     key = name_key(stripped)
     if not key:
         raise _bad("Choose a name (at least one visible character).",
@@ -76,8 +106,33 @@ def check_name(name: str) -> str:
     return stripped
 
 
-def name_key(name: str) -> str:
-    """The key under which ``name`` is unique among accounts: NFKC, case folded, NFKC again,
-    spaces (any width) collapsed to one and trimmed. ``name_key("Ａｋｉ ") == "aki"``."""
+def scripts_of(name: str) -> set[str]:
+    """Which of Latin, Cyrillic and Greek the letters of ``name`` are written in."""
+    found = set()
+    for ch in unicodedata.normalize("NFKC", name):
+        if unicodedata.category(ch).startswith("L"):
+            script = unicodedata.name(ch, "").split(" ", 1)[0]
+            if script in _SCRIPTS:
+                found.add(script)
+    return found
+
+
+def legacy_key(name: str) -> str:
+    """The key of accounts made before :func:`name_key` read look-alike letters: NFKC, case
+    folded, NFKC again, spaces (any width) collapsed to one and trimmed."""
     folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
     return " ".join(folded.split())
+
+
+def name_key(name: str) -> str:
+    """The key under which ``name`` is unique among accounts: :func:`legacy_key` with the
+    Cyrillic and Greek look-alikes of Latin letters read as those.
+    ``name_key("Ａｋｉ ") == name_key("АКІ") == "aki"``."""
+    return legacy_key(name).translate(_LOOK_ALIKE)
+
+
+def name_keys(name: str) -> tuple[str, ...]:
+    """The keys an account named ``name`` may be stored under: :func:`name_key`, and
+    :func:`legacy_key` when it differs (accounts made before look-alikes were read)."""
+    key, old = name_key(name), legacy_key(name)
+    return (key,) if key == old else (key, old)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from septet.server.accounts.data import AccountData, name_taken
 from septet.server.accounts.limits import PER_ACCOUNT, PER_ADDRESS, Attempts, RedisAttempts
-from septet.server.accounts.names import check_name, name_key
+from septet.server.accounts.names import check_name, name_key, name_keys
 from septet.server.accounts.passwords import MAX_PASSWORD, Passwords, check_password
 from septet.server.live import LobbyError
 from septet.server.store import hash_token
@@ -102,13 +102,16 @@ class Accounts:
         """Sign in as the account ``name``: a new session (the browser's previous one ends).
 
         Raises:
-            LobbyError: ``login_rate`` (429, :class:`RateLimited`), ``bad_login`` (401).
+            LobbyError: ``login_rate`` (429, :class:`RateLimited`), ``bad_login`` (401),
+                ``busy`` (503, :class:`~septet.server.accounts.passwords.Busy`).
         """
         from septet.server.deps import Player
 
         key = name_key(name)[:128]
         await self._check_limits(key, address)
-        found = await asyncio.to_thread(self.data.credentials, key)
+        self.passwords.check_room()  # a full queue answers 503 before reading anything
+        keys = [k[:128] for k in name_keys(name[:1024])]
+        found = await asyncio.to_thread(self.data.credentials, keys)
         # An unknown name verifies the dummy hash: the same answer, in the same time.
         ok, rehash = await self.passwords.verify(found[2] if found else None,
                                                  password[: MAX_PASSWORD * 4])  # fmt: skip
@@ -132,7 +135,8 @@ class Accounts:
 
         Raises:
             LobbyError: ``bad_name`` (400), ``password_short`` / ``password_long`` /
-                ``password_is_name`` (400), ``already_account`` (409), ``name_taken`` (409).
+                ``password_is_name`` (400), ``already_account`` (409), ``name_taken`` (409),
+                ``busy`` (503).
         """
         from septet.server.accounts.data import already_account
         from septet.server.deps import Player
@@ -142,7 +146,8 @@ class Accounts:
         name = check_name(name)
         check_password(password, name)
         key = name_key(name)
-        if await asyncio.to_thread(self.data.name_in_use, key):
+        self.passwords.check_room()
+        if await asyncio.to_thread(self.data.name_in_use, name_keys(name)):
             raise name_taken()
         pw_hash = await self.passwords.hash(password)
         pid, new_token = await self.svc.store.write(

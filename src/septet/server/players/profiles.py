@@ -42,10 +42,10 @@ BOT_NAMES = {
 """How a bot level is named on the leaderboard."""
 
 
-def _key(name: str) -> str:
-    from septet.server.accounts.names import name_key
+def _keys(name: str) -> list[str]:
+    from septet.server.accounts.names import name_keys
 
-    return name_key(name)
+    return list(name_keys(name))
 
 
 def find_player(store: Store, ref: str) -> PlayerRow | None:
@@ -53,7 +53,7 @@ def find_player(store: Store, ref: str) -> PlayerRow | None:
     with store._session() as s:
         if ref.startswith("~"):
             return s.get(PlayerRow, ref[1:33])
-        found = s.scalars(select(PlayerRow).where(PlayerRow.name_key == _key(ref))).first()
+        found = s.scalars(select(PlayerRow).where(PlayerRow.name_key.in_(_keys(ref)))).first()
         if found is not None:
             return found
         guests = s.scalars(

@@ -51,16 +51,24 @@ def player_json(player: Player) -> dict[str, Any]:
     return {"id": player.id, "name": player.name, "account": player.account}
 
 
+def secure_cookie(request: Request, svc: Any) -> bool:
+    """Whether the session cookie is ``Secure``: the client came over https
+    (``client_scheme``: ``X-Forwarded-Proto`` behind ``--trust-proxy``), or the site's
+    ``--public-url`` is an https address (a proxy in front that sends no such header)."""
+    public = svc.settings.public_url.strip().lower()
+    return bool(svc.client_scheme(request) == "https" or public.startswith("https://"))
+
+
 def set_session_cookie(response: Response, request: Request, svc: Any, token: str) -> None:
-    """Set the ``septet_token`` cookie: HttpOnly, SameSite=Lax, a year, Secure when the client
-    came over https (``client_scheme``)."""
+    """Set the ``septet_token`` cookie: HttpOnly, SameSite=Lax, a year, Secure when the site is
+    reached over https (:func:`secure_cookie`)."""
     response.set_cookie(COOKIE, token, max_age=365 * 24 * 3600, httponly=True, samesite="lax",
-                        secure=svc.client_scheme(request) == "https")  # fmt: skip
+                        secure=secure_cookie(request, svc))  # fmt: skip
 
 
 def _clear_cookie(response: Response, request: Request, svc: Any) -> None:
     response.delete_cookie(COOKIE, httponly=True, samesite="lax",
-                           secure=svc.client_scheme(request) == "https")  # fmt: skip
+                           secure=secure_cookie(request, svc))  # fmt: skip
 
 
 def _user_agent(request: Request) -> str:

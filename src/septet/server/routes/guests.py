@@ -9,7 +9,7 @@ from typing import Any
 from fastapi import Request, Response
 
 from septet.server.accounts.data import name_taken
-from septet.server.accounts.names import check_name, name_key
+from septet.server.accounts.names import check_name, name_key, name_keys
 from septet.server.deps import COOKIE, OptionalPlayer, Player, ServicesDep
 from septet.server.live import LobbyError
 from septet.server.routes import router
@@ -39,7 +39,7 @@ async def guest(
     name = check_name(body.name)
     key = name_key(name)
     data = svc.accounts.data
-    if await asyncio.to_thread(data.name_in_use, key, player.id if player else None):
+    if await asyncio.to_thread(data.name_in_use, name_keys(name), player.id if player else None):
         raise name_taken()
     token = request.cookies.get(COOKIE)
     if player is not None and token is not None:
