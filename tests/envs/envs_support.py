@@ -30,7 +30,7 @@ REAL_CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
 ]
 TINY_CONFIGS: list[tuple[str, int, dict[str, Any]]] = [(TINY, n, {}) for n in (2, 3, 4)]
 ALL_CONFIGS = TINY_CONFIGS + REAL_CONFIGS
-# Large Flip 7 tables (19 and more seats play with two decks, F7V-1.5), for the PettingZoo tests
+# Large Flip 7 tables (two decks from 18 seats by default, F7V-1.5), for the PettingZoo tests
 # only: OpenSpiel's random_sim_test checks every seat's strings and tensors at every step, which
 # takes minutes at these sizes.
 LARGE_CONFIGS: list[tuple[str, int, dict[str, Any]]] = [

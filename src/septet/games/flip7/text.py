@@ -541,7 +541,7 @@ Add up your number cards{mods}. A busted player scores 0.
 {cards}
 ## Rulings of this implementation
 
-- 2 players may play too; 19 or more play with two decks.
+- 2 players may play too; {decks}.
 - If several players share the highest total at {target} or more, further rounds are played
   until one leads alone.
 - An action card that has a valid target must be used; with none, it is discarded.
@@ -574,7 +574,7 @@ RULES_JA = """\
 {cards}
 ## この実装の裁定
 
-- 2人でも遊べる。19人以上は2デッキで遊ぶ。
+- 2人でも遊べる。{decks}。
 - {target}点以上で合計の最多が同点なら、単独首位が決まるまでラウンドを続ける。
 - 対象がいるアクションカードは必ず使う。対象がいなければ捨てる。
 - スワップやスティールで来たカードも配られたカードと同じ扱い：バーストすることがあり、特殊な\
@@ -635,7 +635,9 @@ def rules_text(game: Flip7, lang: str = "en") -> str:
                 "- **残忍モード**：ラウンドの得点はマイナスもあり、修正カードはバーストした人にも"
                 "渡せる。フリップ7を達成したら、自分に+15点か他の1人に−15点を選ぶ。\n"
             )
-        return RULES_JA.format(title=game.title("ja"), target=target, mods=mods, cards=cards)
+        return RULES_JA.format(
+            title=game.title("ja"), target=target, mods=mods, cards=cards, decks=_decks(game, "ja")
+        )
     mods = (
         "; halve the sum if you hold ÷2 (rounding down), then subtract the other modifiers (not "
         "below 0). With the Zero you score 0 unless you Flip 7. A Flip 7 adds 15"
@@ -648,4 +650,19 @@ def rules_text(game: Flip7, lang: str = "en") -> str:
             "- **Brutal mode**: round scores may go below 0, modifiers may go to busted players, "
             "and a Flip 7 gives +15 to you or −15 to another player.\n"
         )
-    return RULES_EN.format(title=game.title("en"), target=target, mods=mods, cards=cards)
+    return RULES_EN.format(
+        title=game.title("en"), target=target, mods=mods, cards=cards, decks=_decks(game, "en")
+    )
+
+
+def _decks(game: Flip7, lang: str) -> str:
+    """The decks line of the rules summary, from the option ``decks`` (F7V-1.5)."""
+    from septet.games.flip7.game import AUTO_TWO_DECKS  # game imports this module
+
+    decks = game.options.decks
+    if decks == "auto":
+        n = AUTO_TWO_DECKS
+        return f"{n}人以上は2デッキで遊ぶ" if _ja(lang) else f"{n} or more play with two decks"
+    if _ja(lang):
+        return "人数によらず2デッキで遊ぶ" if decks == 2 else "人数によらず1デッキで遊ぶ"
+    return f"this table plays with {'two decks' if decks == 2 else 'one deck'} at any size"
