@@ -27,6 +27,7 @@ from septet.games.flip7.actions import (
     OP_TARGET,
     F7Action,
 )
+from septet.games.flip7.rules import FLIP7_BONUS
 
 if TYPE_CHECKING:
     from septet.games.flip7.game import Flip7
@@ -298,32 +299,32 @@ def describe_action(action: Action, lang: str = "en") -> str:
     if op == OP_STAY:
         return "ステイ" if ja else "Stay"
     if op == OP_TARGET:
-        who = seat_ref(action.a)
+        who = seat_ref(action.seat)
         return f"{who}に渡す" if ja else f"Give to {who}"
     if op == OP_SWAP:
-        a, b = seat_ref(action.a), seat_ref(action.c)
-        x, y = card_text(tok[action.b], lang), card_text(tok[action.d], lang)
+        a, b = seat_ref(action.seat), seat_ref(action.other_seat)
+        x, y = card_text(tok[action.card], lang), card_text(tok[action.other_card], lang)
         return f"{a}の{x}と{b}の{y}を交換する" if ja else f"Swap {a}'s {x} with {b}'s {y}"
     if op == OP_STEAL:
-        who, x = seat_ref(action.a), card_text(tok[action.b], lang)
+        who, x = seat_ref(action.seat), card_text(tok[action.card], lang)
         return f"{who}の{x}を奪う" if ja else f"Steal {who}'s {x}"
     if op == OP_DISCARD:
-        who = seat_ref(action.a)
+        who = seat_ref(action.seat)
         if ja:
-            return f"{who}に{card_text(tok[action.b], lang)}を捨てさせる"
-        return f"Make {who} discard {a_card(tok[action.b], lang)}"
+            return f"{who}に{card_text(tok[action.card], lang)}を捨てさせる"
+        return f"Make {who} discard {a_card(tok[action.card], lang)}"
     if op == OP_BONUS:
-        return "自分に+15点" if ja else "Take +15 points"
+        return f"自分に+{FLIP7_BONUS}点" if ja else f"Take +{FLIP7_BONUS} points"
     if op == OP_PENALTY:
-        who = seat_ref(action.a)
-        return f"{who}に−15点" if ja else f"Give −15 points to {who}"
+        who = seat_ref(action.seat)
+        return f"{who}に−{FLIP7_BONUS}点" if ja else f"Give −{FLIP7_BONUS} points to {who}"
     if op == OP_DRAW:
-        card = a_card(tok[action.a], lang)
+        card = a_card(tok[action.card], lang)
         if ja:
             return f"{card}がめくられる"
         return f"{card[0].upper()}{card[1:]} is turned up"
     if op == OP_DEALER:
-        who = seat_ref(action.a)
+        who = seat_ref(action.seat)
         return f"最初のディーラーは{who}" if ja else f"{who} deals first"
     return str(action)
 
