@@ -103,3 +103,24 @@ def test_one_step_bound_is_below_the_programme() -> None:
         assert bound <= float(solver.hit_value(position, pool)) + 1e-12
         # holding the Zero nothing scores before a Flip 7 (F7V-6.1): the bound is 0 there
         assert (bound > 0) == ("zero" not in row)
+
+
+def test_a_second_zero_busts_in_the_programme() -> None:
+    # F7V-1.5 with two decks: a second Zero busts like any duplicate (F7V-2). Row Zero 1 2 3 4 5
+    # (no staying with the Zero, F7V-6.1), pool: the other Zero and a 6. Half the time the 6
+    # comes first: Flip 7, 1+2+3+4+5+6 + 15 = 36 (F7V-6.1: the Zero scores with a Flip 7);
+    # half the time the Zero: a bust, 0. Hitting is worth 18 (not 36).
+    from septet.bots.flip7_ev import advise
+
+    pool = [0] * C.NUM_KINDS
+    pool[C.ZERO] = pool[6] = 1
+    row = row_from_tokens(["zero", "1", "2", "3", "4", "5"], "vengeance")
+    got = advise(EVSolver("vengeance", "single", exact=True), row, pool)
+    assert got.bust_probability == 0.5 and got.stay is None and got.hit == 18
+    # two decks through the advice: the pool of two decks, the same exact bust chance rule
+    mine, pool2 = build_position("vengeance", "12 11 10", "", decks=2)
+    assert sum(pool2) == 213
+    advice, method = advise_position("vengeance", mine, pool2)
+    assert method == "exact" and advice.bust_probability == pytest.approx(63 / 213)
+    with pytest.raises(flip7_advice.AdviceInputError):
+        build_position("vengeance", "zero", "zero", decks=1)

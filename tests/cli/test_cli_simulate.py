@@ -183,10 +183,7 @@ def test_cli_simulate_bad_number_is_exit_2() -> None:
 
 @pytest.mark.parametrize("name", ["double-seven", "flip7", "seven-shot"])
 def test_cli_simulate_real_game(name: str, tmp_path: Path) -> None:
-    try:
-        game = games.get(name)
-    except Exception as exc:  # an engine still being written
-        pytest.skip(f"{name} engine not available: {exc}")
+    game = games.get(name)
     k = max(3, game.min_players)
     agents = ",".join(["random"] * k)
     args = ["simulate", name, "-a", agents, "-n", "6", "-w", "2", "--out", str(tmp_path)]

@@ -6,8 +6,6 @@ import os
 import random
 from typing import Any
 
-import pytest
-
 from septet import games
 from septet.core import CHANCE, Game, State
 
@@ -32,7 +30,7 @@ REAL_CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
 ]
 TINY_CONFIGS: list[tuple[str, int, dict[str, Any]]] = [(TINY, n, {}) for n in (2, 3, 4)]
 ALL_CONFIGS = TINY_CONFIGS + REAL_CONFIGS
-# Large Flip 7 tables (19 and more seats play with two decks, F7V-1.5), for the PettingZoo tests
+# Large Flip 7 tables (two decks from 18 seats by default, F7V-1.5), for the PettingZoo tests
 # only: OpenSpiel's random_sim_test checks every seat's strings and tensors at every step, which
 # takes minutes at these sizes.
 LARGE_CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
@@ -53,22 +51,16 @@ def env_games(default: int) -> int:
     return default if not kit else max(default, min(int(kit) // 100, 3 * default))
 
 
-def game_or_skip(name: str, num_players: int, options: dict[str, Any]) -> Game[Any]:
-    """The game, or a pytest skip naming why it cannot be used yet (engine not landed, or no
-    observation tensor)."""
-    try:
-        game = games.get(name, **options)
-    except (ImportError, AttributeError) as exc:
-        pytest.skip(f"the {name} engine is not installed yet: {exc}")
-    try:
-        game.observation_size(num_players)
-        state = game.new_state(num_players)
-        rng = random.Random(0)
-        while state.current_player == CHANCE:
-            state.apply(state.sample_chance(rng))
-        state.observation_tensor(max(state.current_player, 0))
-    except (NotImplementedError, ImportError) as exc:
-        pytest.skip(f"the {name} engine has no observation tensor yet: {exc}")
+def checked_game(name: str, num_players: int, options: dict[str, Any]) -> Game[Any]:
+    """The game, checked to give an observation tensor (every engine has one: an error here is
+    a broken engine and fails the test)."""
+    game = games.get(name, **options)
+    game.observation_size(num_players)
+    state = game.new_state(num_players)
+    rng = random.Random(0)
+    while state.current_player == CHANCE:
+        state.apply(state.sample_chance(rng))
+    state.observation_tensor(max(state.current_player, 0))
     return game
 
 

@@ -21,9 +21,9 @@ from .envs_support import (  # noqa: E402
     REAL_CONFIGS,
     TINY,
     TINY_CONFIGS,
+    checked_game,
     config_id,
     env_games,
-    game_or_skip,
     random_states,
 )
 
@@ -43,7 +43,7 @@ ISMCTS_CONFIGS = [
 
 def _load(config: tuple[str, int, dict[str, Any]], **extra: Any) -> Any:
     name, n, options = config
-    game_or_skip(name, n, options)
+    checked_game(name, n, options)
     return sos.load(name, n, **options, **extra)
 
 

@@ -23,9 +23,9 @@ from .envs_support import (  # noqa: E402
     LARGE_CONFIGS,
     REAL_CONFIGS,
     TINY,
+    checked_game,
     config_id,
     env_games,
-    game_or_skip,
 )
 
 # PettingZoo warns about every dict observation space that is not one of its own environments;
@@ -39,7 +39,7 @@ EXPECTED_WARNINGS = (
 @pytest.mark.parametrize("config", ALL_CONFIGS + LARGE_CONFIGS, ids=config_id)
 def test_envs_pettingzoo_api_and_seed(config: tuple[str, int, dict[str, Any]]) -> None:
     name, n, options = config
-    game_or_skip(name, n, options)
+    checked_game(name, n, options)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         for _ in range(env_games(1)):
@@ -56,7 +56,7 @@ def test_envs_pettingzoo_full_games_match_engine(config: tuple[str, int, dict[st
     """Random masked play to the end: spaces hold every observation, the mask is exactly the
     engine's legal actions for the agent to move (zeros for the others), rewards are returns."""
     name, n, options = config
-    game = game_or_skip(name, n, options)
+    game = checked_game(name, n, options)
     e = env(name, n, **options)
     raw = e.unwrapped
     rng = random.Random(1)
@@ -216,7 +216,7 @@ def test_envs_pettingzoo_render_each_game(config: tuple[str, int, dict[str, Any]
     """``render()`` is the engine's text renderer on the spectator's view, in the asked language,
     and the seat's own view with ``render_seat``."""
     name, n, options = config
-    game = game_or_skip(name, n, options)
+    game = checked_game(name, n, options)
     for lang in ("en", "ja"):
         e = env(name, n, render_mode="ansi", lang=lang, **options)
         e.reset(seed=4)
@@ -237,7 +237,7 @@ def test_envs_pettingzoo_render_test_state_and_bounds(
     from pettingzoo.test import render_test
 
     name, n, options = config
-    game = game_or_skip(name, n, options)
+    game = checked_game(name, n, options)
     render_test(lambda render_mode=None: env(name, n, render_mode=render_mode, **options))
     capsys.readouterr()
     e = env(name, n, **options)

@@ -295,3 +295,36 @@ def test_double_seven_two_families_is_checked_by_default(client: Any) -> None:
     assert r.status_code == 422 and r.json()["rule"] == "DS-5.3", r.text
     body["players"][0]["double_seven"] = True
     assert client.post("/api/score/double-seven/game", json=body).json()["scores"] == [16, 3]
+
+
+def test_score_keeper_and_odds_follow_the_decks_option(client: Any) -> None:
+    # F7V-1.5 (issue 25): decks="auto" is two decks from 18 players, 1 or 2 fix it; F7V-3.6:
+    # no card more often than the decks hold it. Two rows with the Zero at 18 players.
+    rows = [{"cards": ["zero", "5"]}, {"cards": ["zero", "6"]}] + [{"points": 0}] * 16
+    r = client.post("/api/score/flip7/round", json={"rows": rows})
+    assert r.status_code == 200, r.text
+    r = client.post("/api/score/flip7/round", json={"rows": rows, "decks": 1})
+    assert r.status_code == 422 and r.json()["rule"] == "F7V-3.6"
+    r = client.post("/api/score/flip7/round", json={"rows": rows[:2], "decks": 2})
+    assert r.status_code == 200, r.text  # two players, two decks chosen
+    names = [f"P{i}" for i in range(18)]
+    auto = _sheet(client, "flip7", names)
+    assert auto["decks"] == 2 and _sheet(client, "flip7", names[:17])["decks"] == 1
+    assert _op(client, auto, {"op": "add", "entry": {"rows": rows}})["totals"][:2] == [0, 0]
+    one = _sheet(client, "flip7", names, decks=1)
+    assert one["decks"] == 1
+    assert _op(client, one, {"op": "add", "entry": {"rows": rows}}, 422)["rule"] == "F7V-3.6"
+    # the odds page counts the cards of the decks chosen: row 12 11 10, nothing seen, two
+    # Vengeance decks (216 cards): 23 + 21 + 19 = 63 of the 213 left bust you (29.6%)
+    cards = client.get("/api/score/flip7/cards?edition=vengeance&decks=2").json()["cards"]
+    assert sum(c["count"] for c in cards) == 216
+    body = {"edition": "vengeance", "row": ["12", "11", "10"], "decks": 2}
+    got = client.post("/api/score/flip7/odds", json=body).json()
+    assert got["left"] == 213 and got["cards_left"]["zero"] == 2
+    assert got["bust_probability"] == pytest.approx(63 / 213) and got["stay"] == 33.0
+    one_deck = client.post("/api/score/flip7/odds", json={**body, "decks": 1}).json()
+    assert one_deck["left"] == 105 and one_deck["bust_probability"] == pytest.approx(30 / 105)
+    got = client.post("/api/score/flip7/odds", json={**body, "seen": ["zero", "zero"]}).json()
+    assert got["cards_left"]["zero"] == 0
+    r = client.post("/api/score/flip7/odds", json={**body, "seen": ["zero", "zero"], "decks": 1})
+    assert r.status_code == 422

@@ -51,13 +51,16 @@ def build_position(
     row: str | Sequence[str],
     seen: str | Sequence[str],
     opponents: Sequence[str | Sequence[str]] = (),
+    decks: int = 1,
 ) -> tuple[list[str], tuple[int, ...]]:
-    """Your row's tokens and the pool left (a fresh deck of ``edition`` less every card listed).
+    """Your row's tokens and the pool left (``decks`` fresh decks of ``edition`` shuffled
+    together, less every card listed).
 
     Args:
         row: your row (``"12 9 5 -4"`` or a list of tokens).
         seen: other cards seen since the last shuffle (discards, busted rows).
         opponents: other players' rows.
+        decks: 1 or 2 (F7V-1.5, the game's option ``decks``).
 
     Raises:
         AdviceInputError: an unknown card, more copies of a card than the deck holds, or a row
@@ -65,7 +68,10 @@ def build_position(
     """
     if edition not in ("classic", "vengeance"):
         raise AdviceInputError(f"edition must be classic or vengeance, not {edition!r}")
-    pool = list(fresh_pool(edition))
+    if decks not in (1, 2) or isinstance(decks, bool):
+        raise AdviceInputError(f"decks must be 1 or 2, not {decks!r}")
+    full = fresh_pool(edition, decks=decks)
+    pool = list(full)
     mine = [t.lower() for t in _tokens(row)]
     for where, text in [("row", row), ("seen", seen), *(("opponent", o) for o in opponents)]:
         for tok in _tokens(text):
@@ -76,8 +82,8 @@ def build_position(
                 )
             if pool[kind] == 0:
                 raise AdviceInputError(
-                    f"{where}: one {tok!r} too many: the {edition} deck has "
-                    f"{fresh_pool(edition)[kind]} of them"
+                    f"{where}: one {tok!r} too many: the {edition} deck"
+                    f"{'s have' if decks > 1 else ' has'} {full[kind]} of them"
                 )
             pool[kind] -= 1
     try:
@@ -87,11 +93,15 @@ def build_position(
     return mine, tuple(pool)
 
 
-def _solver(edition: str, mode: str, max_states: int) -> EVSolver:
+def _solver(edition: str, mode: str, max_states: int, pool: Sequence[int]) -> EVSolver:
     """The programme's solver: compiled when numba is installed (the same numbers,
-    :mod:`septet.bots.flip7_ev_fast`), else the Python one."""
+    :mod:`septet.bots.flip7_ev_fast`), else the Python one. A pool of two decks (more copies
+    of a card than one deck has, F7V-1.5) goes to the Python solver, which knows that a second
+    Zero busts; the compiled programme models one deck."""
     from septet.bots.flip7_ev_fast import ev_solver
 
+    if any(n > one for n, one in zip(pool, fresh_pool(edition), strict=True)):
+        return EVSolver(edition, mode, max_states=max_states)
     return ev_solver(edition, mode, max_states=max_states)
 
 
@@ -149,7 +159,7 @@ def _advise_vengeance_table(position: Row, pool: Sequence[int]) -> tuple[Advice,
     mode drops them from the pool): the reduced model is the same problem. One solver, its
     budget raised on the way, keeps what it computed.
     """
-    solver = _solver("vengeance", "table", max_states=ADVISE_MAX_STATES)
+    solver = _solver("vengeance", "table", ADVISE_MAX_STATES, pool)
     try:
         return advise(solver, position, pool), "exact"
     except BudgetExceeded:
@@ -164,14 +174,14 @@ def _advise_classic(position: Row, pool: Sequence[int], mode: str) -> tuple[Advi
     """:func:`advise_position` in the classic edition: the reduced model first (when it does
     not fit, the exact programme cannot either), then the exact one within the same budget."""
     small = reduced_pool(pool)
-    reduced = _solver("classic", mode, max_states=ADVISE_MAX_STATES)
+    reduced = _solver("classic", mode, ADVISE_MAX_STATES, pool)
     try:
         fits: Advice | None = advise(reduced, position, small)
     except BudgetExceeded:
         fits = None
     if fits is not None:
         try:
-            exact = _solver("classic", mode, max_states=ADVISE_MAX_STATES)
+            exact = _solver("classic", mode, ADVISE_MAX_STATES, pool)
             return advise(exact, position, pool), "exact"
         except BudgetExceeded:
             return fits, "reduced"
@@ -190,14 +200,14 @@ def advise_position_plain(
     mode = "single" if alone else "table"
     position = row_from_tokens(row, edition)
     try:
-        exact = _solver(edition, mode, max_states=ADVISE_MAX_STATES)
+        exact = _solver(edition, mode, ADVISE_MAX_STATES, pool)
         return advise(exact, position, pool), "exact"
     except BudgetExceeded:
         pass
     advice: Advice
     method: Method
     try:
-        reduced = _solver(edition, mode, max_states=10 * ADVISE_MAX_STATES)
+        reduced = _solver(edition, mode, 10 * ADVISE_MAX_STATES, pool)
         advice, method = advise(reduced, position, reduced_pool(pool)), "reduced"
     except BudgetExceeded:
         advice, method = advise_lower_bound(EVSolver(edition, mode), position, pool), "lower_bound"

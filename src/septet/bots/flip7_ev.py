@@ -170,10 +170,11 @@ def check_row_open(tokens: Sequence[str], edition: str) -> None:
         raise ValueError("seven number cards is already a Flip 7 (F7V-7)")
 
 
-def fresh_pool(edition: str, numbers_only: bool = False) -> tuple[int, ...]:
-    """Counts per card kind (``cards.NUM_KINDS`` long) of a fresh deck; ``numbers_only`` keeps
-    the number cards (classic 0-12; Vengeance 1-13 with the Zero, Unlucky 7 and Lucky 13)."""
-    deck = C.classic_deck() if edition == "classic" else C.vengeance_deck()
+def fresh_pool(edition: str, numbers_only: bool = False, decks: int = 1) -> tuple[int, ...]:
+    """Counts per card kind (``cards.NUM_KINDS`` long) of ``decks`` fresh decks shuffled
+    together (F7V-1.5); ``numbers_only`` keeps the number cards (classic 0-12; Vengeance 1-13
+    with the Zero, Unlucky 7 and Lucky 13)."""
+    deck = [c * decks for c in (C.classic_deck() if edition == "classic" else C.vengeance_deck())]
     if numbers_only:
         deck = [c if C.IS_NUM[k] else 0 for k, c in enumerate(deck)]
     return tuple(deck)
@@ -492,6 +493,8 @@ class EVSolver:
                     pending=row.pending,
                 )
             elif kind == C.ZERO:
+                if row.mask & 1:  # a second Zero (two decks) busts (F7V-1.5)
+                    return self._zero
                 new = _set(row, _MASK, row.mask | 1)
             elif self.vengeance and C.VALUE[kind] == 13:  # F7V-6.3
                 lucky = row.lucky or kind == C.L13

@@ -35,15 +35,16 @@ def test_vengeance_deck_composition():  # F7V-1.1 F7V-1.2 F7V-1.3 F7V-1.4
     assert "draw freeze" not in p
 
 
-def test_two_decks_from_19_players_and_limits():  # F7V-1.5
+def test_two_decks_from_18_players_and_limits():  # F7V-1.5
+    # 「18人以上でプレイする場合は、2つ目のデッキを使うことをおすすめします」: decks="auto"
     g = game()
+    s17 = g.new_state(17)
+    play(s17, "dealer 0")
+    assert s17.view(None)["deck_size"] == 108
     s18 = g.new_state(18)
     play(s18, "dealer 0")
-    assert s18.view(None)["deck_size"] == 108
-    s19 = g.new_state(19)
-    play(s19, "dealer 0")
-    assert s19.view(None)["deck_size"] == 216
-    assert s19.view(None)["deck"]["zero"] == 2
+    assert s18.view(None)["deck_size"] == 216
+    assert s18.view(None)["deck"]["zero"] == 2
     g.new_state(2)  # Ruling: 2 players allowed
     g.new_state(36)
     for bad in (1, 37):

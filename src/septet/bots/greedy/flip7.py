@@ -21,11 +21,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from septet.core.game import Action, Game
 from septet.core.types import JSON
 from septet.games.flip7 import cards as C
+from septet.games.flip7.actions import F7Action, Op
 from septet.games.flip7.rules import FLIP7_BONUS, FLIP7_CARDS, row_busts
 
 _K = C.KIND_OF_TOKEN
@@ -150,7 +151,7 @@ class GreedyAgent:
 
     def _target(self, card: str, legal: Sequence[Action]) -> Action:
         k = _K[card]
-        seats = [a.a for a in legal]  # type: ignore[attr-defined]
+        seats = [_f7(a).seat for a in legal]
         me = self.me
         values: list[float] = []
         for s in seats:
@@ -178,20 +179,17 @@ class GreedyAgent:
     def _pick(self, legal: Sequence[Action]) -> Action:
         best_value = None
         best = legal[0]
-        for a in legal:
+        for action in legal:
+            a = _f7(action)
             rows = [list(r) for r in self.rows]
-            op = str(a).split()[0]
             moved: list[tuple[int, int]] = []
-            if op == "steal":
-                rows[a.a].remove(a.b)  # type: ignore[attr-defined]
-                moved.append((self.me, a.b))  # type: ignore[attr-defined]
-            elif op == "discard":
-                rows[a.a].remove(a.b)  # type: ignore[attr-defined]
-            else:
-                rows[a.a].remove(a.b)  # type: ignore[attr-defined]
-                rows[a.c].remove(a.d)  # type: ignore[attr-defined]
-                moved.append((a.c, a.b))  # type: ignore[attr-defined]
-                moved.append((a.a, a.d))  # type: ignore[attr-defined]
+            rows[a.seat].remove(a.card)
+            if a.op == Op.STEAL:
+                moved.append((self.me, a.card))
+            elif a.op == Op.SWAP:
+                rows[a.other_seat].remove(a.other_card)
+                moved.append((a.other_seat, a.card))
+                moved.append((a.seat, a.other_card))
             new = [_score(r, self.v) for r in rows]
             for seat, k in moved:
                 new[seat] = _after(rows[seat], k, self.v)
@@ -203,7 +201,7 @@ class GreedyAgent:
                 d = new[s] - old
                 value += d if s == self.me else -d * self.weight[s]
             if best_value is None or value > best_value:
-                best_value, best = value, a
+                best_value, best = value, action
         return best
 
     def _flip7_choice(self, legal: Sequence[Action]) -> Action:
@@ -215,6 +213,11 @@ class GreedyAgent:
             return legal[0]  # the bonus wins the game
         if theirs >= self.target and theirs - FLIP7_BONUS < self.target:
             for a in legal[1:]:
-                if a.a == leader:  # type: ignore[attr-defined]
+                if _f7(a).seat == leader:
                     return a  # −15 keeps the leader from winning now
         return legal[0]
+
+
+def _f7(action: Action) -> F7Action:
+    """``action`` as the Flip 7 action it is (the engine offers nothing else)."""
+    return cast(F7Action, action)

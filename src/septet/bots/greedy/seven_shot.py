@@ -34,6 +34,7 @@ from septet.games.seven_shot.cards import (
     parse_card,
 )
 from septet.games.seven_shot.rules import card_power, trick_winner
+from septet.games.seven_shot.scoring import TRICKS_TO_LOSE
 
 
 def _mask(names: Any) -> int:
@@ -111,8 +112,8 @@ class GreedyAgent:
         my_side = me % 2 if n == 4 else me
         side_tricks = int(view["side_tricks"][my_side])
         side_sevens = int(view["side_sevens"][my_side])
-        threshold = 4 if n == 4 else 3
-        danger = side_tricks >= 6  # SS-4.2: a 7th trick loses the deal
+        threshold = int(view["threshold"])  # the engine's: SS-4.1, SS-5.3
+        danger = side_tricks >= TRICKS_TO_LOSE - 1  # SS-4.2: a 7th trick loses the deal
         # Tricks without 7s bring the side nearer to 7 tricks: they cost more as it gets close.
         pressure = max(0, side_tricks - 3)
         leader = int(view["leader"])

@@ -16,12 +16,14 @@ from septet.core.types import JSON, Event
 from . import actions as A
 from . import render as R
 from .observation import spec as _obs_spec
+from .rules import MAX_PLAYERS, MIN_PLAYERS
 from .state import _PHASE_BY_NAME, DoubleSevenState
 from .tiles import (
     CLOVER,
     FULL_SET,
     NAMES_EN,
     NUM_SEVEN_TOKENS,
+    NUM_TILES,
     NUM_TYPES,
     counts_from_json,
     family_from_str,
@@ -123,8 +125,8 @@ class DoubleSeven(Game[DoubleSevenOptions]):
 
     name: ClassVar[str] = "double-seven"
     titles: ClassVar[Mapping[str, str]] = {"en": "Double Seven", "ja": "ダブルセブン"}
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 4
+    min_players: ClassVar[int] = MIN_PLAYERS  # DS-1.3
+    max_players: ClassVar[int] = MAX_PLAYERS
     options_type: ClassVar[type[Any]] = DoubleSevenOptions
 
     @classmethod
@@ -156,7 +158,7 @@ class DoubleSeven(Game[DoubleSevenOptions]):
         hold plus that turn's placements (ruling on DS-5.4).
         """
         n = num_players
-        return 3 * n + 1 + (91 - 2 * n) * (15 + 45) + 2 * 179 + 10
+        return 3 * n + 1 + (NUM_TILES - 2 * n) * (15 + 45) + 2 * 179 + 10
 
     # ----- notation and encoding -----------------------------------------------------------
     def action_from_str(self, text: str) -> Any:

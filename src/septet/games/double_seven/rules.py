@@ -14,6 +14,13 @@ SEVEN: int = 7
 """The family size that earns a 7 token (DS-5.3)."""
 MIN_FAMILY: int = 2
 """A family starts with at least 2 tiles (DS-5.1) and never shrinks (DS-5.2)."""
+MIN_PLAYERS: int = 2
+MAX_PLAYERS: int = 4
+"""Double Seven is for 2 to 4 players (DS-1.3)."""
+SEVEN_TOKEN_POINTS: int = 1
+"""Points of each 7 token (DS-8.1)."""
+DOUBLE_SEVEN_POINTS: int = 2
+"""Points of the 77 token (DS-8.1)."""
 
 
 def earns_seven(old_size: int, new_size: int, sevens_left: int) -> bool:

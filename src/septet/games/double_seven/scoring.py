@@ -21,7 +21,15 @@ from typing import Literal
 
 from septet.core.errors import ScoreError
 from septet.core.types import JSON
-from septet.games.double_seven.rules import MIN_FAMILY, SEVEN, qualifies_for_77
+from septet.games.double_seven.rules import (
+    DOUBLE_SEVEN_POINTS,
+    MAX_PLAYERS,
+    MIN_FAMILY,
+    MIN_PLAYERS,
+    SEVEN,
+    SEVEN_TOKEN_POINTS,
+    qualifies_for_77,
+)
 from septet.games.double_seven.tiles import (
     MAX_FAMILY,
     NUM_CLOVERS,
@@ -45,7 +53,7 @@ def score_of(families: tuple[Family, ...], sevens: int, has77: bool) -> int:
 def points(sizes: Sequence[int], sevens: int, has77: bool) -> int:
     """DS-8.1: the sum of the family sizes (tiles), +1 per 7 token, +2 for the 77 token; rack
     tiles score nothing."""
-    return sum(sizes) + sevens + (2 if has77 else 0)
+    return sum(sizes) + SEVEN_TOKEN_POINTS * sevens + (DOUBLE_SEVEN_POINTS if has77 else 0)
 
 
 def winners(scores: Sequence[float], holder77: int | None) -> list[int]:
@@ -155,10 +163,10 @@ def check_end(
     n = len(players)
     labels = list(names) if names is not None else [f"player {i + 1}" for i in range(n)]
     labels_ja = list(names) if names is not None else [f"プレイヤー{i + 1}" for i in range(n)]
-    if not 2 <= n <= 4:
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise _err(
-            f"Double Seven is for 2 to 4 players, not {n}",
-            f"ダブルセブンは2〜4人用です（{n}人ではありません）",
+            f"Double Seven is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}",
+            f"ダブルセブンは{MIN_PLAYERS}〜{MAX_PLAYERS}人用です（{n}人ではありません）",
             "DS-1.3",
         )
     if double_seven not in ("second_token", "two_families"):
@@ -179,10 +187,11 @@ def _check_player(p: PlayerEnd, label: str, label_ja: str) -> None:
         if not MIN_FAMILY <= size <= MAX_FAMILY:
             raise _err(
                 f"{label}: a family of {size} tiles is impossible (a family starts "
-                f"with at least {MIN_FAMILY} and holds at most {MAX_FAMILY}: 11 tiles of "
-                "its animal and the 3 clovers)",
+                f"with at least {MIN_FAMILY} and holds at most {MAX_FAMILY}: "
+                f"{TILES_PER_ANIMAL} tiles of its animal and the {NUM_CLOVERS} clovers)",
                 f"{label_ja}：{size}枚のファミリーはありえません（ファミリーは"
-                f"{MIN_FAMILY}枚以上で始まり、最大{MAX_FAMILY}枚：その動物11枚とクローバー3枚）",
+                f"{MIN_FAMILY}枚以上で始まり、最大{MAX_FAMILY}枚：その動物{TILES_PER_ANIMAL}枚と"
+                f"クローバー{NUM_CLOVERS}枚）",
                 "DS-5.1" if size < MIN_FAMILY else "DS-1.1",
             )
     if p.sevens < 0:

@@ -39,7 +39,14 @@ from septet.core.game import State
 from septet.core.types import CHANCE, JSON, TERMINAL, Event
 
 from . import actions as A
-from .rules import MIN_FAMILY, earns_seven, takes_77_on_seven, takes_77_with_two_families
+from .rules import (
+    DOUBLE_SEVEN_POINTS,
+    MIN_FAMILY,
+    SEVEN_TOKEN_POINTS,
+    earns_seven,
+    takes_77_on_seven,
+    takes_77_with_two_families,
+)
 from .scoring import score_of, winners
 from .tiles import (
     CLOVER,
@@ -96,11 +103,11 @@ def score_breakdown(families: tuple[Family, ...], sevens: int, has77: bool) -> d
         {"animal": NAMES_EN[f[0]], "size": f[1] + f[2], "points": f[1] + f[2]} for f in families
     ]
     tiles = sum(f[1] + f[2] for f in families)
-    bonus77 = 2 if has77 else 0
+    bonus77 = DOUBLE_SEVEN_POINTS if has77 else 0
     return {
         "families": fams,
         "tile_points": tiles,
-        "sevens": sevens,
+        "sevens": SEVEN_TOKEN_POINTS * sevens,
         "seventy_seven": bonus77,
         "total": score_of(families, sevens, has77),  # DS-8.1, scoring.score_of
     }

@@ -16,6 +16,11 @@ Notation (seats are 0-based indices; cards are the tokens of :mod:`.cards`):
 
 ``F7Action`` is a ``NamedTuple`` ``(op, a, b, c, d)`` so that hashing and equality run at C
 speed in the hot loop; the common ones are interned (``HIT``, ``STAY``, ``draw_action(k)``...).
+Read and build it by name: ``action.seat``, ``action.card``, ``action.other_seat``,
+``action.other_card`` (see :class:`F7Action` for which operation has which) and
+``steal_action(seat, card)``, ``swap_action(seat, card, other_seat, other_card)``...; the slots
+``a`` … ``d`` are the storage (the compiled kernels read them), not the interface. Records and
+JSON hold the notation above, never the tuple.
 
 Integer ids (RL): declared in :func:`encoding` (version :data:`ENCODING_VERSION`) as kinds with
 arguments: ``hit`` 0, ``stay`` 1, ``bonus`` 2, ``target`` seat, ``penalty`` seat, then in
@@ -49,7 +54,7 @@ class Op:
     """The ``OP_*`` codes as dotted names, for ``match`` value patterns::
 
     match action:
-        case F7Action(Op.STEAL, seat, card): ...
+        case F7Action(op=Op.STEAL, seat=seat, card=card): ...
     """
 
     HIT: Final = OP_HIT
@@ -64,11 +69,35 @@ class Op:
     DEALER: Final = OP_DEALER
 
 
-class F7Action(NamedTuple):
-    """A Flip 7 action or chance outcome: ``op`` (an ``OP_*`` code) and up to four ints.
+_SEATED_OPS: Final = frozenset((OP_TARGET, OP_SWAP, OP_STEAL, OP_DISCARD, OP_PENALTY, OP_DEALER))
+_CARD_OPS: Final = frozenset((OP_SWAP, OP_STEAL, OP_DISCARD))
 
-    ``swap``: ``a``/``c`` seats (``a < c``), ``b``/``d`` card kinds; ``steal``/``discard``: ``a``
-    seat, ``b`` kind; ``target``/``penalty``/``dealer``: ``a`` seat; ``draw``: ``a`` kind.
+
+class F7Action(NamedTuple):
+    """A Flip 7 action or chance outcome: ``op`` (an ``OP_*`` code) and what it holds, read by
+    name:
+
+    ============  ===========================  =========================================
+    ``op``        fields                       example
+    ============  ===========================  =========================================
+    ``hit``       —                            ``HIT``
+    ``stay``      —                            ``STAY``
+    ``bonus``     —                            ``BONUS``
+    ``target``    ``seat``                     ``target_action(2)``
+    ``penalty``   ``seat``                     ``penalty_action(2)``
+    ``dealer``    ``seat``                     ``dealer_action(1)``
+    ``draw``      ``card``                     ``draw_action(kind)``
+    ``steal``     ``seat``, ``card``           ``steal_action(1, kind)``
+    ``discard``   ``seat``, ``card``           ``discard_action(3, kind)``
+    ``swap``      ``seat``, ``card``,          ``swap_action(0, k5, 2, k_minus4)``
+                  ``other_seat``,              (``seat < other_seat``)
+                  ``other_card``
+    ============  ===========================  =========================================
+
+    Seats are 0-based; cards are kinds of :mod:`.cards`. Reading a field the operation does
+    not hold raises ``AttributeError``. The slots ``a`` … ``d`` store them (``seat`` or the
+    drawn card in ``a``, ``card`` in ``b``, ``other_seat`` in ``c``, ``other_card`` in ``d``);
+    ``F7Action(op, a, b, c, d)`` keeps working for the compiled kernels.
     """
 
     op: int
@@ -77,6 +106,38 @@ class F7Action(NamedTuple):
     c: int = 0
     d: int = 0
 
+    @property
+    def seat(self) -> int:
+        """The seat acted on: the target, the seat penalised, the dealer, the row a card is
+        stolen or discarded from, a swap's lower seat."""
+        if self.op not in _SEATED_OPS:
+            raise AttributeError(f"{self} has no seat")
+        return self.a
+
+    @property
+    def card(self) -> int:
+        """The card kind: drawn (``draw``), stolen, discarded, or taken from ``seat`` by a
+        swap."""
+        if self.op == OP_DRAW:
+            return self.a
+        if self.op not in _CARD_OPS:
+            raise AttributeError(f"{self} has no card")
+        return self.b
+
+    @property
+    def other_seat(self) -> int:
+        """A swap's higher seat."""
+        if self.op != OP_SWAP:
+            raise AttributeError(f"{self} has no other seat")
+        return self.c
+
+    @property
+    def other_card(self) -> int:
+        """The card kind a swap takes from ``other_seat``."""
+        if self.op != OP_SWAP:
+            raise AttributeError(f"{self} has no other card")
+        return self.d
+
     def __str__(self) -> str:
         op = self.op
         if op == OP_HIT:
@@ -84,20 +145,22 @@ class F7Action(NamedTuple):
         if op == OP_STAY:
             return "stay"
         if op == OP_TARGET:
-            return f"target {self.a}"
+            return f"target {self.seat}"
         if op == OP_SWAP:
-            return f"swap {self.a}:{TOKENS[self.b]} {self.c}:{TOKENS[self.d]}"
+            return (
+                f"swap {self.seat}:{TOKENS[self.card]} {self.other_seat}:{TOKENS[self.other_card]}"
+            )
         if op == OP_STEAL:
-            return f"steal {self.a}:{TOKENS[self.b]}"
+            return f"steal {self.seat}:{TOKENS[self.card]}"
         if op == OP_DISCARD:
-            return f"discard {self.a}:{TOKENS[self.b]}"
+            return f"discard {self.seat}:{TOKENS[self.card]}"
         if op == OP_BONUS:
             return "bonus"
         if op == OP_PENALTY:
-            return f"penalty {self.a}"
+            return f"penalty {self.seat}"
         if op == OP_DRAW:
-            return f"draw {TOKENS[self.a]}"
-        return f"dealer {self.a}"
+            return f"draw {TOKENS[self.card]}"
+        return f"dealer {self.seat}"
 
 
 HIT: Final = F7Action(OP_HIT)
@@ -127,6 +190,27 @@ def dealer_action(seat: int) -> F7Action:
 def draw_action(kind: int) -> F7Action:
     """The interned chance outcome ``draw <token>``."""
     return _DRAWS[kind]
+
+
+def steal_action(seat: int, card: int) -> F7Action:
+    """``steal <seat>:<card>``: take card kind ``card`` from ``seat``'s row (F7V-4.6)."""
+    return F7Action(OP_STEAL, seat, card)
+
+
+def discard_action(seat: int, card: int) -> F7Action:
+    """``discard <seat>:<card>``: ``seat`` discards its card of kind ``card`` (F7V-4.7)."""
+    return F7Action(OP_DISCARD, seat, card)
+
+
+def swap_action(seat: int, card: int, other_seat: int, other_card: int) -> F7Action:
+    """``swap <seat>:<card> <other_seat>:<other_card>`` (F7V-4.5); ``seat < other_seat``.
+
+    Raises:
+        ValueError: the seats are not in increasing order.
+    """
+    if not seat < other_seat:
+        raise ValueError(f"swap: the lower seat comes first, not {seat} then {other_seat}")
+    return F7Action(OP_SWAP, seat, card, other_seat, other_card)
 
 
 def _seat(text: str, whole: str) -> int:
@@ -183,7 +267,7 @@ def parse(text: str) -> F7Action:
         return _DRAWS[_card(args[0], text)]
     if head in ("steal", "discard") and len(args) == 1:
         seat, kind = _seat_card(args[0], text)
-        return F7Action(OP_STEAL if head == "steal" else OP_DISCARD, seat, kind)
+        return (steal_action if head == "steal" else discard_action)(seat, kind)
     if head == "swap" and len(args) == 2:
         s1, k1 = _seat_card(args[0], text)
         s2, k2 = _seat_card(args[1], text)
@@ -192,7 +276,7 @@ def parse(text: str) -> F7Action:
                 f"{text!r}: write the lower seat first, two different seats",
                 reason_ja=f"{text!r}: 違う2つの席を、番号の小さい席から書いてください",
             )
-        return F7Action(OP_SWAP, s1, k1, s2, k2)
+        return swap_action(s1, k1, s2, k2)
     raise NotationError(
         f"{text!r} is not a Flip 7 action (hit, stay, target N, swap N:card N:card, "
         "steal N:card, discard N:card, bonus, penalty N, draw card, dealer N)",
@@ -223,13 +307,18 @@ def _args_of(action: object, index: dict[int, int]) -> tuple[str, Args]:
     if op in _SIMPLE:
         return _SIMPLE[op], ()
     if op in _SEATED:
-        return _SEATED[op], (action.a,)
+        return _SEATED[op], (action.seat,)
     if op == OP_DRAW:
-        return "draw", (action.a,)
-    if op in (OP_STEAL, OP_DISCARD) and action.b in index:
-        return ("steal" if op == OP_STEAL else "discard"), (action.a, index[action.b])
-    if op == OP_SWAP and action.b in index and action.d in index:
-        return "swap", (action.a, action.c, index[action.b], index[action.d])
+        return "draw", (action.card,)
+    if op in (OP_STEAL, OP_DISCARD) and action.card in index:
+        return ("steal" if op == OP_STEAL else "discard"), (action.seat, index[action.card])
+    if op == OP_SWAP and action.card in index and action.other_card in index:
+        return "swap", (
+            action.seat,
+            action.other_seat,
+            index[action.card],
+            index[action.other_card],
+        )
     raise ValueError(f"{action} is not a player action of this Flip 7 game")
 
 
@@ -247,10 +336,10 @@ def _build(kind: str, a: Args, row_kinds: tuple[int, ...]) -> F7Action:
     if kind == "draw":
         return draw_action(a[0])
     if kind == "steal":
-        return F7Action(OP_STEAL, a[0], row_kinds[a[1]])
+        return steal_action(a[0], row_kinds[a[1]])
     if kind == "discard":
-        return F7Action(OP_DISCARD, a[0], row_kinds[a[1]])
-    return F7Action(OP_SWAP, a[0], row_kinds[a[2]], a[1], row_kinds[a[3]])
+        return discard_action(a[0], row_kinds[a[1]])
+    return swap_action(a[0], row_kinds[a[2]], a[1], row_kinds[a[3]])
 
 
 def encoding(n: int, row_kinds: tuple[int, ...]) -> ActionEncoding:

@@ -457,7 +457,7 @@ def score_round(
         rows: one :class:`RowEntry` per player, in seat order.
         edition: ``"vengeance"`` or ``"classic"``.
         brutal: brutal mode (Vengeance only, F7V-8).
-        decks: decks in play (2 from 19 players, F7V-1.5).
+        decks: decks in play (the game's ``num_decks``: option ``decks``, F7V-1.5).
         flip7_choice: brutal only: the seat that receives the Flip 7 achiever's −15, or
             ``None``/the achiever's own seat for the +15 (F7V-8.3).
         names: players' names for the messages (default "player 1", …).

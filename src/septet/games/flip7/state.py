@@ -103,8 +103,11 @@ from septet.games.flip7.actions import (
     F7Action,
     Op,
     dealer_action,
+    discard_action,
     draw_action,
     penalty_action,
+    steal_action,
+    swap_action,
     target_action,
 )
 from septet.games.flip7.frames import (
@@ -442,11 +445,11 @@ class Flip7State(State):
         if card == C.STEAL:
             for s in range(n):
                 if s != me and st[s] != BUSTED:
-                    out.extend(F7Action(Op.STEAL, s, k) for k in sorted(set(rows[s])))
+                    out.extend(steal_action(s, k) for k in sorted(set(rows[s])))
         elif card == C.DISCARD:
             for s in range(n):
                 if st[s] != BUSTED:
-                    out.extend(F7Action(Op.DISCARD, s, k) for k in sorted(set(rows[s])))
+                    out.extend(discard_action(s, k) for k in sorted(set(rows[s])))
         elif card == C.SWAP:
             live = [(s, sorted(set(rows[s]))) for s in range(n) if st[s] != BUSTED and rows[s]]
             for i, (s1, ks1) in enumerate(live):
@@ -457,7 +460,7 @@ class Flip7State(State):
                     for k1 in ks1:
                         for k2 in ks2:
                             if k1 != k2 or (k1 == _U7 and same_u7):
-                                out.append(F7Action(Op.SWAP, s1, k1, s2, k2))
+                                out.append(swap_action(s1, k1, s2, k2))
         return out
 
     # ----- applying -----------------------------------------------------------------------------
@@ -473,7 +476,7 @@ class Flip7State(State):
         ev: list[Event] = []
         tm = self._to_move
         if tm == CHANCE:
-            arg = action.a
+            arg = action.a  # the drawn card or the dealer (.card / .seat; the slot: hot path)
             op = action.op
             if (
                 op == OP_DRAW
@@ -554,13 +557,13 @@ class Flip7State(State):
     def _check_chance(self, action: F7Action) -> None:
         """Raise unless ``action`` is a possible chance outcome now (F7V-3.1, F7V-3.6)."""
         match action:
-            case F7Action(Op.DEALER, seat) if self._draw_for < 0:
+            case F7Action(op=Op.DEALER, seat=seat) if self._draw_for < 0:
                 if 0 <= seat < self.num_players:
                     return
                 raise IllegalActionError(
                     f"there is no seat {seat}", rule="F7V-3.1", reason_ja=f"席{seat}はありません"
                 )
-            case F7Action(Op.DRAW, k) if self._draw_for >= 0:
+            case F7Action(op=Op.DRAW, card=k) if self._draw_for >= 0:
                 if 0 <= k < C.NUM_KINDS and self._dcount[k]:
                     return
                 raise IllegalActionError(
@@ -769,15 +772,15 @@ class Flip7State(State):
         """Swap/Steal/Discard by ``t`` (F7V-4.5 … F7V-4.7, F7V-4.9)."""
         self._disc[card] += 1
         match a:
-            case F7Action(Op.STEAL, seat, k):
+            case F7Action(op=Op.STEAL, seat=seat, card=k):
                 ev.append(Event("steal", t, {"from": seat, "card": _TOK[k]}))
                 self._take(seat, k)
                 self._arrive(t, k, ev)
-            case F7Action(Op.DISCARD, seat, k):
+            case F7Action(op=Op.DISCARD, seat=seat, card=k):
                 ev.append(Event("discard", t, {"from": seat, "card": _TOK[k]}))
                 self._take(seat, k)
                 self._disc[k] += 1
-            case F7Action(Op.SWAP, s1, k1, s2, k2):
+            case F7Action(op=Op.SWAP, seat=s1, card=k1, other_seat=s2, other_card=k2):
                 ev.append(Event("swap", t, {"seats": [s1, s2], "cards": [_TOK[k1], _TOK[k2]]}))
                 self._take(s1, k1)
                 self._take(s2, k2)
@@ -788,12 +791,12 @@ class Flip7State(State):
         card = self._dec_card
         self._dec_card = -1
         match a:
-            case F7Action(Op.TARGET, seat):
+            case F7Action(op=Op.TARGET, seat=seat):
                 self._give(t, card, seat, ev)
-            case F7Action(Op.BONUS):
+            case F7Action(op=Op.BONUS):
                 self._bonus_to = t
                 ev.append(Event("flip7_bonus", t))
-            case F7Action(Op.PENALTY, seat):
+            case F7Action(op=Op.PENALTY, seat=seat):
                 self._bonus_to = seat
                 ev.append(Event("flip7_penalty", t, {"to": seat}))
             case _:

@@ -27,6 +27,7 @@ from septet.games.flip7.actions import (
     OP_TARGET,
     F7Action,
 )
+from septet.games.flip7.rules import FLIP7_BONUS
 
 if TYPE_CHECKING:
     from septet.games.flip7.game import Flip7
@@ -298,32 +299,32 @@ def describe_action(action: Action, lang: str = "en") -> str:
     if op == OP_STAY:
         return "ステイ" if ja else "Stay"
     if op == OP_TARGET:
-        who = seat_ref(action.a)
+        who = seat_ref(action.seat)
         return f"{who}に渡す" if ja else f"Give to {who}"
     if op == OP_SWAP:
-        a, b = seat_ref(action.a), seat_ref(action.c)
-        x, y = card_text(tok[action.b], lang), card_text(tok[action.d], lang)
+        a, b = seat_ref(action.seat), seat_ref(action.other_seat)
+        x, y = card_text(tok[action.card], lang), card_text(tok[action.other_card], lang)
         return f"{a}の{x}と{b}の{y}を交換する" if ja else f"Swap {a}'s {x} with {b}'s {y}"
     if op == OP_STEAL:
-        who, x = seat_ref(action.a), card_text(tok[action.b], lang)
+        who, x = seat_ref(action.seat), card_text(tok[action.card], lang)
         return f"{who}の{x}を奪う" if ja else f"Steal {who}'s {x}"
     if op == OP_DISCARD:
-        who = seat_ref(action.a)
+        who = seat_ref(action.seat)
         if ja:
-            return f"{who}に{card_text(tok[action.b], lang)}を捨てさせる"
-        return f"Make {who} discard {a_card(tok[action.b], lang)}"
+            return f"{who}に{card_text(tok[action.card], lang)}を捨てさせる"
+        return f"Make {who} discard {a_card(tok[action.card], lang)}"
     if op == OP_BONUS:
-        return "自分に+15点" if ja else "Take +15 points"
+        return f"自分に+{FLIP7_BONUS}点" if ja else f"Take +{FLIP7_BONUS} points"
     if op == OP_PENALTY:
-        who = seat_ref(action.a)
-        return f"{who}に−15点" if ja else f"Give −15 points to {who}"
+        who = seat_ref(action.seat)
+        return f"{who}に−{FLIP7_BONUS}点" if ja else f"Give −{FLIP7_BONUS} points to {who}"
     if op == OP_DRAW:
-        card = a_card(tok[action.a], lang)
+        card = a_card(tok[action.card], lang)
         if ja:
             return f"{card}がめくられる"
         return f"{card[0].upper()}{card[1:]} is turned up"
     if op == OP_DEALER:
-        who = seat_ref(action.a)
+        who = seat_ref(action.seat)
         return f"最初のディーラーは{who}" if ja else f"{who} deals first"
     return str(action)
 
@@ -541,7 +542,7 @@ Add up your number cards{mods}. A busted player scores 0.
 {cards}
 ## Rulings of this implementation
 
-- 2 players may play too; 19 or more play with two decks.
+- 2 players may play too; {decks}.
 - If several players share the highest total at {target} or more, further rounds are played
   until one leads alone.
 - An action card that has a valid target must be used; with none, it is discarded.
@@ -574,7 +575,7 @@ RULES_JA = """\
 {cards}
 ## この実装の裁定
 
-- 2人でも遊べる。19人以上は2デッキで遊ぶ。
+- 2人でも遊べる。{decks}。
 - {target}点以上で合計の最多が同点なら、単独首位が決まるまでラウンドを続ける。
 - 対象がいるアクションカードは必ず使う。対象がいなければ捨てる。
 - スワップやスティールで来たカードも配られたカードと同じ扱い：バーストすることがあり、特殊な\
@@ -635,7 +636,9 @@ def rules_text(game: Flip7, lang: str = "en") -> str:
                 "- **残忍モード**：ラウンドの得点はマイナスもあり、修正カードはバーストした人にも"
                 "渡せる。フリップ7を達成したら、自分に+15点か他の1人に−15点を選ぶ。\n"
             )
-        return RULES_JA.format(title=game.title("ja"), target=target, mods=mods, cards=cards)
+        return RULES_JA.format(
+            title=game.title("ja"), target=target, mods=mods, cards=cards, decks=_decks(game, "ja")
+        )
     mods = (
         "; halve the sum if you hold ÷2 (rounding down), then subtract the other modifiers (not "
         "below 0). With the Zero you score 0 unless you Flip 7. A Flip 7 adds 15"
@@ -648,4 +651,19 @@ def rules_text(game: Flip7, lang: str = "en") -> str:
             "- **Brutal mode**: round scores may go below 0, modifiers may go to busted players, "
             "and a Flip 7 gives +15 to you or −15 to another player.\n"
         )
-    return RULES_EN.format(title=game.title("en"), target=target, mods=mods, cards=cards)
+    return RULES_EN.format(
+        title=game.title("en"), target=target, mods=mods, cards=cards, decks=_decks(game, "en")
+    )
+
+
+def _decks(game: Flip7, lang: str) -> str:
+    """The decks line of the rules summary, from the option ``decks`` (F7V-1.5)."""
+    from septet.games.flip7.game import AUTO_TWO_DECKS  # game imports this module
+
+    decks = game.options.decks
+    if decks == "auto":
+        n = AUTO_TWO_DECKS
+        return f"{n}人以上は2デッキで遊ぶ" if _ja(lang) else f"{n} or more play with two decks"
+    if _ja(lang):
+        return "人数によらず2デッキで遊ぶ" if decks == 2 else "人数によらず1デッキで遊ぶ"
+    return f"this table plays with {'two decks' if decks == 2 else 'one deck'} at any size"

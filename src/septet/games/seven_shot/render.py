@@ -194,7 +194,7 @@ def _seat_lines(view: Any, lang: str) -> list[str]:
     n = int(view["num_players"])
     phase = str(view["phase"])
     lines: list[str] = []
-    thr = int(view.get("threshold") or (4 if n == 4 else 3))
+    thr = int(view["threshold"])  # the engine's (scoring.threshold, SS-4.1 / SS-5.3)
     for s in range(n):
         sevens = [c for c in view["taken"][s] if RANK_OF[parse_card(str(c))] == 7]
         voids = [_suit_name(v, lang) for v in view["voids"][s]]

@@ -71,6 +71,7 @@ from septet.games.seven_shot.scoring import (
     Ending,
     deal_points,
     race_winners,
+    threshold,
 )
 
 if TYPE_CHECKING:
@@ -203,12 +204,11 @@ class SevenShotState(State):
             self._side: tuple[int, ...] = (0, 1, 0, 1)
             self._members: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
             self._pass_to: tuple[int, ...] = (2, 3, 0, 1)  # SS-2.3: to the partner
-            self._threshold = 4  # SS-4.1
         else:
             self._side = tuple(range(n))
             self._members = tuple((s,) for s in range(n))
             self._pass_to = tuple((s + 1) % n for s in range(n))  # SS-5.2: to the left
-            self._threshold = 3  # SS-5.3
+        self._threshold: int = threshold(len(self._members))  # SS-4.1, SS-5.3
         self.points: list[int] = [0] * len(self._members)
         """Game score per side (SS-2.1)."""
         self.deal_number = 1

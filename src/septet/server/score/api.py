@@ -36,7 +36,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
@@ -108,6 +108,9 @@ class Flip7RoundIn(_In):
     names: list[Name] | None = Field(None, max_length=36)
     totals: list[StrictInt] | None = Field(None, description="game totals before this round")
     target: StrictInt = Field(200, ge=1, le=10000)
+    decks: Literal["auto", 1, 2] = Field(
+        "auto", description="the game's option decks (F7V-1.5): auto is two from 18 players"
+    )
 
 
 class DSPlayerIn(_In):
@@ -147,6 +150,9 @@ class OddsIn(_In):
     row: list[Card] = Field(default_factory=list, max_length=20)
     seen: list[Card] = Field(default_factory=list, max_length=200)
     alone: StrictBool = Field(False, description="every other player has busted")
+    decks: Literal[1, 2] = Field(
+        1, description="decks shuffled together (F7V-1.5: two from 18 players by default)"
+    )
 
 
 class SheetIn(_In):
@@ -221,7 +227,7 @@ def odds(body: OddsIn) -> dict[str, Any]:
     """
     from septet.bots.flip7_advice import build_position
 
-    mine, pool = build_position(body.edition, body.row, body.seen)
+    mine, pool = build_position(body.edition, body.row, body.seen, decks=body.decks)
     kinds = C.VENGEANCE_KINDS if body.edition == "vengeance" else C.CLASSIC_KINDS
     out = dict(_advice(body.edition, tuple(sorted(mine)), pool, body.alone))
     out["left"] = sum(pool)
@@ -229,9 +235,10 @@ def odds(body: OddsIn) -> dict[str, Any]:
     return out
 
 
-def card_list(edition: str) -> list[dict[str, Any]]:
-    """The cards of ``edition`` with their copies and names, for the pads of the pages."""
-    deck = f7.deck_counts("vengeance" if edition == "vengeance" else "classic")
+def card_list(edition: str, decks: int = 1) -> list[dict[str, Any]]:
+    """The cards of ``edition`` with their copies in ``decks`` decks and names, for the pads of
+    the pages."""
+    deck = f7.deck_counts("vengeance" if edition == "vengeance" else "classic", decks)
     kinds = C.VENGEANCE_KINDS if edition == "vengeance" else C.CLASSIC_KINDS
     out = []
     for k in kinds:
@@ -418,7 +425,7 @@ def _flip7_round(body: Flip7RoundIn) -> dict[str, Any]:
         [f7.RowEntry(tuple(r.cards), r.busted, tuple(r.after_bust), r.points) for r in body.rows],
         edition=body.edition,
         brutal=body.brutal,
-        decks=games.get("flip7", edition=body.edition).num_decks(n),  # type: ignore[attr-defined]
+        decks=games.get("flip7", edition=body.edition, decks=body.decks).num_decks(n),  # type: ignore[attr-defined]
         flip7_choice=body.flip7_choice,
         names=body.names,
     )
@@ -487,12 +494,14 @@ def _odds_routes(router: APIRouter) -> None:
 
     @router.get("/api/score/flip7/cards", tags=["score"])
     async def flip7_cards(
-        request: Request, edition: Literal["vengeance", "classic"] = "vengeance"
+        request: Request,
+        edition: Literal["vengeance", "classic"] = "vengeance",
+        decks: Annotated[int, Query(ge=1, le=2)] = 1,
     ) -> Any:
         """The cards of an edition: token, group (number, special, modifier, action), value,
-        copies in one deck, names in English and Japanese."""
+        copies in ``decks`` decks (F7V-1.5), names in English and Japanese."""
         _parts(request)  # the odds page asks this first: the odds programme loads meanwhile
-        return {"edition": edition, "cards": card_list(edition)}
+        return {"edition": edition, "decks": decks, "cards": card_list(edition, decks)}
 
     @router.post("/api/score/flip7/odds", tags=["score"])
     async def flip7_odds(body: OddsIn, request: Request) -> Any:

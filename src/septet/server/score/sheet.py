@@ -395,6 +395,11 @@ class SheetState:
             "game": self.meta.game,
             "title": dict(games.game_class(self.meta.game).titles),
             "options": self.meta.options,
+            **(
+                {"decks": _flip7_decks(self.meta.options, len(self.players))}
+                if self.meta.game == "flip7"
+                else {}
+            ),
             "players": self.players,
             "sides": sides(self.meta.game, self.players),
             "side_names": side_names(self.meta.game, self.players),

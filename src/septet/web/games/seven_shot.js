@@ -58,7 +58,7 @@ export function sideName(view, side, ctx, withMembers = true) {
 
 /** 7s that win a deal: the engine's threshold (SS-4.1: 4; SS-5.3: 3 with three players). */
 function threshold(view) {
-  return view.threshold ?? (view.teams ? 4 : 3);
+  return view.threshold;
 }
 
 function sideOfSeat(view, seat) {

@@ -6,7 +6,7 @@ import { call, cardName, num } from './common.js';
 import { st } from './text.js';
 
 export async function prepare(sheet) {
-  const data = await call(`/api/score/flip7/cards?edition=${sheet.options.edition}`);
+  const data = await call(`/api/score/flip7/cards?edition=${sheet.options.edition}&decks=${sheet.decks || 1}`);
   return { cards: data.cards.filter((c) => c.group !== 'action') };
 }
 
@@ -95,7 +95,7 @@ async function preview(ctx, ed) {
   const seq = ++d.seq;
   if (!idx.length) { d.preview = null; d.previewError = ''; ctx.rerender(); return; }
   const body = {
-    edition: sheet.options.edition, brutal: sheet.options.brutal,
+    edition: sheet.options.edition, brutal: sheet.options.brutal, decks: sheet.decks || 1,
     rows: idx.map((i) => rowBody(d.rows[i])),
     names: idx.map((i) => sheet.players[i]),
   };

@@ -12,6 +12,7 @@ export async function mount(app) {
     edition: 'vengeance',
     brutal: false,
     target: 200,
+    decks: 'auto',
     ssTarget: 7,
     doubleSeven: 'two_families',
     names: ['', '', '', ''],
@@ -33,7 +34,8 @@ export async function mount(app) {
     event.preventDefault();
     const names = form.names.map((n, i) => n.trim() || st('player_n', { n: i + 1 }));
     const options = form.game === 'flip7'
-      ? { edition: form.edition, brutal: form.edition === 'vengeance' && form.brutal, target: Number(form.target) }
+      ? { edition: form.edition, brutal: form.edition === 'vengeance' && form.brutal, target: Number(form.target),
+        decks: form.decks === 'auto' ? 'auto' : Number(form.decks) }
       : form.game === 'seven-shot' ? { target: Number(form.ssTarget) } : { double_seven: form.doubleSeven };
     try {
       const sheet = await call('/api/score/sheets', { method: 'POST', body: { game: form.game, options, players: names } });
@@ -58,6 +60,9 @@ export async function mount(app) {
         h('label', { class: 'sk-field' }, st('target'),
           h('input', { type: 'number', inputmode: 'numeric', min: 1, max: 10000, value: form.target, name: 'target',
             oninput: (e) => { form.target = e.target.value; } })),
+        h('label', { class: 'sk-field' }, st('decks'),
+          h('select', { name: 'decks', onchange: (e) => { form.decks = e.target.value; } },
+            ['auto', '1', '2'].map((v) => h('option', { value: v, selected: String(form.decks) === v }, st(`decks_${v}`))))),
       ];
     }
     if (form.game === 'seven-shot') {

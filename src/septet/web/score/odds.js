@@ -13,13 +13,15 @@ export async function mount(app) {
   const s = {
     edition: params.get('edition') === 'classic' ? 'classic' : (saved.edition || 'vengeance'),
     alone: Boolean(saved.alone), target: 'mine',
+    decks: params.get('decks') ? (params.get('decks') === '2' ? 2 : 1) : (saved.decks === 2 ? 2 : 1),
     mine: saved.mine || [], seen: saved.seen || [],
     cards: [], result: null, error: '', timer: null, ctrl: null,
   };
-  if (params.get('edition') && saved.edition && saved.edition !== s.edition) { s.mine = []; s.seen = []; }
+  if ((params.get('edition') && saved.edition && saved.edition !== s.edition)
+    || (params.get('decks') && saved.decks && saved.decks !== s.decks)) { s.mine = []; s.seen = []; }
 
   async function loadCards() {
-    s.cards = (await call(`/api/score/flip7/cards?edition=${s.edition}`)).cards;
+    s.cards = (await call(`/api/score/flip7/cards?edition=${s.edition}&decks=${s.decks}`)).cards;
   }
 
   function left(token) {
@@ -28,7 +30,7 @@ export async function mount(app) {
   }
 
   function changed() {
-    sessionStorage.setItem(KEY, JSON.stringify({ edition: s.edition, alone: s.alone, mine: s.mine, seen: s.seen }));
+    sessionStorage.setItem(KEY, JSON.stringify({ edition: s.edition, decks: s.decks, alone: s.alone, mine: s.mine, seen: s.seen }));
     clearTimeout(s.timer);
     s.timer = setTimeout(ask, 250);
     render();
@@ -42,7 +44,7 @@ export async function mount(app) {
     try {
       s.result = await call('/api/score/flip7/odds', {
         method: 'POST', signal: s.ctrl.signal,
-        body: { edition: s.edition, row: s.mine, seen: s.seen, alone: s.alone },
+        body: { edition: s.edition, decks: s.decks, row: s.mine, seen: s.seen, alone: s.alone },
       });
       s.error = '';
       s.pending = false;
@@ -79,7 +81,8 @@ export async function mount(app) {
     if (!r) return h('p', { class: 'sk-muted' }, s.pending ? st('odds.computing') : st('odds.empty'));
     const pct = (x) => `${(100 * x).toFixed(1)}%`;
     // points as players say them: whole points without decimals ("33", not "33.00"), else one
-    const pts = (x) => (Math.abs(x - Math.round(x)) < 0.005 ? String(Math.round(x)) : x.toFixed(1));
+    // decimal ("26.5"); in Japanese with the unit (33点)
+    const pts = (x) => st('odds.points', { n: Math.abs(x - Math.round(x)) < 0.05 ? String(Math.round(x)) : x.toFixed(1) });
     return h('div', { class: 'sk-odds', id: 'sk-odds' },
       h('div', { class: `sk-advice sk-${r.action}`, id: 'sk-advice' },
         h('span', { class: 'sk-label' }, st('odds.advice')),
@@ -104,6 +107,10 @@ export async function mount(app) {
           type: 'button', 'aria-pressed': String(s.edition === ed),
           onclick: async () => { s.edition = ed; s.mine = []; s.seen = []; await loadCards(); changed(); },
         }, st(ed)))),
+        h('div', { class: 'sk-seg', role: 'group', 'aria-label': st('decks'), id: 'sk-decks' }, [1, 2].map((n) => h('button', {
+          type: 'button', 'aria-pressed': String(s.decks === n), dataset: { decks: String(n) },
+          onclick: async () => { s.decks = n; s.mine = []; s.seen = []; await loadCards(); changed(); },
+        }, st(`decks_${n}`)))),
         h('label', { class: 'sk-check' }, h('input', { type: 'checkbox', checked: s.alone, id: 'sk-alone',
           onchange: (e) => { s.alone = e.target.checked; changed(); } }), st('odds.alone'))),
       h('section', { class: 'sk-card sk-sticky-result' }, results()),

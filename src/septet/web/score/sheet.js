@@ -140,7 +140,8 @@ export async function mount(app, id) {
   function optionsLine() {
     const o = sheet.options;
     if (sheet.game === 'flip7') {
-      return [st(o.edition), o.brutal ? st('brutal') : '', st('target_line', { target: o.target })].filter(Boolean).join(' · ');
+      return [st(o.edition), o.brutal ? st('brutal') : '', sheet.decks === 2 ? st('two_decks') : '',
+        st('target_line', { target: o.target })].filter(Boolean).join(' · ');
     }
     if (sheet.game === 'seven-shot') return st('target_line', { target: o.target });
     return `${st('ds_rule')} ${st(o.double_seven)}`;
@@ -210,7 +211,7 @@ export async function mount(app, id) {
       share(),
       h('p', { class: 'sk-links sk-noprint' },
         h('button', { type: 'button', onclick: () => window.print() }, st('print')), ' ',
-        sheet.game === 'flip7' && h('a', { href: `/score/flip7/odds?edition=${sheet.options.edition}`, class: 'sk-button' }, st('odds_link')), ' ',
+        sheet.game === 'flip7' && h('a', { href: `/score/flip7/odds?edition=${sheet.options.edition}&decks=${sheet.decks || 1}`, class: 'sk-button' }, st('odds_link')), ' ',
         h('a', { href: '/score', class: 'sk-button' }, st('new_sheet'))),
       sheet.entries.length > 0 && h('section', { class: 'sk-print-only sk-details' },
         h('h2', {}, st('details')),
