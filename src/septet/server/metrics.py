@@ -165,10 +165,8 @@ def install(app: Any, trust_proxy: bool = False) -> None:
     app.add_middleware(AccessLog, trust_proxy=trust_proxy)
     plain_openapi = app.openapi
 
-    def openapi() -> dict[str, Any]:
-        if app.openapi_schema is None:
-            declare_errors(app)
-        return plain_openapi()  # type: ignore[no-any-return]
+    def openapi() -> dict[str, Any]:  # (FastAPI caches the schema: declared once per build)
+        return declare_errors(plain_openapi())
 
     app.openapi = openapi
 
