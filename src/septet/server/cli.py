@@ -81,6 +81,21 @@ SweepOpt = Annotated[
 ]
 
 
+LogFormatOpt = Annotated[
+    str,
+    typer.Option(
+        "--log-format",
+        help="Log lines as plain text (text) or one JSON object a line (json).",
+    ),
+]
+
+
+def _log_format(text: str) -> str:
+    if text not in ("text", "json"):
+        raise typer.BadParameter(f"--log-format must be text or json, not {text!r}")
+    return text
+
+
 def _positive(flag: str, value: float) -> float:
     if value <= 0:
         raise typer.BadParameter(f"{flag} must be more than zero")
@@ -139,6 +154,14 @@ def serve(
     smtp: SmtpOpt = "",
     mail_from: MailFromOpt = "",
     sweep_interval: SweepOpt = 30.0,
+    log_format: LogFormatOpt = "text",
+    access_log: Annotated[
+        bool,
+        typer.Option(
+            help="Write the access log (one line per request and per WebSocket, whatever "
+            "--log-level says)."
+        ),
+    ] = True,
 ) -> None:
     """Run the web server: lobby, real-time games against people and bots, replays."""
     from septet.server.config import Settings
@@ -149,6 +172,9 @@ def serve(
         )
     check_redis(redis)
     log_level = _log_level(log_level)
+    from septet.server.logs import configure
+
+    configure(log_level, _log_format(log_format), access_log)
     public_url = public_url.strip().rstrip("/")
     if public_url and not public_url.startswith(("http://", "https://")):
         raise typer.BadParameter("--public-url must start with http:// or https://")
@@ -189,6 +215,8 @@ def _run(
         ws_max_size=65536,
         ws_per_message_deflate=False,  # compression cost more CPU than it saved on loopback
         proxy_headers=False,  # the app reads X-Forwarded-For itself, with --trust-proxy
+        log_config=None,  # septet.server.logs.configure set the handlers (and --log-format)
+        access_log=False,  # the app's access log says it (septet.access)
     )
 
 
@@ -205,40 +233,46 @@ def bots(
     redis_prefix: PrefixOpt = "septet",
     log_level: Annotated[str, typer.Option(help="Log level.")] = "info",
     sweep_interval: SweepOpt = 30.0,
+    log_format: LogFormatOpt = "text",
+    metrics_port: Annotated[
+        int,
+        typer.Option(help="Serve this worker's Prometheus metrics on this port (0: none)."),
+    ] = 0,
 ) -> None:
     """Run a bot worker of a scaled-out site: take bot turns from Redis, play them into the
-    database (run as many as the bots need, on any machines)."""
-    import logging
-
+    database (run as many as the bots need, on any machines). It starts while Redis or the
+    database is away and waits for them."""
     from septet.server.config import Settings
+    from septet.server.logs import configure
     from septet.server.worker import run_worker
 
     if processes < 1 or bot_delay < 0 or bot_timeout <= 0:
         raise typer.BadParameter("--processes 1 or more, --bot-delay 0 or more, --bot-timeout > 0")
-    logging.basicConfig(level=_log_level(log_level).upper().replace("TRACE", "DEBUG"))
-    check_redis(redis, required=True)
-    url, shown = _database(db)
+    configure(_log_level(log_level), _log_format(log_format), access=False)
+    check_redis(redis, required=True, reach=False)  # (the worker waits for it)
+    url, shown = _database(db, migrate=False)
     settings = Settings(database_url=url, redis_url=redis, redis_prefix=redis_prefix,
                         bot_delay=bot_delay, bot_timeout=bot_timeout,
                         sweep_interval=_positive("--sweep-interval", sweep_interval))  # fmt: skip
     typer.echo(f"Septet bot worker: {processes} processes, queue {redis_prefix}:bots on {redis}, "
                f"database {shown}. Ctrl+C stops it.")  # fmt: skip
-    run_worker(settings, processes)
+    run_worker(settings, processes, metrics_port)
 
 
-def _database(db: str) -> tuple[str, str]:
+def _database(db: str, migrate: bool = True) -> tuple[str, str]:
     """The database URL of ``--db`` (or the default) and how to show it (no password); checked
-    and migrated."""
+    (its driver) and, with ``migrate``, migrated."""
     from septet.server.config import default_database_url, normalize_database_url
 
     url = normalize_database_url(db) if db else default_database_url()
     shown = url.split("@")[-1] if "@" in url else url  # no password on the screen
-    check_database(url, shown)
+    check_database(url, shown, migrate)
     return url, shown
 
 
-def check_redis(url: str, required: bool = False) -> None:
-    """A Redis URL that answers (a sentence and exit code 2 otherwise)."""
+def check_redis(url: str, required: bool = False, reach: bool = True) -> None:
+    """A Redis URL that answers (``reach``; else only the redis extra installed), or a
+    sentence and exit code 2."""
     if not url:
         if required:
             typer.echo("error: --redis is required (redis://host:6379/0)", err=True)
@@ -249,6 +283,8 @@ def check_redis(url: str, required: bool = False) -> None:
     except ModuleNotFoundError:
         typer.echo("error: --redis needs the redis extra: pip install 'septet[redis]'", err=True)
         raise typer.Exit(2) from None
+    if not reach:
+        return
     try:
         client = redis_lib.Redis.from_url(url, socket_connect_timeout=3)
         client.ping()
@@ -288,9 +324,9 @@ def startup_message(local: str, host: str, port: int, public_url: str, database:
     return "\n".join(lines)
 
 
-def check_database(url: str, shown: str) -> None:
-    """Open and migrate the database once before serving, so a wrong URL, a missing driver or
-    an unreachable server is a sentence and exit code 2, not a traceback."""
+def check_database(url: str, shown: str, migrate: bool = True) -> None:
+    """Open and (``migrate``) migrate the database once before serving, so a wrong URL, a
+    missing driver or an unreachable server is a sentence and exit code 2, not a traceback."""
     from septet.server.store import Store
 
     try:
@@ -303,7 +339,8 @@ def check_database(url: str, shown: str) -> None:
         typer.echo(f"error: bad database URL {shown}: {exc}", err=True)
         raise typer.Exit(2) from None
     try:
-        store.migrate()
+        if migrate:
+            store.migrate()
     except Exception as exc:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         typer.echo(f"error: cannot open the database {shown}: {first}", err=True)

@@ -54,6 +54,9 @@ def configure(level: str = "info", fmt: str = "text", access: bool = True) -> No
     root = logging.getLogger()
     for old in list(root.handlers):
         root.removeHandler(old)
+    from septet.server.metrics import OutageFilter
+
+    handler.addFilter(OutageFilter())  # an outage is one line, not a traceback per attempt
     root.addHandler(handler)
     root.setLevel(level.upper().replace("TRACE", "DEBUG"))
     for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):

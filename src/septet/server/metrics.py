@@ -83,10 +83,16 @@ class Outage:
         counter: the error counter to increment.
     """
 
+    FLAP = 5.0
+    """Seconds after an outage's end within which a failure counts as the same outage (the
+    connections opened before it fail once each when Redis or the database comes back)."""
+
     def __init__(self, what: str, counter: Counter) -> None:
         self.what = what
         self.counter = counter
         self.since: float | None = None
+        self.ended: float | None = None
+        self.logged = False
 
     @property
     def down(self) -> bool:
@@ -96,8 +102,12 @@ class Outage:
     def failed(self, exc: BaseException) -> None:
         """An operation failed with ``exc``."""
         self.counter.inc()
-        if self.since is None:
-            self.since = time.monotonic()
+        if self.since is not None:
+            return
+        now = time.monotonic()
+        self.since = now
+        self.logged = self.ended is None or now - self.ended > self.FLAP
+        if self.logged:
             why = str(exc).strip().splitlines()[0][:200] if str(exc).strip() else ""
             log.warning("%s unreachable (%s%s); retrying until it is back", self.what,
                         type(exc).__name__, f": {why}" if why else "")  # fmt: skip
@@ -105,8 +115,39 @@ class Outage:
     def ok(self) -> None:
         """An operation succeeded."""
         if self.since is not None:
-            log.warning("%s is back after %.1f s", self.what, time.monotonic() - self.since)
-            self.since = None
+            if self.logged:
+                log.warning("%s is back after %.1f s", self.what, time.monotonic() - self.since)
+            self.since, self.ended = None, time.monotonic()
+
+
+class OutageFilter(logging.Filter):
+    """A log filter folding a record whose exception (or one it was raised from) is Redis or
+    the database away into :data:`REDIS` or :data:`DATABASE`'s one line per outage: code that
+    logs every failure with its traceback cannot flood the log while a dependency is down."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Whether to keep ``record`` (a traceback of an outage is dropped, and counted)."""
+        exc = record.exc_info[1] if record.exc_info else None
+        for _ in range(8):
+            if exc is None:
+                return True
+            if _redis_away(exc):
+                REDIS.failed(exc)
+                return False
+            if isinstance(exc, database_errors()):
+                DATABASE.failed(exc)
+                return False
+            exc = exc.__cause__ or exc.__context__
+        return True
+
+
+def _redis_away(exc: BaseException) -> bool:
+    try:
+        from redis.exceptions import ConnectionError as RedisConnectionError
+        from redis.exceptions import TimeoutError as RedisTimeoutError
+    except ModuleNotFoundError:
+        return False
+    return isinstance(exc, RedisConnectionError | RedisTimeoutError)
 
 
 REDIS = Outage("Redis", REDIS_ERRORS)
@@ -165,10 +206,8 @@ def install(app: Any, trust_proxy: bool = False) -> None:
     app.add_middleware(AccessLog, trust_proxy=trust_proxy)
     plain_openapi = app.openapi
 
-    def openapi() -> dict[str, Any]:
-        if app.openapi_schema is None:
-            declare_errors(app)
-        return plain_openapi()  # type: ignore[no-any-return]
+    def openapi() -> dict[str, Any]:  # (FastAPI caches the schema: declared once per build)
+        return declare_errors(plain_openapi())
 
     app.openapi = openapi
 

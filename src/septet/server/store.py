@@ -370,29 +370,72 @@ class Store:
         deadline: datetime | None = None,
         timeout_seat: int | None = None,
     ) -> None:
-        """:meth:`_append_once`, tried again once on a connection the database dropped (a
-        restarted server, ``pg_terminate_backend``): the first try wrote nothing, or its commit
-        landed, which the second finds (the same steps stored at those indices) and takes as
-        done.
+        """Store ``moves`` (``(notation, seat)``; seat -1 for chance) at indices ``start`` ...,
+        and optionally a new status, result and seat holders, in one transaction; ``to_move``
+        and ``bot_turn`` describe the position after them (the seat to move, or ``None``, and
+        whether a bot holds it). ``by_bot``: the first step is a bot's move, stored only if a
+        bot is still to move. ``deadline``: the next move's (turn-based tables, else ``None``);
+        ``timeout_seat``: the first step is a bot's at that seat's missed deadline (logged in
+        ``septet_timeouts``; the seat's new ``missed`` count in ``seats``).
+
+        A connection the database dropped (a restarted server, ``pg_terminate_backend``) is
+        tried once more on a fresh one: the first try wrote nothing, or its commit landed,
+        which the second try finds (the same steps stored at those indices) and takes as done.
 
         Raises:
-            StaleWriteError: see :meth:`_append_once`.
+            StaleWriteError: the stored version is not ``start`` (or, ``by_bot``, no bot is to
+                move any more): nothing is written.
+            sqlalchemy.exc.DBAPIError: the database failed twice (or not by a dropped
+                connection).
         """
-        kwargs = dict(status=status, result=result, seats=seats, to_move=to_move,
-                      bot_turn=bot_turn, by_bot=by_bot, deadline=deadline,
-                      timeout_seat=timeout_seat)  # fmt: skip
-        try:
-            self._append_once(table_id, start, moves, **kwargs)  # type: ignore[arg-type]
-            return
-        except DBAPIError as exc:
-            if not exc.connection_invalidated:
-                raise
-            DATABASE_ERRORS.inc()
-        try:
-            self._append_once(table_id, start, moves, **kwargs)  # type: ignore[arg-type]
-        except StaleWriteError:
-            if self._stored_steps(table_id, start, len(moves)) != [n for n, _ in moves]:
-                raise
+        upd, params = self._bump_for(table_id, start, len(moves), status, result, by_bot)
+        params.update(b_to_move=to_move, b_bot_turn=bot_turn, b_deadline=deadline)
+        for again in (False, True):
+            try:
+                with self.engine.begin() as conn:
+                    if conn.execute(upd, params).rowcount != 1:
+                        raise StaleWriteError(f"table {table_id} is no longer at version {start}")
+                    self._insert_steps(conn, table_id, start, moves, params["b_now"])
+                    self._write_seats(conn, table_id, seats)
+                    if timeout_seat is not None:  # a turn-based table's missed deadline
+                        conn.execute(insert(cast(Table, TimeoutRow.__table__)),
+                                     {"table_id": table_id, "idx": start, "seat": timeout_seat,
+                                      "created_at": params["b_now"]})  # fmt: skip
+                return
+            except DBAPIError as exc:
+                if again or not exc.connection_invalidated:
+                    raise
+                DATABASE_ERRORS.inc()
+            except StaleWriteError:  # after a dropped commit: were these steps stored?
+                if not again or self._stored_steps(table_id, start, len(moves)) != [
+                    n for n, _ in moves
+                ]:
+                    raise
+                return
+
+    def _bump_for(
+        self, table_id: str, start: int, count: int, status: str | None,
+        result: dict[str, Any] | None, by_bot: bool,
+    ) -> tuple[Any, dict[str, Any]]:  # fmt: skip
+        """The prebuilt version bump of :meth:`append_moves` and its parameters (Core
+        statements with bound parameters: building ORM statements for every move cost several
+        times the SQLite commit itself)."""
+        params: dict[str, Any] = {"b_tid": table_id, "b_start": start, "b_newv": start + count,
+                                  "b_now": utcnow()}  # fmt: skip
+        upd = self._bump_bot if by_bot else self._bump
+        if status is not None or result is not None:
+            upd = self._bump_bot_status if by_bot else self._bump_status
+            params["b_status"] = status
+            params["b_result"] = json.dumps(result) if result is not None else None
+        return upd, params
+
+    def _insert_steps(
+        self, conn: Any, table_id: str, start: int, moves: Sequence[tuple[str, int]], now: Any
+    ) -> None:
+        if moves:
+            rows = [{"b_tid": table_id, "b_idx": start + i, "b_n": notation, "b_seat": seat,
+                     "b_now": now} for i, (notation, seat) in enumerate(moves)]  # fmt: skip
+            conn.execute(self._insert_move, rows)
 
     def _stored_steps(self, table_id: str, start: int, count: int) -> list[str]:
         with self._session() as s:
@@ -402,67 +445,6 @@ class Store:
                     MoveRow.idx < start + count,
                 ).order_by(MoveRow.idx)
             ).all())  # fmt: skip
-
-    def _append_once(
-        self,
-        table_id: str,
-        start: int,
-        moves: Sequence[tuple[str, int]],
-        *,
-        status: str | None = None,
-        result: dict[str, Any] | None = None,
-        seats: Sequence[SeatData] = (),
-        to_move: int | None = None,
-        bot_turn: bool = False,
-        by_bot: bool = False,
-        deadline: datetime | None = None,
-        timeout_seat: int | None = None,
-    ) -> None:
-        """Store ``moves`` (``(notation, seat)``; seat -1 for chance) at indices ``start`` ...,
-        and optionally a new status, result and seat holders, in one transaction; ``to_move``
-        and ``bot_turn`` describe the position after them (the seat to move, or ``None``, and
-        whether a bot holds it). ``by_bot``: the first step is a bot's move, stored only if a
-        bot is still to move. ``deadline``: the next move's (turn-based tables, else ``None``);
-        ``timeout_seat``: the first step is a bot's at that seat's missed deadline (logged in
-        ``septet_timeouts``; the seat's new ``missed`` count in ``seats``).
-
-        Raises:
-            StaleWriteError: the stored version is not ``start`` (or, ``by_bot``, no bot is to
-                move any more): nothing is written.
-        """
-        now = utcnow()
-        params: dict[str, Any] = {
-            "b_tid": table_id,
-            "b_start": start,
-            "b_newv": start + len(moves),
-            "b_now": now,
-            "b_to_move": to_move,
-            "b_bot_turn": bot_turn,
-            "b_deadline": deadline,
-        }
-        upd = self._bump_bot if by_bot else self._bump
-        if status is not None or result is not None:
-            upd = self._bump_bot_status if by_bot else self._bump_status
-            params["b_status"] = status
-            params["b_result"] = json.dumps(result) if result is not None else None
-        # Prebuilt Core statements with bound parameters: this runs for every move, and
-        # building ORM statements each time cost several times the SQLite commit itself.
-        with self.engine.begin() as conn:
-            if conn.execute(upd, params).rowcount != 1:
-                raise StaleWriteError(f"table {table_id} is no longer at version {start}")
-            if moves:
-                rows = [
-                    {"b_tid": table_id, "b_idx": start + i, "b_n": notation, "b_seat": seat,
-                     "b_now": now}
-                    for i, (notation, seat) in enumerate(moves)
-                ]  # fmt: skip
-                conn.execute(self._insert_move, rows)
-            self._write_seats(conn, table_id, seats)
-            if timeout_seat is not None:  # a turn-based table's missed deadline (issue 28)
-                conn.execute(
-                    insert(cast(Table, TimeoutRow.__table__)),
-                    {"table_id": table_id, "idx": start, "seat": timeout_seat, "created_at": now},
-                )
 
     def _write_seats(self, conn: Any, table_id: str, seats: Sequence[SeatData]) -> None:
         for x in seats:

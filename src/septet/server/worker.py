@@ -103,10 +103,11 @@ class BotWorker:
         """Take and play bot turns until stopped (or ``until``, a ``time.monotonic()``).
         Redis and database errors are waited out, never raised."""
         tasks: set[asyncio.Task[None]] = set()
-        tasks.add(asyncio.get_running_loop().create_task(self._deadlines_forever()))
         beat = asyncio.get_running_loop().create_task(self._beat_forever())
+        self.pool.warm()  # the processes start now: the first turn does not wait for them
         try:
-            await self._migrate(until)
+            await self._migrate(until)  # (the deadline sweep reads the tables: after it)
+            tasks.add(asyncio.get_running_loop().create_task(self._deadlines_forever()))
             await self._loop(tasks, until)
         finally:
             beat.cancel()

@@ -114,24 +114,29 @@ ERRORS = {
 }
 
 
-def declare_errors(app: Any) -> None:
-    """Declare on every operation of ``app`` the error answers it can give, in the OpenAPI
-    schema: 400 and 503 everywhere (the text check, storage away), 413 for a body, 404 for a
-    path naming something, and 401/409/429 where the operation's description names them."""
-    from fastapi.routing import APIRoute
-
-    for route in app.routes:
-        if not isinstance(route, APIRoute) or not route.include_in_schema:
-            continue
-        codes = {400, 503}
-        if (route.methods or set()) & {"POST", "PUT", "PATCH"}:
-            codes.add(413)
-        if "{" in route.path:
-            codes.add(404)
-        described = f"{route.description} {route.endpoint.__doc__ or ''}"
-        codes |= {c for c in (401, 404, 409, 429) if f"({c}" in described or f"{c})" in described}
-        for code in sorted(codes):
-            route.responses.setdefault(code, {"model": ErrorOut, "description": ERRORS[code]})
+def declare_errors(schema: dict[str, Any]) -> dict[str, Any]:
+    """Declare on every operation of the OpenAPI ``schema`` (changed in place, and returned)
+    the error answers it can give: 400 and 503 everywhere (the text check, storage away), 413
+    for a body, 404 for a path naming something, and 401/409/429 where the operation's
+    description names them (``(409 ...`` or ``... 409)``)."""
+    schema.setdefault("components", {}).setdefault("schemas", {})["ErrorOut"] = (
+        ErrorOut.model_json_schema()
+    )
+    ref = {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorOut"}}}}
+    for path, operations in schema.get("paths", {}).items():
+        for method, operation in operations.items():
+            codes = {400, 503}
+            if method in ("post", "put", "patch"):
+                codes.add(413)
+            if "{" in path:
+                codes.add(404)
+            described = f"{operation.get('description', '')} {operation.get('summary', '')}"
+            codes |= {c for c in (401, 404, 409, 429)
+                      if f"({c}" in described or f"{c})" in described}  # fmt: skip
+            answers = operation.setdefault("responses", {})
+            for code in sorted(codes):
+                answers.setdefault(str(code), {"description": ERRORS[code], **ref})
+    return schema
 
 
 @api.get("/api/ready", responses={503: {"model": ErrorOut, "description": "Not ready"}})

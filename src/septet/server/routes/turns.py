@@ -23,6 +23,7 @@ from septet import games
 from septet.server.deps import OptionalPlayer, RequiredPlayer, Services, ServicesDep
 from septet.server.live import LobbyError
 from septet.server.mail import outbox
+from septet.server.origin import same_origin
 from septet.server.routes import router
 from septet.server.turns.deadlines import my_turns
 from septet.server.turns.notify import MeSocket
@@ -72,8 +73,8 @@ async def ws_me(ws: WebSocket, svc: ServicesDep, player: OptionalPlayer) -> None
     """This player's "your turn" notices (see the module); a socket without a guest is closed
     with code 4401."""
     origin = ws.headers.get("origin")
-    if origin and origin.split("://", 1)[-1] != ws.headers.get("host"):
-        await ws.close(code=1008)
+    if origin and not same_origin(origin, ws, svc.client_scheme(ws), svc.settings.public_url):
+        await ws.close(code=1008)  # scheme, host and port alike (as /ws/tables)
         return
     await ws.accept()
     if player is None:
