@@ -534,7 +534,7 @@ export async function tablePage(root, id) {
       h('div', { class: 'row' }, input, h('button', { onclick: async () => {
         try { await navigator.clipboard.writeText(url); toast(t('copied'), 'info'); } catch (err) { input.select(); }
       } }, t('copy'))),
-      min !== null ? h('p', { class: 'muted expiry', id: 'expiry' }, t('expires_at', { time: clockTime(tbl.expires_at) }), t('paren', { x: t('closes_in_short', { min }) })) : null,
+      min !== null ? h('p', { class: 'muted expiry', id: 'expiry' }, t('expires_at', { min, time: clockTime(tbl.expires_at) })) : null,
       h('div', { class: 'row' }, joinButtons)));
   }
 
