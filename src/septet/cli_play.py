@@ -578,7 +578,7 @@ class PlaySession:
         elif low in ("log", "log all"):
             self.show_log(seat, None if low == "log all" else LOG_LINES)
         elif low == "rules":
-            self.console.print(Text(self.game.rules_text(self.lang)))
+            print_rules(self.console, self.game, self.lang)
         elif low in ("auto", "auto on", "auto off"):
             self.auto_forced = low == "auto on" or (low == "auto" and not self.auto_forced)
             self.console.print(Text(self.t("auto_on" if self.auto_forced else "auto_off")))
@@ -1077,16 +1077,11 @@ def rules(
     lang: str = typer.Option("en", "--lang", "-l", help="Language: en or ja."),
 ) -> None:
     """The rules summary of GAME, with the project's rulings and its options."""
-    from rich.markdown import Markdown
-
     console = Console(highlight=False)
     with user_errors():
         _check_lang(lang)
         g = make_game(game)
-    if lang == "ja":
-        print_japanese(console, Markdown(g.rules_text(lang)))
-    else:
-        console.print(Markdown(g.rules_text(lang)))
+    print_rules(console, g, lang)
     rows = option_rows(type(g).options_type, lang)
     if not rows:
         return
@@ -1107,6 +1102,19 @@ def rules(
     console.print(table)
     example = rows[0][0].split(" ")[0]
     console.print(Text(f"Change an option with -o name=value (e.g. -o {example}=…).", style="dim"))
+
+
+def print_rules(console: Console, game: Game[Any], lang: str) -> None:
+    """The rules summary of ``game`` (``game.rules_text(lang)``, Markdown) rendered by Rich, as
+    ``septet rules`` and the ``rules`` command of ``septet play`` show it: headings, bold and
+    lists drawn, no ``**`` or ``##`` left; Japanese wrapped by :func:`print_japanese`."""
+    from rich.markdown import Markdown
+
+    text = Markdown(game.rules_text(lang))
+    if lang == "ja":
+        print_japanese(console, text)
+    else:
+        console.print(text)
 
 
 def print_options_ja(console: Console, rows: Sequence[tuple[str, str, str]]) -> None:

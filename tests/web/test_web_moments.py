@@ -22,7 +22,7 @@ from tests.web.conftest import new_page, shot
 from tests.web.driver import create_table, enter_lobby, my_moves, play
 
 OVERLAP = """
-window.__ov = {moments: 0, held: 0, bad: [], logs: []};
+window.__ov = {moments: 0, held: 0, bad: [], logs: [], status: []};
 (() => {
   const over = (a, b) => Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left))
     * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
@@ -54,6 +54,15 @@ window.__ov = {moments: 0, held: 0, bad: [], logs: []};
       const last = document.querySelector('#log li:last-child');
       ov.logs.push({banner: n.innerText, about: about.length,
         last: last ? last.className : '', lastText: last ? last.innerText : ''});
+    }
+    // The status at each line the log gains as the board plays (a redraw of the whole log, at
+    // a settled state, adds many at once: not a moment).
+    const lines = muts.flatMap((m) => [...m.addedNodes]).filter(
+      (n) => n instanceof Element && n.matches('#log li.ev'));
+    if (lines.length === 1) {
+      const st = document.querySelector('#status');
+      window.__ov.status.push({line: lines[0].className, text: lines[0].innerText,
+        status: st ? st.innerText : ''});
     }
     const held = document.querySelector('#held:not([hidden]) .held-card');
     if (held) {
@@ -122,8 +131,30 @@ def check_end(page: Any, lang: str) -> None:
         assert lines <= 1, (th.inner_text(), lines)
 
 
+# A status that belongs to the state before an update: wrong while its moments play.
+STALE = ("is thinking", "考えています", "Your turn", "あなたの番です")
+
+
+def check_status_in_step(ov: dict[str, Any], final_status: str) -> None:
+    """The status advances with the board: at each line the log gains while moments play it is
+    never the state before's "X is thinking…" / "Your turn"; from the game's end on it is the
+    result (the end's line, "Game over: …"), which the settled page keeps."""
+    assert len(ov["status"]) > 10, ov["status"]
+    ended = None
+    for entry in ov["status"]:
+        if "ev-game_" in entry["line"]:
+            ended = entry["text"]
+        if ended is not None:
+            assert ended in entry["status"], entry
+        else:
+            assert not any(w in entry["status"] for w in STALE), entry
+    assert ended is not None, ov["status"][-3:]
+    assert ended in final_status, (ended, final_status)
+
+
 def check_recorded(page: Any) -> dict[str, Any]:
     ov = dict(page.evaluate("() => window.__ov"))
+    check_status_in_step(ov, page.text_content("#status") or "")
     assert ov["moments"] > 0, ov
     assert ov["bad"] == [], "\n".join(map(str, ov["bad"][:8]))
     for entry in ov["logs"]:  # the log's last line at a banner: that banner's event, no later

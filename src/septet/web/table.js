@@ -288,10 +288,27 @@ export async function tablePage(root, id) {
     logBox.scrollTop = logBox.scrollHeight;
   }
 
-  /** The status line as the moments play: the game's end says so as soon as it is shown. */
-  function statusFor(ev) {
-    if (!END_EVENTS.has(ev.kind)) return;
-    replace(status, msg && msg.seat === null ? sentences([t('game_over'), t('spectating')]) : t('game_over'));
+  /** The game's result in words (the end event's line), or "Game over" without one. */
+  function resultText(ev) {
+    const text = ev ? named(pick(ev, '')) : '';
+    return text && text !== ev.kind ? text : t('game_over');
+  }
+
+  /**
+   * The status line as the moments play, in step with the board (issue 27): at the first
+   * event of each step it names whose move the board shows ("Bot 2's turn", "Your move"),
+   * never the stale "is thinking…" or "Your turn" of the state before; at the game's end it
+   * is the result, as soon as the board shows it. `first`: the update's first shown event.
+   */
+  function statusFor(ev, first, prevV) {
+    const spectator = msg && msg.seat === null;
+    let text = null;
+    if (END_EVENTS.has(ev.kind)) text = resultText(ev);
+    else if (typeof ev.seat === 'number' && ev.seat >= 0 && (first || ev.v !== prevV)) {
+      text = msg && ev.seat === msg.seat ? t('your_move_shown') : t('turn_of', { name: nameOf(ev.seat) });
+    } else if (first) text = '';
+    if (text === null) return;
+    replace(status, spectator && text ? sentences([text, t('spectating')]) : text);
     status.classList.remove('mine');
     replace(hintBox);
     hintBox.hidden = true;
@@ -323,15 +340,19 @@ export async function tablePage(root, id) {
       q, board, dock: mineBox, layer: momentLayer, ctx: c, view: prev?.view, next: m.view, memory,
       showHeld: () => drawHeld(ctx(), m.view),
     };
+    let shown = 0;
+    let prevV = null;
     for (const ev of events) {
       if (closing || mark !== epoch) return logged;
       renderer.remember?.(ev, memory, st);
-      if (LOG_QUIET.has(ev.kind) || renderer.quiet?.has(ev.kind)) { logEvent(ev); logged += 1; continue; }
+      if (LOG_QUIET.has(ev.kind)) { logEvent(ev); logged += 1; continue; }
+      const step = () => { statusFor(ev, shown === 0, prevV); shown += 1; prevV = ev.v; };
+      if (renderer.quiet?.has(ev.kind)) { step(); logEvent(ev); logged += 1; continue; }
       if (animate && renderer.before?.[ev.kind]) await renderer.before[ev.kind](ev, st);
+      step();
       logEvent(ev);
       logged += 1;
       say(ev);
-      statusFor(ev);
       if (!animate) continue;
       const fn = renderer.moments[ev.kind];
       if (fn) await fn(ev, st);
@@ -430,7 +451,7 @@ export async function tablePage(root, id) {
     let text = '';
     const mine = yourTurn();
     if (tbl.status === 'waiting') text = t('waiting_players');
-    else if (tbl.status === 'finished') text = t('game_over');
+    else if (tbl.status === 'finished') text = resultText([...logItems].reverse().find((e) => END_EVENTS.has(e.kind)));
     else if (mine) text = t('your_turn');
     else if (tbl.to_move !== null && tbl.to_move !== undefined && tbl.to_move >= 0) {
       const s = tbl.seats[tbl.to_move];
@@ -513,7 +534,7 @@ export async function tablePage(root, id) {
       h('div', { class: 'row' }, input, h('button', { onclick: async () => {
         try { await navigator.clipboard.writeText(url); toast(t('copied'), 'info'); } catch (err) { input.select(); }
       } }, t('copy'))),
-      min !== null ? h('p', { class: 'muted expiry', id: 'expiry' }, t('expires_at', { time: clockTime(tbl.expires_at) }), t('paren', { x: t('closes_in_short', { min }) })) : null,
+      min !== null ? h('p', { class: 'muted expiry', id: 'expiry' }, t('expires_at', { min, time: clockTime(tbl.expires_at) })) : null,
       h('div', { class: 'row' }, joinButtons)));
   }
 

@@ -54,7 +54,7 @@ class Flip7Options:
             "label_ja": "版",
             "rule": "F7V-9",
             "help_ja": "復讐心とともに（標準）またはクラシック版フリップ7",
-            "choices": {"vengeance": "With a Vengeance", "classic": "classic"},
+            "choices": {"vengeance": "With a Vengeance", "classic": "Classic"},
             "choices_ja": {"vengeance": "復讐心とともに", "classic": "クラシック"},
         },
     )

@@ -13,6 +13,7 @@ from typing import Any
 from septet.core.game import Action
 from septet.core.text import seat_ref
 from septet.core.types import JSON, Event
+from septet.games.seven_shot import scoring
 from septet.games.seven_shot.actions import Deal, FirstLeader, Pass, Play
 from septet.games.seven_shot.cards import (
     ACE,
@@ -289,42 +290,45 @@ def _pass_line(view: Any, lang: str) -> str | None:
 
 
 def _warning_lines(view: Any, lang: str) -> list[str]:
-    """A warning for each side one trick short of 7 tricks, which lose the deal (SS-4.2,
-    SS-5.5): the viewer's side in the second person."""
+    """A warning for each side one trick short of the tricks that lose the deal (SS-4.2,
+    SS-5.5: ``scoring.TRICKS_TO_LOSE``, the number the engine ends the deal at): the viewer's
+    side in the second person."""
     if view["phase"] != "play":
         return []
     ja = lang == "ja"
     n = int(view["num_players"])
     me = view.get("seat")
+    lose = scoring.TRICKS_TO_LOSE
     lines: list[str] = []
     for side, tricks in enumerate(view["side_tricks"]):
-        if tricks != 6:
+        if tricks != lose - 1:
             continue
         mine = me is not None and (side == me % 2 if n == 4 else side == me)
         if n == 4:
             team = "あなたのチーム" if ja and mine else side_name(side, 2, lang)
             if ja:
                 lines.append(
-                    f"注意：{team}はトリックを6回取った。あと1回取るとディールに負け、手札に残った"
-                    "「7」（切り札表示カードが7ならそれも）は相手チームのものになる"
+                    f"注意：{team}はトリックを{tricks}回取った。あと1回取るとディールに負け、"
+                    "手札に残った「7」（切り札表示カードが7ならそれも）は相手チームのものになる"
                 )
             else:
                 who = "your team has" if mine else f"{team} has"
                 hands = "your hands" if mine else "its hands"
                 lines.append(
-                    f"Careful: {who} taken 6 tricks. One more loses the deal, and the 7s left in "
-                    f"{hands} (and the trump indicator, if it is a 7) go to the other team"
+                    f"Careful: {who} taken {tricks} tricks. One more loses the deal, and the 7s "
+                    f"left in {hands} (and the trump indicator, if it is a 7) go to the other team"
                 )
         elif ja:
             who = "あなた" if mine else seat_ref(side)
             lines.append(
-                f"注意：{who}はトリックを6回取った。あと1回取るとディールに負け、他の2人が2点ずつ得る"
+                f"注意：{who}はトリックを{tricks}回取った。あと1回取るとディールに負け、"
+                "他の2人が2点ずつ得る"
             )
         else:
             who = "you have" if mine else f"{seat_ref(side)} has"
             lines.append(
-                f"Careful: {who} taken 6 tricks. One more loses the deal: the two others win it "
-                "and score 2 points each"
+                f"Careful: {who} taken {tricks} tricks. One more loses the deal: the two others "
+                "win it and score 2 points each"
             )
     return lines
 

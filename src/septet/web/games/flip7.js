@@ -57,9 +57,10 @@ function statusWord(p, i, view, ctx) {
 function decisionText(d, view, ctx) {
   const who = d.player === ctx.seat ? null : ctx.name(d.player);
   const card = d.card ? cardName(d.card, ctx) : '';
+  const stop = /[!?]$/.test(card) ? '' : '.'; // "Just One More!" ends its own sentence
   const mine = {
     hit_stay: L(ctx, 'Hit or stay?', 'ヒットかステイか？'),
-    target: L(ctx, `Choose who gets ${card}${/[!?]$/.test(card) ? '' : '.'}`, `${card}を誰に渡すか選んでください。`),
+    target: L(ctx, `Choose who gets ${card}${stop}`, `${card}を誰に渡すか選んでください。`),
     swap: L(ctx, 'Swap: choose two face-up cards of two players.', 'スワップ：2人の表向きのカードを1枚ずつ選んでください。'),
     steal: L(ctx, 'Steal: choose a card to take.', 'スティール：奪うカードを選んでください。'),
     discard: L(ctx, 'Discard: choose the card to throw away.', 'ディスカード：捨てさせるカードを選んでください。'),
@@ -67,7 +68,7 @@ function decisionText(d, view, ctx) {
   };
   const theirs = {
     hit_stay: L(ctx, `${who} decides: hit or stay.`, `${who}がヒットかステイかを考えています。`),
-    target: L(ctx, `${who} chooses who gets ${card}.`, `${who}が${card}を誰に渡すか選んでいます。`),
+    target: L(ctx, `${who} chooses who gets ${card}${stop}`, `${who}が${card}を誰に渡すか選んでいます。`),
     swap: L(ctx, `${who} chooses two cards to swap.`, `${who}が交換する2枚を選んでいます。`),
     steal: L(ctx, `${who} chooses a card to steal.`, `${who}が奪うカードを選んでいます。`),
     discard: L(ctx, `${who} chooses a card to discard.`, `${who}が捨てさせるカードを選んでいます。`),
