@@ -159,6 +159,7 @@ def test_turns_mail_confirm_turn_unsubscribe_and_refusals(
     assert mail_round(client) == 0
     state = client.get("/api/me/email", headers={"cookie": ann}).json()
     assert state["last_error"].startswith("The mail server refused the address: 550")
+    assert state["last_error_ja"].startswith("メールサーバーがアドレスを拒否しました: 550")
     move(0)  # a move is never held up by mail
     move(1)
     smtp.refuse = False

@@ -122,6 +122,25 @@ def describe_error(exc: BaseException) -> str:
     return f"The mail could not be sent: {exc}"
 
 
+_JA_PREFIXES = (
+    ("The mail server refused the address: ", "メールサーバーがアドレスを拒否しました: "),
+    ("The mail server refused the mail: ", "メールサーバーがメールを拒否しました: "),
+    ("The mail server could not be reached: ", "メールサーバーにつながりませんでした: "),
+    ("The mail could not be sent: ", "メールを送れませんでした: "),
+)
+
+
+def error_ja(text: str | None) -> str | None:
+    """A sentence of :func:`describe_error` in Japanese (the server's own words after the
+    colon stay as they came); ``None`` for ``None``."""
+    if text is None:
+        return None
+    for en, ja in _JA_PREFIXES:
+        if text.startswith(en):
+            return ja + text[len(en) :]
+    return text
+
+
 class MailSender:
     """The background task of one process that queues and sends mail (see the module).
 

@@ -161,15 +161,22 @@ def _require_mail(svc: Services, player_id: str) -> None:
 
 @api.get("/api/me/email")
 async def get_email(svc: ServicesDep, player: RequiredPlayer) -> dict[str, Any]:
-    """``{"email": {"address", "lang", "confirmed"} or null, "last_error": sentence or null,
-    "enabled": whether this server sends mail}``."""
+    """``{"email": {"address", "lang", "confirmed", "digest"} or null, "last_error": why the
+    last mail did not go (a sentence) or null, "last_error_ja": the same in Japanese, "enabled":
+    whether this server sends mail}``."""
     found = await asyncio.to_thread(outbox.get_address, svc.store, player.id)
     error = await asyncio.to_thread(outbox.last_error, svc.store, player.id)
     return {
         "email": found.to_json() if found else None,
-        "last_error": error,
+        **_errors(error),
         "enabled": bool(svc.settings.smtp_url),
     }
+
+
+def _errors(error: str | None) -> dict[str, str | None]:
+    from septet.server.mail.sender import error_ja
+
+    return {"last_error": error, "last_error_ja": error_ja(error)}
 
 
 @api.post("/api/me/email")
@@ -197,7 +204,7 @@ async def set_email(
         )
     except outbox.MailError as exc:
         raise _mail_error(exc) from None
-    return {"email": found.to_json(), "last_error": None, "enabled": True}
+    return {"email": found.to_json(), **_errors(None), "enabled": True}
 
 
 @api.patch("/api/me/email")
@@ -214,14 +221,14 @@ async def patch_email(
     except outbox.MailError as exc:
         raise _mail_error(exc) from None
     error = await asyncio.to_thread(outbox.last_error, svc.store, player.id)
-    return {"email": found.to_json(), "last_error": error, "enabled": True}
+    return {"email": found.to_json(), **_errors(error), "enabled": True}
 
 
 @api.delete("/api/me/email")
 async def delete_email(svc: ServicesDep, player: RequiredPlayer) -> dict[str, Any]:
     """Forget this player's address."""
     await svc.store.write(outbox.remove_address, svc.store, player.id)
-    return {"email": None, "last_error": None, "enabled": bool(svc.settings.smtp_url)}
+    return {"email": None, **_errors(None), "enabled": bool(svc.settings.smtp_url)}
 
 
 @api.post("/api/me/email/test")
