@@ -102,7 +102,12 @@ def test_turns_mail_confirm_turn_unsubscribe_and_refusals(
     assert "not an e-mail address" in r.json()["message"] and r.json()["message_ja"]
     r = client.post("/api/me/email", json={"address": "ann@example.org", "lang": "ja"},
                     headers={"cookie": ann})  # fmt: skip
-    assert r.json()["email"] == {"address": "ann@example.org", "lang": "ja", "confirmed": False}
+    assert r.json()["email"] == {
+        "address": "ann@example.org",
+        "lang": "ja",
+        "confirmed": False,
+        "digest": False,
+    }
     r = client.post("/api/me/email/test", headers={"cookie": ann})
     assert r.status_code == 409 and r.json()["error"] == "unconfirmed"
     assert "ann@example.org" in r.json()["message"]
@@ -154,6 +159,7 @@ def test_turns_mail_confirm_turn_unsubscribe_and_refusals(
     assert mail_round(client) == 0
     state = client.get("/api/me/email", headers={"cookie": ann}).json()
     assert state["last_error"].startswith("The mail server refused the address: 550")
+    assert state["last_error_ja"].startswith("メールサーバーがアドレスを拒否しました: 550")
     move(0)  # a move is never held up by mail
     move(1)
     smtp.refuse = False
@@ -205,3 +211,68 @@ def test_turns_mail_smtp_urls() -> None:
     ]:
         with pytest.raises(ValueError, match=says):
             parse_smtp_url(url, sender)
+
+
+def waiting_for_first(client: Any, first: str, second: str) -> tuple[str, dict[int, WsClient]]:
+    """A turn-based Tiny Sevens table of ``first`` (seat 0) and ``second`` (seat 1), moved on
+    by ``second`` if the deal makes it move first: it waits for ``first``. Returns its id and
+    the seats' sockets."""
+    options = {"target": 40, "pace": "turn-based", "turn_hours": 24}
+    body = {"game": "tiny-sevens", "options": options, "seats": ["human", "human"]}
+    tid = client.post("/api/tables", json=body, headers={"cookie": first}).json()["id"]
+    client.post(f"/api/tables/{tid}/join", json={}, headers={"cookie": second})
+    seats = {0: WsClient(client, tid, first, queue.Queue(), "first"),
+             1: WsClient(client, tid, second, queue.Queue(), "second")}  # fmt: skip
+    if client.get(f"/api/tables/{tid}").json()["to_move"] == 1:
+        v = client.get(f"/api/tables/{tid}").json()["version"]
+        st = seats[1].wait_for(lambda m: m["type"] == "state" and m["legal"] and m["version"] == v)
+        seats[1].send({"type": "move", "version": v, "action": st["legal"][0]["a"]})
+        seats[1].wait_for(lambda m: m["type"] == "ack" and m["at"] == v)
+    assert client.get(f"/api/tables/{tid}").json()["to_move"] == 0
+    return tid, seats
+
+
+def test_turns_mail_daily_digest_lists_the_waiting_tables(
+    mail_site: tuple[Any, ManualClock, Capture],
+) -> None:
+    client, clock, smtp = mail_site
+    ann, bob = account(client, "Ann"), new_guest(client, "Bob")
+    r = client.post("/api/me/email", json={"address": "ann@example.org", "digest": True},
+                    headers={"cookie": ann})  # fmt: skip
+    assert r.json()["email"] == {
+        "address": "ann@example.org", "lang": "en", "confirmed": False, "digest": True}  # fmt: skip
+    assert mail_round(client) == 1  # the confirmation
+    confirm_link, unsub_link = links(smtp.mails[-1])
+    client.get(confirm_link.replace("http://testserver", ""))
+    first, s1 = waiting_for_first(client, ann, bob)
+    second, s2 = waiting_for_first(client, ann, bob)
+    assert mail_round(client) == 1  # one digest, not one mail per table
+    digest = smtp.mails[-1]
+    assert digest["Subject"] == "Septet: 2 turn-based tables wait for you"
+    text = digest.get_content()
+    assert text.count("- Tiny Sevens: move by ") == 2
+    # oldest deadline first (the same clock here: then the one changed first)
+    assert links(digest) == [f"http://testserver/t/{first}", f"http://testserver/t/{second}",
+                             unsub_link]  # fmt: skip
+    assert mail_round(client) == 0
+    clock.advance(hours=23, seconds=59 * 60)
+    assert mail_round(client) == 0  # a day has not passed
+    # in Japanese from now on, still confirmed; the next day's digest
+    r = client.patch("/api/me/email", json={"lang": "ja"}, headers={"cookie": ann})
+    assert r.json()["email"]["confirmed"] and r.json()["email"]["lang"] == "ja"
+    clock.advance(seconds=60)
+    assert mail_round(client) == 1
+    assert smtp.mails[-1]["Subject"] == "Septet: 手番制のテーブル2卓であなたの番です"
+    assert smtp.mails[-1].get_content().count("・ちいさなセブン: ") == 2
+    # the digest off: one mail per table again
+    r = client.patch("/api/me/email", json={"digest": False}, headers={"cookie": ann})
+    assert r.json()["email"]["digest"] is False
+    assert mail_round(client) == 2
+    assert {m["Subject"] for m in smtp.mails[-2:]} == {"ちいさなセブンであなたの番です"}
+    r = client.patch("/api/me/email", json={"digest": "yes"}, headers={"cookie": ann})
+    assert r.status_code in (400, 422)
+    client.delete("/api/me/email", headers={"cookie": ann})
+    r = client.patch("/api/me/email", json={"digest": True}, headers={"cookie": ann})
+    assert r.status_code == 404 and r.json()["error"] == "no_email" and r.json()["message_ja"]
+    for ws in [*s1.values(), *s2.values()]:
+        ws.close()

@@ -1,10 +1,12 @@
 // The account page (/account, issue 24): a guest creates an account (keeping its games) or
-// signs in; an account changes its password, downloads its data, signs out or deletes itself.
+// signs in; an account changes its password, sets its e-mail notices (email.js, issue 28),
+// downloads its data, signs out or deletes itself.
 // Every check (names, passwords, limits) is the server's; the page shows its answers.
 
 import { api } from './api.js';
 import { clearToast, h, replace, toast } from './dom.js';
 import { onLang, t } from './i18n.js';
+import { emailSection } from './email.js';
 import { drawHeader, navigate, session, showError } from './shell.js';
 
 function field(id, label, attrs) {
@@ -85,7 +87,7 @@ function accountForms(redraw) {
       toast(t('acct_deleted'), 'info');
       navigate('/');
     });
-  return [who, change, del];
+  return [who, emailSection(), change, del];
 }
 
 /** Draw the account page into `root`; returns its cleanup. */

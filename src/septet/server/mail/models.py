@@ -1,9 +1,10 @@
-"""The mail tables (Alembic revision 0006).
+"""The mail tables (Alembic revisions 0006 and 0007).
 
 - ``septet_mail_addresses``: one address per player, its language, whether it is confirmed,
   the SHA-256 of the confirmation token (the token itself is only in the mail), the random
   unsubscribe token every mail's link carries (it works without logging in), and the site
-  address the links point at.
+  address the links point at; whether it wants a daily digest instead of one mail per table
+  (revision 0007) and when the last digest was queued.
 - ``septet_mail_notices``: per player and table, the version and time of the last "your turn"
   mail (at most one per table per ``mail_every`` hours).
 - ``septet_outbox``: every mail to send, until sent: ``pending`` (due at ``next_at``),
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Boolean, DateTime, Integer, String, Text
+from sqlalchemy import Boolean, DateTime, Integer, String, Text, false
 from sqlalchemy.orm import Mapped, mapped_column
 
 from septet.server.db import Base, utcnow
@@ -33,6 +34,8 @@ class MailAddressRow(Base):
     unsub_token: Mapped[str] = mapped_column(String(64), unique=True)
     base_url: Mapped[str] = mapped_column(String(200), default="")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    digest: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    digest_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class MailNoticeRow(Base):

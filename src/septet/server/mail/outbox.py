@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import and_, delete, select, update
+from sqlalchemy import and_, delete, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -81,17 +81,27 @@ class Address:
     address: str
     lang: str
     confirmed: bool
+    digest: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        """``{"address", "lang", "confirmed"}``."""
-        return {"address": self.address, "lang": self.lang, "confirmed": self.confirmed}
+        """``{"address", "lang", "confirmed", "digest"}``."""
+        return {
+            "address": self.address,
+            "lang": self.lang,
+            "confirmed": self.confirmed,
+            "digest": self.digest,
+        }
+
+
+def _address(row: MailAddressRow) -> Address:
+    return Address(row.address, row.lang, row.confirmed, bool(row.digest))
 
 
 def get_address(store: Store, player_id: str) -> Address | None:
     """The player's address, or ``None``."""
     with Session(store.engine) as s:
         row = s.get(MailAddressRow, player_id)
-        return Address(row.address, row.lang, row.confirmed) if row else None
+        return _address(row) if row else None
 
 
 def last_error(store: Store, player_id: str) -> str | None:
@@ -125,10 +135,17 @@ def _queue(
 
 
 def set_address(
-    store: Store, player_id: str, address: str, lang: str, base_url: str, now: datetime
+    store: Store,
+    player_id: str,
+    address: str,
+    lang: str,
+    base_url: str,
+    now: datetime,
+    digest: bool = False,
 ) -> Address:
     """Give the player the (new, unconfirmed) ``address`` and queue the confirmation mail, in
-    the player's ``lang``, with links under ``base_url``.
+    the player's ``lang``, with links under ``base_url``; ``digest``: one mail a day listing
+    the waiting tables instead of one per table.
 
     Raises:
         MailError: ``bad_email``.
@@ -149,6 +166,7 @@ def set_address(
                 unsub_token=unsub,
                 base_url=base_url,
                 created_at=now,
+                digest=digest,
             )
         )
         mail = templates.render(
@@ -159,7 +177,36 @@ def set_address(
             unsubscribe=f"{base_url}/mail/unsubscribe/{unsub}",
         )
         _queue(s, player_id, address, mail, now)
-    return Address(address, lang, False)
+    return Address(address, lang, False, digest)
+
+
+def set_prefs(
+    store: Store, player_id: str, digest: bool | None = None, lang: str | None = None
+) -> Address:
+    """Change how the player's address gets mail (``None``: unchanged) without confirming it
+    again: ``digest`` (one mail a day) and ``lang`` (``en`` / ``ja``).
+
+    Raises:
+        MailError: ``no_email`` (404).
+    """
+    with Session(store.engine) as s, s.begin():
+        row = s.get(MailAddressRow, player_id)
+        if row is None:
+            raise _no_email()
+        if digest is not None:
+            row.digest = digest
+        if lang is not None:
+            row.lang = "ja" if lang == "ja" else "en"
+        return _address(row)
+
+
+def _no_email() -> MailError:
+    return MailError(
+        "no_email",
+        "You have no e-mail address here yet.",
+        "メールアドレスがまだ登録されていません。",
+        404,
+    )
 
 
 def confirm(store: Store, token: str) -> bool:
@@ -204,12 +251,7 @@ def queue_test(store: Store, player_id: str, now: datetime) -> None:
     with Session(store.engine) as s, s.begin():
         row = s.get(MailAddressRow, player_id)
         if row is None:
-            raise MailError(
-                "no_email",
-                "You have no e-mail address here yet.",
-                "メールアドレスがまだ登録されていません。",
-                404,
-            )
+            raise _no_email()
         if not row.confirmed:
             raise MailError(
                 "unconfirmed",
@@ -229,9 +271,10 @@ def queue_test(store: Store, player_id: str, now: datetime) -> None:
 
 def queue_turn_mails(store: Store, now: datetime, every: float, public_url: str = "") -> int:
     """Queue one "your turn" mail for each turn-based table waiting for a person with a
-    confirmed address, unless that person had one about that table less than ``every`` seconds
-    ago or about this very position. Several processes may run it at once: the notice row is
-    claimed with a guarded write, so each mail is queued once. Returns how many were queued."""
+    confirmed address (and no daily digest, see :func:`queue_digests`), unless that person had
+    one about that table less than ``every`` seconds ago or about this very position. Several
+    processes may run it at once: the notice row is claimed with a guarded write, so each mail
+    is queued once. Returns how many were queued."""
     with Session(store.engine) as s:
         rows = s.execute(
             select(
@@ -252,6 +295,7 @@ def queue_turn_mails(store: Store, now: datetime, every: float, public_url: str 
                 TableRow.bot_turn.is_(False),
                 SeatRow.bot.is_(None),
                 MailAddressRow.confirmed.is_(True),
+                MailAddressRow.digest.is_(False),
             )
             .limit(500)
         ).all()
@@ -323,6 +367,82 @@ def _queue_turn(
         return True
     except IntegrityError:  # another process queued it
         return False
+
+
+def queue_digests(
+    store: Store, now: datetime, period: float = 86400.0, public_url: str = ""
+) -> int:
+    """Queue the daily digest of every confirmed address that asked for one, had none for
+    ``period`` seconds and has turn-based tables waiting for it: one mail listing them (title,
+    deadline, link), oldest deadline first. The address's ``digest_at`` is claimed with a
+    guarded write, so several processes queue it once. Returns how many were queued."""
+    with Session(store.engine) as s:
+        due = s.execute(
+            select(MailAddressRow.player_id, MailAddressRow.digest_at).where(
+                MailAddressRow.confirmed.is_(True),
+                MailAddressRow.digest.is_(True),
+                or_(
+                    MailAddressRow.digest_at.is_(None),
+                    MailAddressRow.digest_at <= now - timedelta(seconds=period),
+                ),
+            )
+        ).all()
+    return sum(_queue_digest(store, pid, last, now, public_url) for pid, last in due)
+
+
+def _digest_lines(store: Store, pid: str, lang: str, base: str) -> list[str]:
+    from septet.server.turns.deadlines import my_turns
+
+    lines = []
+    for turn in my_turns(store, pid):
+        if turn["pace"] != "turn-based":
+            continue
+        try:
+            title = games.get(turn["game"]).titles.get(lang) or turn["game"]
+        except Exception:
+            title = turn["game"]
+        by = templates.when(parse_iso(turn["deadline"]), lang)
+        lines.append(templates.digest_line(lang, title, by, f"{base}/t/{turn['id']}"))
+    return lines
+
+
+def _queue_digest(
+    store: Store, pid: str, last: datetime | None, now: datetime, public_url: str
+) -> bool:
+    with Session(store.engine) as s, s.begin():
+        row = s.get(MailAddressRow, pid)
+        if row is None or not row.confirmed or not row.digest:
+            return False
+        base = public_url or row.base_url
+        lines = _digest_lines(store, pid, row.lang, base)
+        if not lines:
+            return False
+        guard = (
+            MailAddressRow.digest_at.is_(None) if last is None else MailAddressRow.digest_at == last
+        )
+        claimed = s.execute(
+            update(MailAddressRow)
+            .where(MailAddressRow.player_id == pid, guard)
+            .values(digest_at=now)
+        ).rowcount  # type: ignore[attr-defined]
+        if claimed != 1:
+            return False
+        name = s.scalar(select(PlayerRow.name).where(PlayerRow.id == pid)) or ""
+        mail = templates.render(
+            "digest",
+            row.lang,
+            name=name,
+            n=str(len(lines)),
+            tables="\n".join(lines),
+            unsubscribe=f"{base}/mail/unsubscribe/{row.unsub_token}",
+        )
+        _queue(s, pid, row.address, mail, now)
+    return True
+
+
+def parse_iso(text: str | None) -> datetime | None:
+    """An ISO-8601 time as the API writes it, or ``None``."""
+    return datetime.fromisoformat(text) if text else None
 
 
 @dataclass(frozen=True)

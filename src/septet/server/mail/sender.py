@@ -4,7 +4,8 @@
 ``smtp+starttls://user:password@host:587`` (STARTTLS) or ``smtps://user:password@host:465``
 (TLS from the start). :class:`MailSender` runs in every server process with ``--smtp``: every
 ``interval`` seconds it queues the "your turn" mails due
-(:func:`septet.server.mail.outbox.queue_turn_mails`), claims the mails due and sends each
+(:func:`septet.server.mail.outbox.queue_turn_mails`) and the daily digests
+(:func:`septet.server.mail.outbox.queue_digests`), claims the mails due and sends each
 with :mod:`smtplib` in a thread; a refused or failed mail is tried again later (see
 :data:`septet.server.mail.outbox.BACKOFF`) and its error kept for the player to read. Nothing
 here runs inside a move.
@@ -26,6 +27,9 @@ from septet.server.store import Store
 from septet.server.turns.clock import Clock
 
 log = logging.getLogger("septet.server")
+
+DIGEST_PERIOD = 86400.0
+"""Seconds between two daily digests to one address."""
 
 
 @dataclass(frozen=True)
@@ -118,6 +122,25 @@ def describe_error(exc: BaseException) -> str:
     return f"The mail could not be sent: {exc}"
 
 
+_JA_PREFIXES = (
+    ("The mail server refused the address: ", "メールサーバーがアドレスを拒否しました: "),
+    ("The mail server refused the mail: ", "メールサーバーがメールを拒否しました: "),
+    ("The mail server could not be reached: ", "メールサーバーにつながりませんでした: "),
+    ("The mail could not be sent: ", "メールを送れませんでした: "),
+)
+
+
+def error_ja(text: str | None) -> str | None:
+    """A sentence of :func:`describe_error` in Japanese (the server's own words after the
+    colon stay as they came); ``None`` for ``None``."""
+    if text is None:
+        return None
+    for en, ja in _JA_PREFIXES:
+        if text.startswith(en):
+            return ja + text[len(en) :]
+    return text
+
+
 class MailSender:
     """The background task of one process that queues and sends mail (see the module).
 
@@ -148,6 +171,9 @@ class MailSender:
         now = self.clock.now()
         await asyncio.to_thread(
             outbox.queue_turn_mails, self.store, now, self.every, self.public_url
+        )
+        await asyncio.to_thread(
+            outbox.queue_digests, self.store, now, DIGEST_PERIOD, self.public_url
         )
         sent = 0
         for mail in await asyncio.to_thread(outbox.claim, self.store, now):

@@ -38,6 +38,20 @@ _TEXTS: dict[str, dict[str, tuple[str, str]]] = {
             "Septet からのメールを止める: {unsubscribe}\n",
         ),
     },
+    "digest": {
+        "en": (
+            "Septet: {n} turn-based tables wait for you",
+            "Hello {name},\n\nYour daily digest: these turn-based tables wait for your move "
+            "(a Normal bot makes the move at its deadline).\n\n{tables}\n\n"
+            "No more mails from Septet: {unsubscribe}\n",
+        ),
+        "ja": (
+            "Septet: 手番制のテーブル{n}卓であなたの番です",
+            "{name} さん\n\n1日のまとめです。次の手番制のテーブルがあなたの手を待っています"
+            "（期限を過ぎると普通のボットが代わりに1手指します）。\n\n{tables}\n\n"
+            "Septet からのメールを止める: {unsubscribe}\n",
+        ),
+    },
     "test": {
         "en": (
             "Septet test mail",
@@ -54,14 +68,22 @@ _TEXTS: dict[str, dict[str, tuple[str, str]]] = {
 
 
 def render(kind: str, lang: str, **values: str) -> tuple[str, str]:
-    """``(subject, body)`` of the mail ``kind`` (``confirm``, ``turn``, ``test``) in ``lang``
-    (``en`` when not ``ja``), with ``values`` filled in.
+    """``(subject, body)`` of the mail ``kind`` (``confirm``, ``turn``, ``digest``, ``test``)
+    in ``lang`` (``en`` when not ``ja``), with ``values`` filled in.
 
     Raises:
         KeyError: an unknown kind, or a value the text needs is missing.
     """
     subject, body = _TEXTS[kind]["ja" if lang == "ja" else "en"]
     return subject.format(**values), body.format(**values)
+
+
+def digest_line(lang: str, title: str, by: str, link: str) -> str:
+    """One table of a daily digest: ``- Tiny Sevens: move by 2026-12-03 10:00 UTC`` and its
+    link on the next line (``ja``: ``・ちいさなセブン: 2026年12月3日 10:00（UTC）まで``)."""
+    if lang == "ja":
+        return f"・{title}: {by}まで\n  {link}"
+    return f"- {title}: move by {by}\n  {link}"
 
 
 def when(at: datetime | None, lang: str) -> str:

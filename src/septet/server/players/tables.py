@@ -78,6 +78,7 @@ def _create_rematch(store: Store, old: LiveTable, asker: str, offer_seconds: flo
                 id=new_id, game=old.game.name, options=json.dumps(old.options),
                 num_players=old.num_players, status="waiting", seed=secrets.token_hex(16),
                 owner_id=asker, version=0, created_by=asker, created_at=now, updated_at=now,
+                **old.pace.to_json(),  # a turn-based table's rematch is turn-based (issue 28)
             ))  # fmt: skip
             s.flush()
             for x in old.seats:

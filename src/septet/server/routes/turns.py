@@ -3,8 +3,8 @@
 - ``GET /api/me/turns``: the tables waiting for this player's move, oldest deadline first.
 - ``WS /ws/me``: this player's notices: ``{"type": "turns", "turns": [...], "your_turn":
   table id or null}`` at once and whenever a table of theirs moves on (any process).
-- ``GET/POST/DELETE /api/me/email``, ``POST /api/me/email/test``: the player's address
-  (confirmed by a link), a test mail.
+- ``GET/POST/PATCH/DELETE /api/me/email``, ``POST /api/me/email/test``: the player's address
+  (confirmed by a link), its daily digest and language, a test mail.
 - ``GET /mail/confirm/{token}``, ``GET /mail/unsubscribe/{token}``: the mails' links (no login).
 """
 
@@ -39,6 +39,15 @@ class EmailIn(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     address: Annotated[str, StringConstraints(max_length=300)]
     lang: Annotated[str, StringConstraints(max_length=8)] = "en"
+    digest: bool = False
+
+
+class EmailPrefsIn(BaseModel):
+    """``PATCH /api/me/email``: how the address gets mail (absent: unchanged)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    digest: bool | None = None
+    lang: Annotated[str, StringConstraints(max_length=8)] | None = None
 
 
 def _with_titles(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -153,15 +162,22 @@ def _require_mail(svc: Services, player_id: str) -> None:
 
 @api.get("/api/me/email")
 async def get_email(svc: ServicesDep, player: RequiredPlayer) -> dict[str, Any]:
-    """``{"email": {"address", "lang", "confirmed"} or null, "last_error": sentence or null,
-    "enabled": whether this server sends mail}``."""
+    """``{"email": {"address", "lang", "confirmed", "digest"} or null, "last_error": why the
+    last mail did not go (a sentence) or null, "last_error_ja": the same in Japanese, "enabled":
+    whether this server sends mail}``."""
     found = await asyncio.to_thread(outbox.get_address, svc.store, player.id)
     error = await asyncio.to_thread(outbox.last_error, svc.store, player.id)
     return {
         "email": found.to_json() if found else None,
-        "last_error": error,
+        **_errors(error),
         "enabled": bool(svc.settings.smtp_url),
     }
+
+
+def _errors(error: str | None) -> dict[str, str | None]:
+    from septet.server.mail.sender import error_ja
+
+    return {"last_error": error, "last_error_ja": error_ja(error)}
 
 
 @api.post("/api/me/email")
@@ -169,8 +185,8 @@ async def set_email(
     body: EmailIn, request: Request, svc: ServicesDep, player: RequiredPlayer
 ) -> dict[str, Any]:
     """Add (or change) this player's address: it gets a confirmation link, and mails about
-    turn-based tables only once confirmed. Errors: ``mail_off`` (409), ``account_needed``
-    (403), ``bad_email`` (400)."""
+    turn-based tables only once confirmed (``digest``: one a day listing them all). Errors:
+    ``mail_off`` (409), ``account_needed`` (403), ``bad_email`` (400)."""
     _require_mail(svc, player.id)
     base = (
         svc.settings.public_url
@@ -185,17 +201,35 @@ async def set_email(
             body.lang,
             base,
             svc.manager.clock.now(),
+            body.digest,
         )
     except outbox.MailError as exc:
         raise _mail_error(exc) from None
-    return {"email": found.to_json(), "last_error": None, "enabled": True}
+    return {"email": found.to_json(), **_errors(None), "enabled": True}
+
+
+@api.patch("/api/me/email")
+async def patch_email(
+    body: EmailPrefsIn, svc: ServicesDep, player: RequiredPlayer
+) -> dict[str, Any]:
+    """Change the daily digest or the mails' language of this player's address (it stays
+    confirmed). Errors: ``mail_off`` (409), ``account_needed`` (403), ``no_email`` (404)."""
+    _require_mail(svc, player.id)
+    try:
+        found = await svc.store.write(
+            outbox.set_prefs, svc.store, player.id, body.digest, body.lang
+        )
+    except outbox.MailError as exc:
+        raise _mail_error(exc) from None
+    error = await asyncio.to_thread(outbox.last_error, svc.store, player.id)
+    return {"email": found.to_json(), **_errors(error), "enabled": True}
 
 
 @api.delete("/api/me/email")
 async def delete_email(svc: ServicesDep, player: RequiredPlayer) -> dict[str, Any]:
     """Forget this player's address."""
     await svc.store.write(outbox.remove_address, svc.store, player.id)
-    return {"email": None, "last_error": None, "enabled": bool(svc.settings.smtp_url)}
+    return {"email": None, **_errors(None), "enabled": bool(svc.settings.smtp_url)}
 
 
 @api.post("/api/me/email/test")
