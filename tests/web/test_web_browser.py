@@ -709,8 +709,9 @@ def test_web_turn_cue_and_settings(browser: Any, live_server: str) -> None:
     enter_lobby(page, live_server)
     create_table(page, "flip7", 2)
     my_moves(page)
-    # the tab says when it is my turn, with a marked icon
-    assert page.title().startswith("● Your turn"), page.title()
+    # the tab says when it is my turn, with a marked icon, after the count of tables waiting for
+    # me ("(1) ", issue 28)
+    assert re.match(r"\(1\) ● Your turn · ", page.title()), page.title()
     assert "circle" in (page.get_attribute("link[rel=icon]", "href") or "")
     assert page.text_content("#status.mine") == "Your turn"
     page.click("#open-settings")
