@@ -32,7 +32,7 @@ def test_server_strong_plays_normal_while_its_search_warms_up(
         gate.wait(60)
         botpool._WARMED.add(name)
 
-    monkeypatch.setattr(botpool, "warm_search", slow_warm)
+    monkeypatch.setattr(botpool, "_warm_apart", slow_warm)
     monkeypatch.setattr(botpool, "_WARMERS", {})
     monkeypatch.setattr(botpool, "_WARMED", set())
     monkeypatch.setattr(botpool, "_TABLES", OrderedDict())
@@ -55,4 +55,23 @@ def test_server_warm_search_of_an_unknown_game_is_logged_not_raised(
 ) -> None:
     monkeypatch.setattr(botpool, "_WARMED", set())
     botpool.warm_search("no-such-game")
+    assert not botpool._WARMED
+
+
+def test_server_warm_apart_runs_the_compile_in_a_child_then_loads_here(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the child (a fresh process) fails on an unknown game and logs it; this process then warms
+    # too, fails the same way, and marks nothing warmed: no exception reaches the worker
+    here: list[str] = []
+    real = botpool.warm_search
+
+    def counted(name: str) -> None:
+        here.append(name)
+        real(name)
+
+    monkeypatch.setattr(botpool, "_WARMED", set())
+    monkeypatch.setattr(botpool, "warm_search", counted)
+    botpool._warm_apart("no-such-game")
+    assert here == ["no-such-game"]  # once in this process, after the child ended
     assert not botpool._WARMED

@@ -176,6 +176,29 @@ def warm_search(name: str) -> None:
     _WARMED.add(name)
 
 
+def _warm_child(name: str) -> None:
+    """The child process of :func:`_warm_apart`: compiles game ``name``'s search (writing
+    numba's cache) and exits."""
+    warm_search(name)
+
+
+def _warm_apart(name: str) -> None:
+    """Warm game ``name``'s search in a child process first, then in this one: numba's compiler
+    holds the interpreter lock for the whole compile (about 10 CPU-s a game), which would starve
+    the Normal moves this worker plays meanwhile; the child writes numba's cache, so this
+    process then only loads the kernels (under a second). Falls back to warming here if the
+    child cannot start."""
+    try:
+        child = multiprocessing.get_context("spawn").Process(
+            target=_warm_child, args=(name,), name=f"septet-warm-{name}", daemon=True
+        )
+        child.start()
+        child.join()
+    except Exception:
+        log.warning("bot worker: no process to warm the search of %s in; warming here", name)
+    warm_search(name)
+
+
 def _still_warming(agent: Agent, state: State) -> bool:
     """Whether ``agent`` is a compiled search whose kernels this worker is still warming up: the
     first Strong job of a game starts the warm-up on a thread (nothing is compiled for a game
@@ -186,7 +209,7 @@ def _still_warming(agent: Agent, state: State) -> bool:
     warmer = _WARMERS.get(name)
     if warmer is None:
         warmer = _WARMERS[name] = threading.Thread(
-            target=warm_search, args=(name,), name=f"septet-warm-{name}", daemon=True
+            target=_warm_apart, args=(name,), name=f"septet-warm-{name}", daemon=True
         )
         warmer.start()
     return warmer.is_alive()
