@@ -243,7 +243,7 @@ const moments = {
     for (const r of st.board.querySelectorAll('.f7-row')) setStatus(st, Number(r.dataset.seat), 'active');
     const head = st.board.querySelector('.f7-round');
     if (head) head.textContent = L(st.ctx, `Round ${ev.data.round}`, `ラウンド${ev.data.round}`);
-    await banner(st.q, st.layer, L(st.ctx, `Round ${ev.data.round}`, `ラウンド${ev.data.round}`), 'info', 700, head);
+    await banner(st.q, st.layer, L(st.ctx, `Round ${ev.data.round}`, `ラウンド${ev.data.round}`), 'info', 700, st.board.querySelector('.f7-head') || head); // beside the whole round line (target, deck)
   },
   async draw(ev, st) {
     const card = flipCard(ev.data.card, st.ctx);
