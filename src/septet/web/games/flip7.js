@@ -132,7 +132,7 @@ function draw(view, ctx) {
   const frame = flipFrame(view);
   const head = h('div', { class: 'f7-head' },
     h('span', { class: 'f7-round' }, L(ctx, `Round ${view.round}`, `ラウンド${view.round}`)),
-    h('span', { class: 'muted' }, L(ctx, `First to ${view.target} points wins`, `${view.target}点先取`)),
+    h('span', { class: 'muted' }, L(ctx, `First to ${view.target} ${view.target === 1 ? 'point' : 'points'} wins`, `${view.target}点先取`)),
     view.edition === 'classic' ? h('span', { class: 'tag' }, L(ctx, 'Classic', 'クラシック')) : null,
     view.brutal ? h('span', { class: 'tag warn' }, L(ctx, 'Brutal mode', '残忍モード')) : null,
     h('span', { class: 'f7-piles' },
