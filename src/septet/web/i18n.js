@@ -397,7 +397,7 @@ const TEXT = {
     // accounts (issue 24)
     'email.title': 'メール通知',
     'email.intro': '手番制のテーブルであなたの番になると、選んだ言語でテーブルへのリンク付きのメールを1通送ります（1つのテーブルについて数時間に1通まで）。どのメールにも配信停止のリンクがあります。',
-    'email.off': 'このサーバーはメールを送りません。Septet のページを開いている間、ロビーとタブのタイトルで自分の番がわかります。',
+    'email.off': 'このサーバーはメールを送りません。セプテットのページを開いている間、ロビーとタブのタイトルで自分の番がわかります。',
     'email.address': 'メールアドレス',
     'email.save': 'アドレスを登録',
     'email.change': '別のアドレス',
@@ -406,7 +406,7 @@ const TEXT = {
     'email.lang': 'メールの言語',
     'email.confirmed': '確認済み',
     'email.unconfirmed': '未確認',
-    'email.unconfirmed_hint': 'Septet がこのアドレスに送ったメールのリンクを開いてください。開くと、手番のお知らせが届くようになります。',
+    'email.unconfirmed_hint': 'セプテットがこのアドレスに送ったメールのリンクを開いてください。開くと、手番のお知らせが届くようになります。',
     'email.last_error': '前回のメールは届きませんでした: {error}',
     'email.sent_link': '{address} に確認のリンクを送りました。',
     'email.test': 'テストメールを送る',
