@@ -305,3 +305,58 @@ def test_score_tryout_seven_shot_game(browser: Any, live_server: str) -> None:
     assert "北 & 南の勝ち" in pg.text_content("#sk-status")
     shot(pg, "score_tryout_seven_shot_end_ja")
     assert pg.errors == []
+
+
+DESKTOP = {"width": 1280, "height": 900}
+
+
+def _page(browser: Any, viewport: dict[str, int], lang: str) -> Any:
+    phone_size = viewport == PHONE
+    ctx = browser.new_context(
+        locale="ja-JP" if lang == "ja" else "en-US",
+        viewport=viewport,
+        is_mobile=phone_size,
+        has_touch=phone_size,
+    )
+    pg = ctx.new_page()
+    pg.set_default_timeout(60000)
+    pg.errors = []
+    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    return pg
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_score_odds_figures_in_player_form_and_decks(
+    browser: Any, live_server: str, size: str, lang: str
+) -> None:
+    # Issue 25: points as players say them (33, not 33.00; one decimal otherwise; 点 in
+    # Japanese), percentages with one decimal. Row 12 11 10, nothing seen, Vengeance (F7V-2):
+    # 11 + 10 + 9 = 30 of the 105 cards left bust you (28.6%); staying scores 33.
+    # F7V-1.5, option decks: with two decks 23 + 21 + 19 = 63 of 213 (29.6%).
+    unit = "点" if lang == "ja" else ""
+    pg = _page(browser, PHONE if size == "phone" else DESKTOP, lang)
+    pg.goto(f"{live_server}/score/flip7/odds?edition=vengeance&decks=1")
+    pg.click(f".sk-lang [data-lang='{lang}']")
+    pg.click("#sk-shuffle")
+    for tok in ["12", "11", "10"]:
+        pg.click(f".sk-pad [data-card='{tok}']")
+    pg.locator("#sk-left", has_text="105").wait_for()
+    assert pg.text_content("#sk-stay") == f"33{unit}"
+    assert pg.text_content("#sk-bust") == "28.6%"
+    assert re.fullmatch(rf"\d+\.\d{unit}", pg.text_content("#sk-hit") or "")  # 26.5
+    shot(pg, f"i25_odds_{size}_{lang}")
+    pg.click("#sk-decks [data-decks='2']")
+    for tok in ["12", "11", "10"]:
+        pg.click(f".sk-pad [data-card='{tok}']")
+    pg.locator("#sk-left", has_text="213").wait_for()
+    assert pg.text_content("#sk-bust") == "29.6%"
+    assert pg.text_content("#sk-stay") == f"33{unit}"
+    shot(pg, f"i25_odds_two_decks_{size}_{lang}")
+    # the score keeper: a Flip 7 sheet with the rulebook's round (F7V-7.3: 35)
+    new_sheet(pg, live_server, "flip7", ["Aki", "Ben", "Cai"], lang)
+    flip7_round(pg, [["3", "11", "5", "7", "10", "8", "4", "/2", "-4"], ["9", "9"], 12], 1)
+    assert totals(pg) == [35, 0, 12]
+    shot(pg, f"i25_score_{size}_{lang}")
+    assert pg.errors == []
+    pg.context.close()

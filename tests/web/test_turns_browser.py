@@ -36,7 +36,8 @@ def test_turns_browser_your_turn_is_pushed_to_the_lobby(browser: Any, live_serve
     ben.click("[data-join='1']")
     ben.wait_for_selector("#seats li:has-text('あなた')", state="attached")  # (a drawer)
     assert "手番制: 1手48時間" in ben.text_content("#deadline")
-    assert re.search(r"までに指す（あと(47時間59分|48時間0分)）", ben.text_content("#deadline"))
+    # Ben waits: the deadline names who is to move
+    assert re.search(r"Akiの期限: .*（あと(47時間59分|48時間)）", ben.text_content("#deadline"))
     # Ben goes to the lobby: nothing waits for him yet (Aki, seat 1, moves first)
     ben.goto(live_server + "/")
     ben.wait_for_selector("#my-turns", state="hidden")

@@ -23,7 +23,7 @@ import pytest
 
 from tests.server.multiproc import free_port
 from tests.web.conftest import ROOT, new_page
-from tests.web.driver import enter_lobby
+from tests.web.driver import check_player_words, enter_lobby
 from tests.web.turns_shots import four_shots
 
 aiosmtpd = pytest.importorskip("aiosmtpd", reason="the dev extra's aiosmtpd (a local SMTP server)")
@@ -108,7 +108,7 @@ def test_turns_email_settings_on_the_account_page(
     base, smtp = mail_server
     aki = new_page(browser)
     try:
-        enter_lobby(aki, base, "Aki")
+        enter_lobby(aki, base, "あき")  # a kana name: the Japanese page shows no Latin word
         aki.click("#account-link")
         aki.wait_for_selector("#create-account")
         assert aki.query_selector("#email-settings") is None  # a guest: no mail
@@ -117,6 +117,11 @@ def test_turns_email_settings_on_the_account_page(
         aki.wait_for_selector("#email-settings #email-address")
         assert "at most one per table" in aki.inner_text("#email-settings")
         four_shots(aki, "web-turns-email-empty", "#email-address")
+        aki.click("#lang-ja")  # the Japanese page shows no Latin word (the brand included)
+        aki.wait_for_selector("#email-settings h2:has-text('メール通知')")
+        check_player_words(aki, "ja", "e-mail settings")
+        aki.click("#lang-en")
+        aki.wait_for_selector("#email-settings h2:has-text('E-mail notices')")
         aki.fill("#email-address", "aki@example")  # the browser lets it by; the server does not
         aki.click("#email-save")
         aki.wait_for_selector("#toast:not([hidden])")

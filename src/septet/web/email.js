@@ -74,11 +74,11 @@ export function emailSection() {
     h('h2', {}, t('email.title')));
   function draw(r) {
     el.removeAttribute('aria-busy');
-    const head = [h('h2', {}, t('email.title')), h('p', { class: 'muted small' }, t('email.intro'))];
     if (!r.enabled) {
-      replace(el, head, h('p', { class: 'muted', id: 'email-off' }, t('email.off')));
+      replace(el, h('h2', {}, t('email.title')), h('p', { class: 'muted', id: 'email-off' }, t('email.off')));
       return;
     }
+    const head = [h('h2', {}, t('email.title')), h('p', { class: 'muted small' }, t('email.intro'))];
     if (!r.email) {
       replace(el, head, addressForm(null, draw));
       return;

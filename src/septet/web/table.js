@@ -458,7 +458,7 @@ export async function tablePage(root, id) {
       text = s && s.kind === 'bot' ? t('bot_thinking', { name: nameOf(tbl.to_move) }) : t('waiting_for', { name: nameOf(tbl.to_move) });
     }
     if (msg && msg.seat === null && tbl.status !== 'waiting') text = sentences([text, t('spectating')]);
-    replace(status, text, deadlineNote(tbl, nameOf));
+    replace(status, text, deadlineNote(tbl, nameOf, mine));
     status.classList.toggle('mine', mine && !waitingForAnswer);
     const hint = mine && !waitingForAnswer && msg?.view && renderer.hint ? renderer.hint(msg.view, c) : null;
     replace(hintBox, hint || '');

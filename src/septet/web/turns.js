@@ -21,15 +21,17 @@ export function timeLeft(at, now = Date.now()) {
   return { hours: Math.floor(minutes / 60), minutes: minutes % 60 };
 }
 
-/** A deadline as a player reads it: "Wed 3 Dec, 10:00 (in 23 h 5 min)" in their language. */
-export function deadlineText(at, now = Date.now()) {
+/** A deadline as a player reads it: "move by Wed 3 Dec, 10:00 (in 23 h 5 min)" in their
+ * language; with `name`, the deadline of someone else: "Aki moves by ...". */
+export function deadlineText(at, now = Date.now(), name = null) {
   const left = timeLeft(at, now);
   if (!left) return '';
   const when = new Date(at).toLocaleString(lang() === 'ja' ? 'ja-JP' : 'en-GB', {
     weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit',
   });
-  const rest = left.hours ? t('turns.left_h', left) : t('turns.left_m', left);
-  return t('turns.by', { when, rest });
+  const key = !left.hours ? 'turns.left_m' : left.minutes ? 'turns.left_h' : 'turns.left_hours';
+  const rest = t(key, left);
+  return name ? t('turns.by_other', { name, when, rest }) : t('turns.by', { when, rest });
 }
 
 // ----- the tab title ----------------------------------------------------------------------------
@@ -113,12 +115,14 @@ export function startTurns() {
 }
 
 // ----- the table page ---------------------------------------------------------------------------
-/** The line under a turn-based table's status: the deadline of the move due, and the last move
- * a bot made at a missed deadline (`nameOf(seat)` names a seat); null at a live table. */
-export function deadlineNote(tbl, nameOf) {
+/** The line under a turn-based table's status: the deadline of the move due (`mine`: this page's
+ * seat is to move; else the deadline names who is), and the last move a bot made at a missed
+ * deadline (`nameOf(seat)` names a seat); null at a live table. */
+export function deadlineNote(tbl, nameOf, mine = true) {
   if (!tbl || tbl.pace !== 'turn-based') return null;
   const parts = [t('turns.pace', { hours: tbl.turn_hours })];
-  if (tbl.status === 'playing' && tbl.deadline) parts.push(deadlineText(tbl.deadline));
+  const other = !mine && tbl.to_move !== null && tbl.to_move !== undefined && tbl.to_move >= 0 ? nameOf(tbl.to_move) : null;
+  if (tbl.status === 'playing' && tbl.deadline) parts.push(deadlineText(tbl.deadline, Date.now(), other));
   const last = (tbl.timeouts || []).at(-1);
   if (last) parts.push(t('turns.timed_out', { name: nameOf(last.seat) }));
   return h('small', { class: 'deadline-note muted', id: 'deadline' }, parts.join(lang() === 'ja' ? '　' : ' · '));

@@ -387,7 +387,7 @@ function breakdown(view, ctx) {
         h('th', { scope: 'col' }, L(ctx, 'Total', '合計')))),
       h('tbody', {}, sb.map((b, i) => h('tr', { class: winners.includes(i) ? 'winner' : '' },
         h('th', { scope: 'row' }, ctx.name(i), winners.includes(i) ? h('span', { class: 'tag win' }, L(ctx, 'Winner', '勝者')) : null),
-        h('td', {}, h('span', { class: 'fam-list' }, fams(b)), h('strong', {}, L(ctx, ` = ${b.tile_points}`, ` = ${b.tile_points}点`))),
+        h('td', {}, h('span', { class: 'fam-list' }, fams(b)), ' ', h('strong', { class: 'fam-total' }, L(ctx, `= ${b.tile_points}`, `= ${b.tile_points}点`))),
         h('td', {}, b.sevens ? `+${b.sevens}` : '0'),
         h('td', {}, b.seventy_seven ? `+${b.seventy_seven}` : '—'),
         h('td', {}, h('strong', {}, String(b.total))))))),

@@ -132,7 +132,7 @@ function draw(view, ctx) {
   const frame = flipFrame(view);
   const head = h('div', { class: 'f7-head' },
     h('span', { class: 'f7-round' }, L(ctx, `Round ${view.round}`, `ラウンド${view.round}`)),
-    h('span', { class: 'muted' }, L(ctx, `First to ${view.target} points wins`, `${view.target}点先取`)),
+    h('span', { class: 'muted' }, L(ctx, `First to ${view.target} ${view.target === 1 ? 'point' : 'points'} wins`, `${view.target}点先取`)),
     view.edition === 'classic' ? h('span', { class: 'tag' }, L(ctx, 'Classic', 'クラシック')) : null,
     view.brutal ? h('span', { class: 'tag warn' }, L(ctx, 'Brutal mode', '残忍モード')) : null,
     h('span', { class: 'f7-piles' },
@@ -243,7 +243,7 @@ const moments = {
     for (const r of st.board.querySelectorAll('.f7-row')) setStatus(st, Number(r.dataset.seat), 'active');
     const head = st.board.querySelector('.f7-round');
     if (head) head.textContent = L(st.ctx, `Round ${ev.data.round}`, `ラウンド${ev.data.round}`);
-    await banner(st.q, st.layer, L(st.ctx, `Round ${ev.data.round}`, `ラウンド${ev.data.round}`), 'info', 700, head);
+    await banner(st.q, st.layer, L(st.ctx, `Round ${ev.data.round}`, `ラウンド${ev.data.round}`), 'info', 700, st.board.querySelector('.f7-head') || head); // beside the whole round line (target, deck)
   },
   async draw(ev, st) {
     const card = flipCard(ev.data.card, st.ctx);

@@ -175,7 +175,7 @@ function draw(view, ctx, memory = { dismissed: new Set() }) {
   const head = h('div', { class: 'ss-head' },
     h('span', { class: 'ss-deal' }, L(ctx, `Deal ${view.deal_number}`, `第${view.deal_number}ディール`)),
     view.trump_indicator ? h('span', { class: 'trump' }, L(ctx, 'Trump: ', '切り札：'), h('strong', {}, `${SUITS[view.trump]?.[0] ?? ''} ${suitName(view.trump, ctx)}`), ' ', ssCard(view.trump_indicator, ctx, 'small')) : null,
-    h('span', { class: 'muted' }, L(ctx, `First side to ${view.target} points wins`, `${view.target}点先取`)));
+    h('span', { class: 'muted' }, L(ctx, `First side to ${view.target} ${view.target === 1 ? 'point' : 'points'} wins`, `${view.target}点先取`)));
   // The trick first: it is where the game happens (on a phone, above the fold).
   const showTrick = view.phase === 'play' || heldTrick(view, memory);
   return h('div', { class: 'seven-shot' }, head, phaseLine(view, ctx), showTrick ? trickArea(view, ctx, memory) : null, sideBoard(view, ctx), seatList(view, ctx));

@@ -4,17 +4,30 @@ import { call, recent, remember, title } from './common.js';
 import { st } from './text.js';
 
 const DEFAULT_PLAYERS = { flip7: 4, 'double-seven': 3, 'seven-shot': 4 };
-const LIMITS = { flip7: [2, 36], 'double-seven': [2, 4], 'seven-shot': [3, 4] };
+// The player counts and option defaults are the engines', read from the server's game
+// descriptions (GET /api/games) when the page mounts: [min, max] per game, in this order.
+const LIMITS = { flip7: null, 'double-seven': null, 'seven-shot': null };
+
+async function loadGames() {
+  const defaults = {};
+  for (const g of await call('/api/games')) {
+    if (!(g.name in LIMITS)) continue;
+    LIMITS[g.name] = [g.min_players, g.max_players];
+    defaults[g.name] = Object.fromEntries(g.options.map((o) => [o.name, o.default]));
+  }
+  return defaults;
+}
 
 export async function mount(app) {
+  const d = await loadGames();
   const form = {
     game: 'flip7',
-    edition: 'vengeance',
-    brutal: false,
-    target: 200,
-    decks: 'auto',
-    ssTarget: 7,
-    doubleSeven: 'two_families',
+    edition: d.flip7.edition,
+    brutal: d.flip7.brutal,
+    target: d.flip7.target,
+    decks: String(d.flip7.decks),
+    ssTarget: d['seven-shot'].target,
+    doubleSeven: d['double-seven'].double_seven,
     names: ['', '', '', ''],
   };
 

@@ -59,7 +59,7 @@ const TEXT = {
     brand: 'セプテット', title: 'スコアキーパー', intro: '実際のテーブルで得点をつけます。1枚のシートをリンクで共有し、全員のスマホにリアルタイムで表示。',
     pick_game: 'ゲーム', players: 'プレイヤー', player_n: 'プレイヤー{n}', add_player: '＋プレイヤー', remove_player: '削除',
     options: 'オプション', edition: '版', vengeance: '復讐心とともに', classic: 'クラシック', brutal: '残忍モード',
-    decks: 'デッキの数', decks_auto: '自動（18人以上で2つ）', decks_1: '1つ', decks_2: '2つ', two_decks: 'デッキ2つ',
+    decks: 'デッキの数', decks_auto: '自動（18人以上で2つ）', decks_1: 'デッキ1つ', decks_2: 'デッキ2つ', two_decks: 'デッキ2つ',
     'odds.points': '{n}点',
     target: '勝利に必要な点数', start: 'シートを作る', odds_link: 'フリップ7の確率', print_link: '印刷用の白紙シート',
     recent: 'このスマホのシート', none: 'まだありません。', open: '開く',
