@@ -212,7 +212,6 @@ def _run_chunks(
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     done = 0
     chunk = 16
-    iterate = kernel_module(g).iterate
     while True:
         if iterations is not None and done >= iterations:
             break
@@ -222,7 +221,7 @@ def _run_chunks(
         if tree.size + want * per_iteration + 512 >= tree.capacity:
             tree = tree.grown()
         t0 = time.perf_counter()
-        got = iterate(
+        got = kernel_module(g).iterate(
             g,
             root,
             seat,
