@@ -126,10 +126,10 @@ def _mix(h: int, x: int) -> int:
 # The memo: an open-addressing hash table (linear probing) in flat arrays, no allocation per
 # position: keys ``mk[slot, 0:7]`` = ``(r, pend, the pool's five words)``, values ``mv[slot]``,
 # ``mu[slot]`` 1 when used; ``meta`` = [entries, slot mask, full]. Past half full the run stops
-# (``meta[M_FULL]``) and the caller grows the table and asks again: entries are only stored
+# (``meta[T_FULL]``) and the caller grows the table and asks again: entries are only stored
 # once their value is final, so the rerun visits the same positions in the same order and
 # finds the ones already stored.
-M_COUNT, M_MASK, M_FULL = range(3)
+T_COUNT, T_MASK, T_FULL = range(3)  # the table's meta slots
 
 
 @njit(cache=True, inline="always")
@@ -137,7 +137,7 @@ def _slot(mk: Any, mu: Any, meta: Any, key: Any) -> int:
     h = 0
     for i in range(7):
         h = _mix(h, key[i])
-    i = h & meta[M_MASK]
+    i = h & meta[T_MASK]
     while mu[i]:
         same = True
         for j in range(7):
@@ -146,7 +146,7 @@ def _slot(mk: Any, mu: Any, meta: Any, key: Any) -> int:
                 break
         if same:
             return i
-        i = (i + 1) & meta[M_MASK]
+        i = (i + 1) & meta[T_MASK]
     return i
 
 
@@ -154,8 +154,8 @@ def _slot(mk: Any, mu: Any, meta: Any, key: Any) -> int:
 def rehash(mk: Any, mv: Any, mu: Any, nk: Any, nv: Any, nu: Any, meta: Any) -> None:
     """Move every entry of the table ``(mk, mv, mu)`` into the empty ``(nk, nv, nu)`` (a power
     of two rows), updating ``meta``'s mask."""
-    meta[M_MASK] = nu.shape[0] - 1
-    meta[M_FULL] = 0
+    meta[T_MASK] = nu.shape[0] - 1
+    meta[T_FULL] = 0
     key = np.zeros(7, dtype=np.int64)
     for i in range(mu.shape[0]):
         if mu[i]:
@@ -200,7 +200,7 @@ def node(
         slot = _slot(mk, mu, meta, key)
         if mu[slot]:
             return mv[slot]
-        if ctx[C_BUDGET] >= 0 and meta[M_COUNT] >= ctx[C_BUDGET]:
+        if ctx[C_BUDGET] >= 0 and meta[T_COUNT] >= ctx[C_BUDGET]:
             ctx[C_OVER] = 1
             return 0.0
         got = 0.0
@@ -228,10 +228,10 @@ def node(
                 if veng and r & 1:  # the Zero forbids staying (F7V-6.1)
                     stay = hit
                 got = hit if hit > stay else stay
-        if ctx[C_OVER] or ctx[C_PEND] or meta[M_FULL]:
+        if ctx[C_OVER] or ctx[C_PEND] or meta[T_FULL]:
             return 0.0
-        if 2 * (meta[M_COUNT] + 1) > meta[M_MASK] + 1:
-            meta[M_FULL] = 1  # the caller grows the table and asks again
+        if 2 * (meta[T_COUNT] + 1) > meta[T_MASK] + 1:
+            meta[T_FULL] = 1  # the caller grows the table and asks again
             return 0.0
         key = ctx[C_KEY:C_KEY + 7]  # rebuilt: the calls above wrote their own keys there
         key[0] = r0
@@ -242,7 +242,7 @@ def node(
         mk[slot, :] = key
         mv[slot] = got
         mu[slot] = 1
-        meta[M_COUNT] += 1
+        meta[T_COUNT] += 1
         return got
 
     if op == OP_DRAW:
@@ -273,14 +273,14 @@ def node(
                         v = node(V, new, pend, lst, z, no, mk, mv, mu, meta, ctx, u7)
                         lst[bad] -= n - 1
                         lst[k] = n
-                if ctx[C_OVER] or ctx[C_PEND] or meta[M_FULL]:
+                if ctx[C_OVER] or ctx[C_PEND] or meta[T_FULL]:
                     return 0.0
                 acc += v * n
                 continue
             lst[k] = n - 1
             v = node(RECEIVE, r, pend, lst, k, aside, mk, mv, mu, meta, ctx, u7)
             lst[k] = n
-            if ctx[C_OVER] or ctx[C_PEND] or meta[M_FULL]:
+            if ctx[C_OVER] or ctx[C_PEND] or meta[T_FULL]:
                 return 0.0
             acc += v * n
         return acc / total
@@ -363,7 +363,7 @@ def node(
             else:
                 new = r & ~(1 << v)
             val = node(V, new, pend, pool, z, no, mk, mv, mu, meta, ctx, u7)
-            if ctx[C_OVER] or ctx[C_PEND] or meta[M_FULL]:
+            if ctx[C_OVER] or ctx[C_PEND] or meta[T_FULL]:
                 return 0.0
             if not found or val > best:
                 best = val
@@ -390,7 +390,7 @@ def encode(row: Row) -> int:
 
 
 class Memo:
-    """The memo of :func:`node`: a hash table in flat arrays (see ``M_*``), grown by
+    """The memo of :func:`node`: a hash table in flat arrays (see ``T_*``), grown by
     :meth:`grow` when a run reports it half full.
 
     Attributes:
@@ -405,7 +405,7 @@ class Memo:
         self.meta = np.array([0, capacity - 1, 0], dtype=np.int64)
 
     def __len__(self) -> int:
-        return int(self.meta[M_COUNT])
+        return int(self.meta[T_COUNT])
 
     def grow(self) -> None:
         """Twice the capacity, every entry kept; clears the full flag."""
@@ -421,7 +421,7 @@ class Memo:
         while True:
             got = node(op, r, 0, pool, 0, False, self.keys, self.values, self.used, self.meta,
                        ctx, u7)  # fmt: skip
-            if not self.meta[M_FULL]:
+            if not self.meta[T_FULL]:
                 return float(got)
             self.grow()
 
