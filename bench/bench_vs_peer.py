@@ -40,7 +40,15 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-PEER = Path(__file__).resolve().parents[2] / "shared" / "peers" / "flip-seven"
+PEER = next(
+    (
+        d / "shared" / "peers" / "flip-seven"
+        for d in Path(__file__).resolve().parents
+        if (d / "shared" / "peers" / "flip-seven" / "build.sh").exists()
+    ),
+    Path("../shared/peers/flip-seven"),
+)
+"""The peer's sources: ``shared/peers/flip-seven`` beside the checkout (or a worktree's)."""
 EV = 18.5652176141317
 P_BUST = 0.313496460790957
 POLICIES = ("risk", "greedy", "random")
