@@ -192,7 +192,7 @@ def node(
     V, DRAW, RECEIVE, ACTION = z + OP_V, z + OP_DRAW, z + OP_RECEIVE, z + OP_ACTION
     if op == OP_V:
         r0 = r
-        key = ctx[C_KEY:C_KEY + 7]
+        key = ctx[C_KEY : C_KEY + 7]
         key[0] = r
         key[1] = pend
         for i in range(5):
@@ -233,7 +233,7 @@ def node(
         if 2 * (meta[T_COUNT] + 1) > meta[T_MASK] + 1:
             meta[T_FULL] = 1  # the caller grows the table and asks again
             return 0.0
-        key = ctx[C_KEY:C_KEY + 7]  # rebuilt: the calls above wrote their own keys there
+        key = ctx[C_KEY : C_KEY + 7]  # rebuilt: the calls above wrote their own keys there
         key[0] = r0
         key[1] = pend
         for i in range(5):
@@ -288,8 +288,8 @@ def node(
     if op == OP_RECEIVE:
         if _IS_NUM[kind]:
             if kind == _U7 and ctx[C_HASU7]:  # table mode: see septet.bots.flip7_ev
-                return node(V, z + (1 << _V7 | ADD_BIAS << S_ADD), z, u7, z, no, mk, mv, mu, meta, ctx,
-                             u7)  # fmt: skip
+                return node(V, z + (1 << _V7 | ADD_BIAS << S_ADD), z, u7, z, no, mk, mv, mu,
+                            meta, ctx, u7)  # fmt: skip
             if kind == _U7:  # F7V-6.2: keep only this 7, never a bust
                 keep = (63 << S_FORCED) | (1 << S_FLIP) | (1 << S_STAY)
                 new = (1 << _V7) | (r & keep) | (ADD_BIAS << S_ADD)
