@@ -5,7 +5,11 @@ process, so that a noisy shared machine slows both sides alike:
 
 1. **Games per CPU-second**, per game and player count: whole games from a new state with
    uniform random moves (``septet.core.random_playout`` against the kernel's random playout),
-   and with every seat greedy (``play_game`` with the greedy bots against the compiled greedy).
+   with every seat greedy (``play_game`` with the greedy bots against the compiled greedy) and,
+   in Flip 7, every seat ``risk`` (hit while P(bust) ≤ 0.26). The kernel runs each row twice
+   in a row: by its playout path (``play_games``'s default) and by its step path (legal ids
+   and chance outcomes at every step, what ``play_games`` did before issue 29): the "path
+   gain" column is their ratio, the same games either way.
    The issue's target: classic Flip 7, 2 players, at least 50,000 games per CPU-second; Double
    Seven and Seven Shot at least 20× their Python engines.
 2. **ISMCTS iterations per second** at 4 players (``--ismcts-players``), per game, on the same
@@ -62,20 +66,23 @@ def python_games(game: Any, n: int, policy: str, count: int, seed: int) -> tuple
         for _ in range(count):
             steps += len(random_playout(game.new_state(n), rng).history)
     else:
-        agents = [make_agent("greedy", game) for _ in range(n)]
+        agents = [make_agent(policy, game) for _ in range(n)]
         for i in range(count):
             steps += len(play_game(game, agents, seed=seed * 100_000 + i).state.history)
     return time.process_time() - t, steps
 
 
-def kernel_games(game: Any, n: int, policy: str, count: int, seed: int) -> tuple[float, int]:
-    """(CPU seconds, steps) of ``count`` kernel games (after a warm-up call)."""
+def kernel_games(
+    game: Any, n: int, policy: str, count: int, seed: int, fast: bool = True
+) -> tuple[float, int]:
+    """(CPU seconds, steps) of ``count`` kernel games (after a warm-up call), by the playout
+    path (``fast``) or the step path (legal ids and chance outcomes at every step)."""
     k = kernel_for(game)
-    play_games(game, n, [0, 1], [[policy] * n] * 2, kernel=k)
+    play_games(game, n, [0, 1], [[policy] * n] * 2, kernel=k, fast=fast)
     seeds = [seed * 1_000_003 + i for i in range(count)]
     rows = [[policy] * n] * count
     t = time.process_time()
-    out = play_games(game, n, seeds, rows, kernel=k)
+    out = play_games(game, n, seeds, rows, kernel=k, fast=fast)
     return time.process_time() - t, int(out.lengths.sum())
 
 
@@ -128,7 +135,7 @@ def main() -> None:
     print("Games per CPU-second (kernel ÷ Python, measured back to back)")
     head = (
         f"{'game':22s} {'n':>2s} {'policy':7s} {'python g/s':>11s} {'kernel g/s':>11s} "
-        f"{'ratio':>7s} {'steps/game':>10s}"
+        f"{'ratio':>7s} {'steps/game':>10s} {'step path g/s':>13s} {'path gain':>9s}"
     )
     print(head)
     for name, options, counts in CONFIGS:
@@ -136,13 +143,14 @@ def main() -> None:
             continue
         game = get(name, **options)
         for n in counts:
-            for policy in ("random", "greedy"):
+            for policy in ("random", "greedy", "risk") if name == "flip7" else ("random", "greedy"):
                 py_n = max(2, int((60 if policy == "random" else 20) * scale))
                 k_n = max(20, int((20000 if name != "double-seven" else 3000) * scale))
                 if policy == "greedy":
                     k_n //= 3
                 py_t, py_steps = python_games(game, n, policy, py_n, args.seed)
                 k_t, k_steps = kernel_games(game, n, policy, k_n, args.seed)
+                s_t, _ = kernel_games(game, n, policy, k_n, args.seed, fast=False)
                 row = {
                     "game": _label(name, options),
                     "players": n,
@@ -153,13 +161,15 @@ def main() -> None:
                     "kernel_games_per_cpu_s": k_n / k_t,
                     "ratio": (k_n / k_t) / (py_n / py_t),
                     "kernel_steps_per_game": k_steps / k_n,
+                    "kernel_step_path_games_per_cpu_s": k_n / s_t,
+                    "path_gain": s_t / k_t,
                     "python_steps_per_game": py_steps / py_n,
                 }
                 rows.append(row)
                 print(
                     f"{row['game']:22s} {n:2d} {policy:7s} {row['python_games_per_cpu_s']:11,.0f} "
                     f"{row['kernel_games_per_cpu_s']:11,.0f} {row['ratio']:6.1f}× "
-                    f"{row['kernel_steps_per_game']:10.1f}",
+                    f"{row['kernel_steps_per_game']:10.1f} {k_n / s_t:13,.0f} {s_t / k_t:8.2f}×",
                     flush=True,
                 )
 

@@ -69,9 +69,9 @@ ALLOWLIST: dict[str, str] = {
     "septet.fast.double_seven:greedy_action": _KERNEL_MEASURED,
     "septet.fast.flip7:_run": _KERNEL,
     "septet.fast.flip7:_risk": _KERNEL,
-    "septet.fast.search:iterate": _KERNEL,
-    "septet.fast.search:_determinize_ss": _KERNEL,
-    "septet.fast.search:_constrained_deal": _KERNEL,
+    "septet.fast._search_body:iterate": _KERNEL,
+    "septet.fast._search_body:_determinize_ss": _KERNEL,
+    "septet.fast._search_body:_constrained_deal": _KERNEL,
     "septet.bots._flip7_ev_kernel:node": (
         "compiled kernel: the exact Flip 7 programme as one self-recursive @njit function "
         "(numba compiles no mutual recursion with an on-disk cache); twin-tested against "

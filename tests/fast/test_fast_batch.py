@@ -122,7 +122,7 @@ def test_simulate_cli_engine_fast(tmp_path: Path) -> None:
             str(tmp_path / "x"),
         ],
     )
-    assert bad.exit_code == 2 and "random and greedy agents only" in bad.output
+    assert bad.exit_code == 2 and "random, greedy and (Flip 7) risk agents" in bad.output
 
 
 def test_kernel_generator_is_uniform_and_reproducible() -> None:

@@ -132,3 +132,26 @@ def test_without_numba_the_python_solver_answers(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(fast_ev, "available", lambda: False)
     solver = ev_solver("classic", "table", max_states=10)
     assert type(solver) is EVSolver
+
+
+def test_a_memo_grown_many_times_gives_the_same_numbers() -> None:
+    # The compiled memo is a hash table that a run stops at when half full; it is grown and
+    # the question asked again. From a table of 8 slots (doubled many times) the numbers-only
+    # solitaire round (18.5652176141, the reference value) and a budgeted question agree with
+    # the Python programme: same value, same positions in the memo, same budget exceeded.
+    kernel = fast_ev.load()
+    assert kernel is not None
+    pool = fresh_pool("classic", numbers_only=True)
+    fast = FastEVSolver("classic", "single")
+    fast._fast_memo = kernel.Memo(8)
+    py = EVSolver("classic", "single")
+    assert fast.value(Row(), pool) == py.value(Row(), pool)
+    assert abs(float(fast.value(Row(), pool)) - 18.5652176141) < 1e-9
+    assert fast.memo_size() == len(py._memo) > 1000
+    full = fresh_pool("classic")
+    for budget in (50, 3000):
+        f = FastEVSolver("classic", "table", max_states=budget)
+        f._fast_memo = kernel.Memo(8)
+        p = EVSolver("classic", "table", max_states=budget)
+        assert _solve(f, Row(), full) == _solve(p, Row(), full) == "over"
+        assert f.memo_size() == len(p._memo) >= budget

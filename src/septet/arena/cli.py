@@ -149,8 +149,8 @@ def simulate(
     engine: str = typer.Option(
         "python",
         "--engine",
-        help="python (the engines) or fast (random and greedy agents in the compiled kernels "
-        "of septet.fast; pip install 'septet[fast]').",
+        help="python (the engines) or fast (random, greedy and Flip 7 risk agents in the "
+        "compiled kernels of septet.fast; pip install 'septet[fast]').",
     ),
 ) -> None:
     """Play many games between agents with the seats rotated; print and save the statistics."""

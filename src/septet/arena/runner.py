@@ -154,8 +154,9 @@ def play_chunk(job: Job, indices: Sequence[int]) -> list[GameResult]:
 def fast_engine_problem(game: Game[Any], specs: Sequence[str]) -> str | None:
     """Why ``septet simulate --engine fast`` cannot play ``specs`` on ``game``, or ``None``.
 
-    The kernels play ``random`` and ``greedy`` (one set of greedy parameters per run); every
-    other agent, a game without a kernel, or a missing ``fast`` extra is a problem.
+    The kernels play ``random``, ``greedy`` (one set of greedy parameters per run) and, in
+    Flip 7, ``risk`` (one ``p`` per run); every other agent, a game without a kernel, or a
+    missing ``fast`` extra is a problem.
     """
     from septet import fast
     from septet.bots import parse_spec
@@ -163,14 +164,20 @@ def fast_engine_problem(game: Game[Any], specs: Sequence[str]) -> str | None:
     if not fast.AVAILABLE:
         return "--engine fast needs the fast extra: pip install 'septet[fast]'"
     greedy: set[str] = set()
+    risk: set[str] = set()
     for spec in specs:
         name, params = parse_spec(spec)
+        if name == "risk" and game.name == "flip7" and set(params) <= {"p"}:
+            risk.add(params.get("p", ""))
+            continue
         if name not in ("random", "greedy") or (name == "random" and params):
-            return f"--engine fast plays random and greedy agents only, not {spec!r}"
+            return f"--engine fast plays random, greedy and (Flip 7) risk agents, not {spec!r}"
         if name == "greedy":
             greedy.add(json.dumps(params, sort_keys=True))
     if len(greedy) > 1:
         return "--engine fast plays one set of greedy parameters per run"
+    if len(risk) > 1:
+        return "--engine fast plays one risk limit p per run"
     try:
         kernel = fast.kernel_for(game, _greedy_params(specs))
     except (fast.FastUnavailable, ValueError, TypeError) as exc:
@@ -180,21 +187,25 @@ def fast_engine_problem(game: Game[Any], specs: Sequence[str]) -> str | None:
 
 
 def _greedy_params(specs: Sequence[str]) -> dict[str, str]:
+    """The kernel's parameters: the greedy spec's, and the risk spec's ``p``."""
     from septet.bots import parse_spec
 
+    out: dict[str, str] = {}
     for spec in specs:
         name, params = parse_spec(spec)
         if name == "greedy":
-            return params
-    return {}
+            out.update(params)
+        elif name == "risk" and "p" in params:
+            out["p"] = params["p"]
+    return out
 
 
 _FAST: dict[str, Any] = {}
 
 
 def _play_chunk_fast(job: Job, indices: Sequence[int]) -> list[GameResult]:
-    """The games ``indices`` played in the kernels, in one compiled call (random and greedy
-    agents; chance from a kernel generator seeded with the game's seed)."""
+    """The games ``indices`` played in the kernels, in one compiled call (random, greedy and
+    risk agents; chance from a kernel generator seeded with the game's seed)."""
     from septet import games
     from septet.bots import parse_spec
     from septet.fast import kernel_for

@@ -1,7 +1,8 @@
 """Bots: agents that play from views only (``Agent.act(view, legal_actions, rng)``).
 
 Agents are named and configured by a spec string: ``random``, ``greedy``,
-``ismcts:iterations=2000``, ``ismcts:time=1.0``, ``flip7-ev``, ``ppo`` (a trained policy shipped
+``ismcts:iterations=2000``, ``ismcts:time=1.0``, ``flip7-ev``, ``risk:p=0.26`` (Flip 7: hit while
+P(bust) ≤ p, :mod:`septet.bots.risk`), ``ppo`` (a trained policy shipped
 per game, ``septet.bots.ppo``). :func:`make_agent` builds one for a
 game; the CLI, the arena and the server all go through it.
 """
@@ -83,6 +84,14 @@ def _flip7_ev(game: Game[Any], **params: str) -> Agent:
     return Flip7EVAgent(game, **params)
 
 
+def _risk(game: Game[Any], **params: str) -> Agent:
+    if game.name != "flip7":
+        raise AgentSpecError(f"risk plays only flip7, not {game.name}")
+    from septet.bots.risk import RiskAgent
+
+    return RiskAgent(game, **params)
+
+
 def _script(game: Game[Any], **params: str) -> Agent:
     from septet.bots.scripted import make_scripted
 
@@ -102,6 +111,7 @@ AGENT_FACTORIES: dict[str, Callable[..., Agent]] = {
     "epsilon-greedy": lambda game, **params: EpsilonGreedyAgent(game, **params),
     "ismcts": _ismcts,
     "flip7-ev": _flip7_ev,
+    "risk": _risk,
     "ppo": _ppo,
     "script": _script,
 }

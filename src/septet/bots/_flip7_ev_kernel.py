@@ -7,10 +7,13 @@ from typing import Any
 
 import numpy as np
 from numba import njit, types
-from numba.typed import Dict
 
 from septet.bots.flip7_ev import Row
+from septet.fast._cache import drop_stale
 from septet.games.flip7 import cards as C
+from septet.games.flip7.rules import FLIP7_BONUS, FLIP7_CARDS
+
+drop_stale()  # before the eager compile below reads the cache (septet.fast._cache)
 
 MAX_PENDING = 14
 """Action cards set aside at once that the encoding holds (far more than a deck can set
@@ -29,6 +32,7 @@ _JOM, _FLIP4, _DISCARD, _FREEZE, _FLIP3, _SECOND = (
 _IS_NUM = np.array(C.IS_NUM, dtype=np.bool_)
 _IS_MOD = np.array(C.IS_MOD, dtype=np.bool_)
 _VALUE = np.array(C.VALUE, dtype=np.int64)
+_V7 = C.VALUE[C.U7]
 _MOD_ADD = np.array([C.MOD_ADD[k] if C.IS_MOD[k] else 0 for k in range(NK)], np.int64)
 _MASK_SUM = np.array([sum(v for v in range(14) if m >> v & 1) for m in range(1 << 14)],
                      dtype=np.int64)  # fmt: skip
@@ -39,11 +43,11 @@ S_T13, S_LUCKY, S_X2, S_HALF, S_SECOND, S_FLIP, S_STAY, S_FORCED, S_ADD = (
     14, 16, 17, 18, 19, 20, 21, 22, 28
 )  # fmt: skip
 ADD_BIAS = 512
-KEY = types.UniTuple(types.int64, 7)  # type: ignore[no-untyped-call]
 
 # ctx: [0] vengeance, [1] single, [2] bad slot (-1: none), [3] budget (-1: none),
-#      [4] exceeded, [5] pending overflow, [6] a Unlucky 7 pool is set
-C_VENG, C_SINGLE, C_BAD, C_BUDGET, C_OVER, C_PEND, C_HASU7 = range(7)
+#      [4] exceeded, [5] pending overflow, [6] a Unlucky 7 pool is set, [7:14] scratch (a key)
+C_VENG, C_SINGLE, C_BAD, C_BUDGET, C_OVER, C_PEND, C_HASU7, C_KEY = range(8)
+CTX_SIZE = C_KEY + 7
 
 
 @njit(cache=True, inline="always")
@@ -101,22 +105,72 @@ def _payoff(r: int, veng: bool, flip7: bool) -> float:
             s *= 2
         s += _add(r)
     if flip7:
-        s += 15
+        s += FLIP7_BONUS  # F7V-7.2
     return 1.0 * s
 
 
+@njit(cache=True, inline="always")
+def _word(pool: Any, lo: int) -> int:
+    w = 0
+    for k in range(lo, min(lo + 8, NK)):
+        w |= pool[k] << (7 * (k - lo))
+    return w
+
+
+@njit(cache=True, inline="always")
+def _mix(h: int, x: int) -> int:
+    h = (h ^ x) * -7046029254386353131  # 0x9E3779B97F4A7C15 as int64
+    return h ^ (h >> 29)
+
+
+# The memo: an open-addressing hash table (linear probing) in flat arrays, no allocation per
+# position: keys ``mk[slot, 0:7]`` = ``(r, pend, the pool's five words)``, values ``mv[slot]``,
+# ``mu[slot]`` 1 when used; ``meta`` = [entries, slot mask, full]. Past half full the run stops
+# (``meta[T_FULL]``) and the caller grows the table and asks again: entries are only stored
+# once their value is final, so the rerun visits the same positions in the same order and
+# finds the ones already stored.
+T_COUNT, T_MASK, T_FULL = range(3)  # the table's meta slots
+
+
+@njit(cache=True, inline="always")
+def _slot(mk: Any, mu: Any, meta: Any, key: Any) -> int:
+    h = 0
+    for i in range(7):
+        h = _mix(h, key[i])
+    i = h & meta[T_MASK]
+    while mu[i]:
+        same = True
+        for j in range(7):
+            if mk[i, j] != key[j]:
+                same = False
+                break
+        if same:
+            return i
+        i = (i + 1) & meta[T_MASK]
+    return i
+
+
 @njit(cache=True)
-def _key(r: int, pend: int, pool: Any) -> Any:
-    w = np.zeros(5, dtype=np.int64)
-    for k in range(NK):
-        w[k // 8] |= pool[k] << (7 * (k % 8))
-    return (r, pend, w[0], w[1], w[2], w[3], w[4])
+def rehash(mk: Any, mv: Any, mu: Any, nk: Any, nv: Any, nu: Any, meta: Any) -> None:
+    """Move every entry of the table ``(mk, mv, mu)`` into the empty ``(nk, nv, nu)`` (a power
+    of two rows), updating ``meta``'s mask."""
+    meta[T_MASK] = nu.shape[0] - 1
+    meta[T_FULL] = 0
+    key = np.zeros(7, dtype=np.int64)
+    for i in range(mu.shape[0]):
+        if mu[i]:
+            for j in range(7):
+                key[j] = mk[i, j]
+            s = _slot(nk, nu, meta, key)
+            nk[s, :] = key
+            nv[s] = mv[i]
+            nu[s] = 1
 
 
 OP_V, OP_DRAW, OP_RECEIVE, OP_ACTION = 0, 1, 2, 3
 _SIG = types.float64(
     types.int64, types.int64, types.int64, types.int64[::1], types.int64, types.boolean,
-    types.DictType(KEY, types.float64),  # type: ignore[no-untyped-call]
+    types.int64[:, ::1], types.float64[::1], types.uint8[::1], types.int64[::1],
     types.int64[::1], types.int64[::1],
 )  # fmt: skip
 
@@ -126,8 +180,8 @@ _SIG = types.float64(
 # OP_RECEIVE ``_receive`` (the card ``kind``; ``aside``: set_aside), OP_ACTION ``_action``.
 @njit(_SIG, cache=True)
 def node(
-    op: int, r: int, pend: int, pool: Any, kind: int, aside: bool, memo: Any, ctx: Any,
-    u7: Any,
+    op: int, r: int, pend: int, pool: Any, kind: int, aside: bool, mk: Any, mv: Any, mu: Any,
+    meta: Any, ctx: Any, u7: Any,
 ) -> float:  # fmt: skip
     veng = ctx[C_VENG] == 1
     single = ctx[C_SINGLE] == 1
@@ -137,10 +191,16 @@ def node(
     no = z != z
     V, DRAW, RECEIVE, ACTION = z + OP_V, z + OP_DRAW, z + OP_RECEIVE, z + OP_ACTION
     if op == OP_V:
-        key = _key(r, pend, pool)
-        if key in memo:
-            return memo[key]
-        if ctx[C_BUDGET] >= 0 and len(memo) >= ctx[C_BUDGET]:
+        r0 = r
+        key = ctx[C_KEY : C_KEY + 7]
+        key[0] = r
+        key[1] = pend
+        for i in range(5):
+            key[2 + i] = _word(pool, 8 * i)
+        slot = _slot(mk, mu, meta, key)
+        if mu[slot]:
+            return mv[slot]
+        if ctx[C_BUDGET] >= 0 and meta[T_COUNT] >= ctx[C_BUDGET]:
             ctx[C_OVER] = 1
             return 0.0
         got = 0.0
@@ -149,13 +209,13 @@ def node(
         if forced > 0:
             nxt = _set_forced(r, forced - 1)
             if pool.sum() == 0:
-                got = node(V, _set_forced(nxt, 0), pend, pool, z, no, memo, ctx, u7)
+                got = node(V, _set_forced(nxt, 0), pend, pool, z, no, mk, mv, mu, meta, ctx, u7)
             else:
-                got = node(DRAW, nxt, pend, pool, z, _bit(r, S_FLIP), memo, ctx, u7)
+                got = node(DRAW, nxt, pend, pool, z, _bit(r, S_FLIP), mk, mv, mu, meta, ctx, u7)
         elif n_pend:
             first = ((pend >> 4) & 15) + 28
             rest = ((pend >> 8) << 4) | (n_pend - 1)
-            got = node(ACTION, _with(r, S_FLIP, False), rest, pool, first, no, memo,
+            got = node(ACTION, _with(r, S_FLIP, False), rest, pool, first, no, mk, mv, mu, meta,
                         ctx, u7)  # fmt: skip
         else:
             if _bit(r, S_FLIP):
@@ -164,13 +224,25 @@ def node(
             if _bit(r, S_STAY) or pool.sum() == 0:
                 got = stay
             else:
-                hit = node(DRAW, r, pend, pool, z, no, memo, ctx, u7)
+                hit = node(DRAW, r, pend, pool, z, no, mk, mv, mu, meta, ctx, u7)
                 if veng and r & 1:  # the Zero forbids staying (F7V-6.1)
                     stay = hit
                 got = hit if hit > stay else stay
-        if ctx[C_OVER] or ctx[C_PEND]:
+        if ctx[C_OVER] or ctx[C_PEND] or meta[T_FULL]:
             return 0.0
-        memo[key] = got
+        if 2 * (meta[T_COUNT] + 1) > meta[T_MASK] + 1:
+            meta[T_FULL] = 1  # the caller grows the table and asks again
+            return 0.0
+        key = ctx[C_KEY : C_KEY + 7]  # rebuilt: the calls above wrote their own keys there
+        key[0] = r0
+        key[1] = pend
+        for i in range(5):
+            key[2 + i] = _word(pool, 8 * i)
+        slot = _slot(mk, mu, meta, key)
+        mk[slot, :] = key
+        mv[slot] = got
+        mu[slot] = 1
+        meta[T_COUNT] += 1
         return got
 
     if op == OP_DRAW:
@@ -188,27 +260,27 @@ def node(
                     if not _bit(r, S_SECOND):
                         continue  # bust: adds 0
                     lst[bad] = n - 1
-                    v = node(V, _with(r, S_SECOND, False), pend, lst, z, no, memo,
+                    v = node(V, _with(r, S_SECOND, False), pend, lst, z, no, mk, mv, mu, meta,
                               ctx, u7)  # fmt: skip
                     lst[bad] = n
                 else:
                     new = r | (1 << k)
-                    if _numbers(new) >= 7:
+                    if _numbers(new) >= FLIP7_CARDS:
                         v = _payoff(new, veng, True)
                     else:
                         lst[k] = 0
                         lst[bad] += n - 1
-                        v = node(V, new, pend, lst, z, no, memo, ctx, u7)
+                        v = node(V, new, pend, lst, z, no, mk, mv, mu, meta, ctx, u7)
                         lst[bad] -= n - 1
                         lst[k] = n
-                if ctx[C_OVER] or ctx[C_PEND]:
+                if ctx[C_OVER] or ctx[C_PEND] or meta[T_FULL]:
                     return 0.0
                 acc += v * n
                 continue
             lst[k] = n - 1
-            v = node(RECEIVE, r, pend, lst, k, aside, memo, ctx, u7)
+            v = node(RECEIVE, r, pend, lst, k, aside, mk, mv, mu, meta, ctx, u7)
             lst[k] = n
-            if ctx[C_OVER] or ctx[C_PEND]:
+            if ctx[C_OVER] or ctx[C_PEND] or meta[T_FULL]:
                 return 0.0
             acc += v * n
         return acc / total
@@ -216,11 +288,11 @@ def node(
     if op == OP_RECEIVE:
         if _IS_NUM[kind]:
             if kind == _U7 and ctx[C_HASU7]:  # table mode: see septet.bots.flip7_ev
-                return node(V, z + (1 << 7 | ADD_BIAS << S_ADD), z, u7, z, no, memo, ctx,
-                             u7)  # fmt: skip
+                return node(V, z + (1 << _V7 | ADD_BIAS << S_ADD), z, u7, z, no, mk, mv, mu,
+                            meta, ctx, u7)  # fmt: skip
             if kind == _U7:  # F7V-6.2: keep only this 7, never a bust
                 keep = (63 << S_FORCED) | (1 << S_FLIP) | (1 << S_STAY)
-                new = (1 << 7) | (r & keep) | (ADD_BIAS << S_ADD)
+                new = (1 << _V7) | (r & keep) | (ADD_BIAS << S_ADD)
             elif kind == _ZERO:
                 new = r | 1
             elif veng and _VALUE[kind] == 13:  # F7V-6.3
@@ -238,12 +310,12 @@ def node(
                 if r & bit:
                     if _bit(r, S_SECOND) and not veng:  # both cards are discarded
                         return node(V, _with(r, S_SECOND, False), pend, pool, z, no,
-                                     memo, ctx, u7)  # fmt: skip
+                                     mk, mv, mu, meta, ctx, u7)  # fmt: skip
                     return 0.0  # bust
                 new = r | bit
-            if _numbers(new) >= 7:
+            if _numbers(new) >= FLIP7_CARDS:
                 return _payoff(new, veng, True)  # the round ends at once
-            return node(V, new, pend, pool, z, no, memo, ctx, u7)
+            return node(V, new, pend, pool, z, no, mk, mv, mu, meta, ctx, u7)
         if _IS_MOD[kind]:
             if not (veng and not single):  # else given to another player
                 if kind == _X2:
@@ -252,32 +324,32 @@ def node(
                     r = _with(r, S_HALF, True)
                 else:
                     r = _set_add(r, _add(r) + _MOD_ADD[kind])
-            return node(V, r, pend, pool, z, no, memo, ctx, u7)
+            return node(V, r, pend, pool, z, no, mk, mv, mu, meta, ctx, u7)
         if aside:
             n_pend = pend & 15
             if n_pend >= MAX_PENDING:
                 ctx[C_PEND] = 1
                 return 0.0
             pend = (((pend >> 4) | ((kind - 28) << (4 * n_pend))) << 4) | (n_pend + 1)
-            return node(V, r, pend, pool, z, no, memo, ctx, u7)
-        return node(ACTION, r, pend, pool, kind, no, memo, ctx, u7)
+            return node(V, r, pend, pool, z, no, mk, mv, mu, meta, ctx, u7)
+        return node(ACTION, r, pend, pool, kind, no, mk, mv, mu, meta, ctx, u7)
 
     # OP_ACTION: an action card you received (not during flips)
     if kind == _SECOND:
-        return node(V, _with(r, S_SECOND, True), pend, pool, z, no, memo, ctx, u7)
+        return node(V, _with(r, S_SECOND, True), pend, pool, z, no, mk, mv, mu, meta, ctx, u7)
     if kind == _FREEZE:
         banked = _payoff(r, veng, False)
         if single:
             return banked
-        on = node(V, r, pend, pool, z, no, memo, ctx, u7)
+        on = node(V, r, pend, pool, z, no, mk, mv, mu, meta, ctx, u7)
         return on if on > banked else banked
     if (kind == _FLIP3 or kind == _FLIP4) and single:
         n = 3 if kind == _FLIP3 else 4
         new = _with(_set_forced(r, _forced(r) + n), S_FLIP, True)
-        return node(V, new, pend, pool, z, no, memo, ctx, u7)
+        return node(V, new, pend, pool, z, no, mk, mv, mu, meta, ctx, u7)
     if kind == _JOM and single:
         new = _with(_with(_set_forced(r, _forced(r) + 1), S_FLIP, False), S_STAY, True)
-        return node(V, new, pend, pool, z, no, memo, ctx, u7)
+        return node(V, new, pend, pool, z, no, mk, mv, mu, meta, ctx, u7)
     if kind == _DISCARD and single and r & M_MASK:
         best = 0.0
         found = False
@@ -290,14 +362,14 @@ def node(
                 new = _with(r & ~(1 << 13) & ~(3 << S_T13), S_LUCKY, False)
             else:
                 new = r & ~(1 << v)
-            val = node(V, new, pend, pool, z, no, memo, ctx, u7)
-            if ctx[C_OVER] or ctx[C_PEND]:
+            val = node(V, new, pend, pool, z, no, mk, mv, mu, meta, ctx, u7)
+            if ctx[C_OVER] or ctx[C_PEND] or meta[T_FULL]:
                 return 0.0
             if not found or val > best:
                 best = val
                 found = True
         return best
-    return node(V, r, pend, pool, z, no, memo, ctx, u7)  # no effect on your row
+    return node(V, r, pend, pool, z, no, mk, mv, mu, meta, ctx, u7)  # no effect on your row
 
 
 def encode(row: Row) -> int:
@@ -317,6 +389,43 @@ def encode(row: Row) -> int:
     return r
 
 
-def new_memo() -> Any:
-    """An empty memo for :func:`node` (a numba typed dict)."""
-    return Dict.empty(key_type=KEY, value_type=types.float64)
+class Memo:
+    """The memo of :func:`node`: a hash table in flat arrays (see ``T_*``), grown by
+    :meth:`grow` when a run reports it half full.
+
+    Attributes:
+        keys: ``int64[cap, 7]``; values: ``float64[cap]``; used: ``uint8[cap]``;
+        meta: ``int64[3]`` (entries, ``cap - 1``, the full flag).
+    """
+
+    def __init__(self, capacity: int = 1 << 13) -> None:
+        self.keys = np.zeros((capacity, 7), dtype=np.int64)
+        self.values = np.zeros(capacity, dtype=np.float64)
+        self.used = np.zeros(capacity, dtype=np.uint8)
+        self.meta = np.array([0, capacity - 1, 0], dtype=np.int64)
+
+    def __len__(self) -> int:
+        return int(self.meta[T_COUNT])
+
+    def grow(self) -> None:
+        """Twice the capacity, every entry kept; clears the full flag."""
+        cap = 2 * self.used.shape[0]
+        keys = np.zeros((cap, 7), dtype=np.int64)
+        values = np.zeros(cap, dtype=np.float64)
+        used = np.zeros(cap, dtype=np.uint8)
+        rehash(self.keys, self.values, self.used, keys, values, used, self.meta)
+        self.keys, self.values, self.used = keys, values, used
+
+    def run(self, op: int, r: int, pool: Any, ctx: Any, u7: Any) -> float:
+        """``node(op, r, 0, pool, …)`` with this memo, growing it (and asking again) as needed."""
+        while True:
+            got = node(op, r, 0, pool, 0, False, self.keys, self.values, self.used, self.meta,
+                       ctx, u7)  # fmt: skip
+            if not self.meta[T_FULL]:
+                return float(got)
+            self.grow()
+
+
+def new_memo() -> Memo:
+    """An empty memo for :func:`node`."""
+    return Memo()

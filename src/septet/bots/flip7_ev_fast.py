@@ -154,14 +154,14 @@ class FastEVSolver(EVSolver):
             self._fast_memo = kernel.new_memo()
         u7 = self._u7_pool
         self._fast_u7 = np.array(u7 if u7 is not None else pool, dtype=np.int64)
-        ctx = np.array(
-            [int(self.vengeance), int(self.single), -1 if self._bad is None else self._bad,
-             -1 if self.max_states is None else self.max_states, 0, 0, int(u7 is not None)],
-            dtype=np.int64,
+        ctx = np.zeros(kernel.CTX_SIZE, dtype=np.int64)
+        ctx[: kernel.C_KEY] = (
+            int(self.vengeance), int(self.single), -1 if self._bad is None else self._bad,
+            -1 if self.max_states is None else self.max_states, 0, 0, int(u7 is not None),
         )  # fmt: skip
-        got = kernel.node(
-            kernel.OP_V if op == "value" else kernel.OP_DRAW, r, 0,
-            np.array(pool, dtype=np.int64), 0, False, self._fast_memo, ctx, self._fast_u7,
+        got = self._fast_memo.run(
+            kernel.OP_V if op == "value" else kernel.OP_DRAW, r,
+            np.array(pool, dtype=np.int64), ctx, self._fast_u7,
         )  # fmt: skip
         if ctx[kernel.C_PEND]:
             raise kernel.Unencodable

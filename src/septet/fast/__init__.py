@@ -30,37 +30,10 @@ except ImportError:  # pragma: no cover - exercised where numba is missing
     AVAILABLE = False
 
 
-def _drop_stale_caches() -> None:
-    """Delete numba's on-disk caches of this package when any of its sources changed.
-
-    numba keys a cached function on its own file only, but the kernels call across files (the
-    search calls every game's kernel, the games call the generator): after an edit of one file
-    the others' caches would still hold the old code. A fingerprint of every source of the
-    package, kept beside the caches, detects that; nothing is deleted otherwise.
-    """
-    import hashlib
-    from pathlib import Path
-
-    try:
-        from septet.fast.rng import next_u64
-
-        dispatcher: Any = next_u64
-        cache_dir = Path(dispatcher._cache._cache_path)  # numba's locator for this package
-        sources = sorted(Path(__file__).parent.glob("*.py"))
-        digest = hashlib.sha256(b"".join(p.read_bytes() for p in sources)).hexdigest()
-        stamp = cache_dir / "septet-fast-sources.sha256"
-        if stamp.exists() and stamp.read_text() == digest:
-            return
-        for f in cache_dir.glob("*.nb[ic]"):
-            f.unlink()
-        cache_dir.mkdir(parents=True, exist_ok=True)
-        stamp.write_text(digest)
-    except (OSError, AttributeError, ImportError):  # a read-only or unusual cache: leave it
-        pass
-
-
 if AVAILABLE:
-    _drop_stale_caches()
+    from septet.fast._cache import drop_stale
+
+    drop_stale()  # before any kernel is loaded: a changed rule table means a rebuild
 
 
 class FastUnavailable(SeptetError, RuntimeError):

@@ -2,8 +2,8 @@
 in one compiled call.
 
 - :func:`playouts` — ``count`` playouts from one state (a position of any game), each seat by
-  ``random`` or ``greedy`` moves, to the end of the game, of the round, or for ``depth`` steps:
-  final scores and winner flags per playout.
+  ``random``, ``greedy`` or ``risk`` (Flip 7) moves, to the end of the game, of the round, or
+  for ``depth`` steps: final scores and winner flags per playout.
 - :func:`play_games` — whole games from their seeds with a policy per seat and game (the arena's
   ``septet simulate --engine fast``): scores, winner flags and lengths.
 
@@ -18,42 +18,13 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from septet.fast import GameKernel, kernel_for
 from septet.fast.rng import rngs_for_seeds, seed_streams
-from septet.fast.search import GAME_IDS, _current, _is_winner, _playout, _scores
 
-POLICIES = {"random": 0, "greedy": 1}
-
-
-@njit(cache=True)
-def _play_games(
-    g: int,
-    start: np.ndarray,
-    rngs: np.ndarray,
-    policies: np.ndarray,
-    horizon_round: bool,
-    max_steps: int,
-    params: np.ndarray,
-    scores_out: np.ndarray,
-    wins_out: np.ndarray,
-    lengths_out: np.ndarray,
-) -> None:
-    n = start[0]
-    legal = np.zeros(8192, dtype=np.int64)
-    buf = np.zeros(4096, dtype=np.int64)
-    sc = np.zeros(n, dtype=np.int64)
-    for i in range(rngs.shape[0]):
-        s = start.copy()
-        lengths_out[i] = _playout(
-            g, s, rngs[i], policies[i], horizon_round, max_steps, params, legal, buf
-        )
-        _scores(g, s, sc)
-        terminal = _current(g, s) == -4
-        for p in range(n):
-            scores_out[i, p] = sc[p]
-            wins_out[i, p] = 1 if terminal and _is_winner(g, s, p) else 0
+POLICIES = {"random": 0, "greedy": 1, "risk": 2}
+"""Policy codes of the kernels' playouts (``risk``: Flip 7 only)."""
+RISK_GAMES = ("flip7",)
 
 
 @dataclass
@@ -72,15 +43,20 @@ class BatchResult:
     lengths: np.ndarray
 
 
-def _policy_codes(policies: Sequence[str] | str, n: int) -> np.ndarray:
+def _policy_codes(policies: Sequence[str] | str, n: int, game: str) -> np.ndarray:
     if isinstance(policies, str):
         policies = [policies] * n
     if len(policies) != n:
         raise ValueError(f"{len(policies)} policies for {n} seats")
     try:
-        return np.array([POLICIES[p] for p in policies], dtype=np.int64)
+        codes = np.array([POLICIES[p] for p in policies], dtype=np.int64)
     except KeyError as exc:
-        raise ValueError(f"unknown policy {exc.args[0]!r}; policies: random, greedy") from None
+        raise ValueError(
+            f"unknown policy {exc.args[0]!r}; policies: random, greedy, risk (Flip 7)"
+        ) from None
+    if game not in RISK_GAMES and (codes == POLICIES["risk"]).any():
+        raise ValueError(f"the risk policy plays Flip 7 only, not {game}")
+    return codes
 
 
 def playouts(
@@ -92,17 +68,20 @@ def playouts(
     depth: int | None = None,
     seed: int = 0,
     kernel: GameKernel | None = None,
+    fast: bool = True,
 ) -> BatchResult:
     """``count`` playouts from ``state`` (an engine State, encoded once).
 
     Args:
         state: any position of a game with a kernel.
         count: playouts.
-        policies: ``"random"`` or ``"greedy"``, for every seat or one per seat.
+        policies: ``"random"``, ``"greedy"`` or ``"risk"`` (Flip 7), for every seat or one
+            per seat.
         horizon: ``"game"`` or ``"round"`` (stop once the round in hand is scored).
         depth: stop after this many steps (default: no limit).
         seed: playout ``i`` uses stream ``i`` of ``seed``.
         kernel: a kernel with the greedy's parameters (default: ``kernel_for(state.game)``).
+        fast: the playout path (default) or the step path; the same games either way.
 
     Raises:
         ValueError: unknown policy or horizon.
@@ -113,21 +92,21 @@ def playouts(
         raise ValueError(f"horizon must be game or round, not {horizon!r}")
     n = state.num_players
     start = k.encode(state)
-    pol = _policy_codes(policies, n)
+    pol = _policy_codes(policies, n, state.game.name)
     rngs = seed_streams(seed, count)
     out = BatchResult(
         np.zeros((count, n), dtype=np.int64),
         np.zeros((count, n), dtype=np.int8),
         np.zeros(count, dtype=np.int64),
     )
-    _play_games(
-        GAME_IDS[state.game.name],
+    k.module.play_rows(
         start,
         rngs,
         np.tile(pol, (count, 1)),
         horizon == "round",
         -1 if depth is None else int(depth),
         k.params,
+        fast,
         out.scores,
         out.wins,
         out.lengths,
@@ -142,8 +121,12 @@ def play_games(
     policies: Sequence[Sequence[str]],
     *,
     kernel: GameKernel | None = None,
+    fast: bool = True,
 ) -> BatchResult:
-    """Whole games from new states: game ``i`` with seed ``seeds[i]`` and ``policies[i][seat]``.
+    """Whole games from new states: game ``i`` with seed ``seeds[i]`` and ``policies[i][seat]``
+    (``random``, ``greedy``, or ``risk`` in Flip 7), by the kernel's playout path (``fast``,
+    the default: no legal-action array or chance step where the game has one) or its step path;
+    the same seeds give the same games either way.
 
     Raises:
         ValueError: unknown policy, or not one policy row per seed.
@@ -157,23 +140,14 @@ def play_games(
     rngs = rngs_for_seeds(seeds)
     pol = np.zeros((count, num_players), dtype=np.int64)
     for i, row in enumerate(policies):
-        pol[i] = _policy_codes(row, num_players)
+        pol[i] = _policy_codes(row, num_players, game.name)
     out = BatchResult(
         np.zeros((count, num_players), dtype=np.int64),
         np.zeros((count, num_players), dtype=np.int8),
         np.zeros(count, dtype=np.int64),
     )
-    _play_games(
-        GAME_IDS[game.name],
-        start,
-        rngs,
-        pol,
-        False,
-        -1,
-        k.params,
-        out.scores,
-        out.wins,
-        out.lengths,
+    k.module.play_rows(
+        start, rngs, pol, False, -1, k.params, fast, out.scores, out.wins, out.lengths
     )
     return out
 

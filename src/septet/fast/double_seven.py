@@ -27,13 +27,16 @@ from numba import njit
 
 from septet.fast.rng import randbelow
 from septet.games.double_seven import actions as A
+from septet.games.double_seven import state as E
+from septet.games.double_seven import tiles as T
+from septet.games.double_seven.rules import SEVEN
 
 H_N, H_RAINBOW, H_T41OPT, H_TWOFAM, H_PHASE, H_TURN, H_DEALT, H_DRAWS = range(8)
 H_AWAIT, H_RUSED, H_T41USED, H_SEVLEFT, H_H77, H_TRIGGER, H_NGIVEN = range(8, 15)
 H_DRYCLEAR = 15  # option empty_rack_clears (DS-6.1, issue 25)
 HEADER = 16
-NT = 9
-CLOVER = 8
+NT = T.NUM_TYPES
+CLOVER = T.CLOVER
 O_BLOCKED = HEADER
 O_PILE = O_BLOCKED + NT
 O_DISPLAY = O_PILE + NT
@@ -48,18 +51,12 @@ S_SEVENS = 2 * NT
 S_NFAM = 2 * NT + 1
 S_FAMS = 2 * NT + 2
 SEAT = S_FAMS + MAXFAM
-PH_DEAL, PH_FIRST, PH_FLIP, PH_DRAW, PH_RAINBOW, PH_ACT, PH_T41, PH_DISCARD, PH_OVER = range(9)
-PHASES = (
-    "deal",
-    "first_player",
-    "flip",
-    "draw",
-    "rainbow",
-    "actions",
-    "two_for_one_draw",
-    "discard",
-    "over",
-)
+# The engine's phase numbers and names, imported (one source; the kernel freezes them).
+PH_DEAL, PH_FIRST, PH_FLIP, PH_DRAW = E.PH_DEAL, E.PH_FIRST, E.PH_FLIP, E.PH_DRAW
+PH_RAINBOW, PH_ACT, PH_T41, PH_DISCARD, PH_OVER = (
+    E.PH_RAINBOW, E.PH_ACT, E.PH_T41, E.PH_DISCARD, E.PH_OVER
+)  # fmt: skip
+PHASES = E.PHASE_NAMES
 CHANCE, TERMINAL = -1, -4
 CH_FLIP, CH_PILE, CH_FIRST = 16, 32, 64
 NF = A.NUM_FAMILIES
@@ -77,7 +74,7 @@ _PAIRS = [(f, g) for f in A.FAMILIES for g in A.FAMILIES if f[1] + f[2] == g[1] 
 NP = len(_PAIRS)
 if _ENC.sizes["exchange"] != 2 * NP or _ENC.offsets["retrieve"] != OFF_EXCHANGE + 2 * NP:
     raise ImportError("septet.fast.double_seven: the engine's action encoding changed")
-FULL_SET = np.array([11] * 8 + [3], dtype=np.int64)
+FULL_SET = np.array(T.FULL_SET, dtype=np.int64)
 
 _FI = {f: i for i, f in enumerate(A.FAMILIES)}
 PAIR_INDEX = np.full((NF, NF), -1, dtype=np.int64)
@@ -93,6 +90,7 @@ T41_ID = np.full((NT, NT), -1, dtype=np.int64)
 for _i, (_x, _y) in enumerate(A.PAIRS):
     T41_ID[_x, _y] = _i
 BUF = 8
+LEGAL_BUF = 8192
 
 
 def size(num_players: int) -> int:
@@ -322,7 +320,7 @@ def _after_placement(s: np.ndarray) -> None:
     if s[H_TWOFAM] == 1 and s[H_H77] < 0:
         big = 0
         for i in range(s[b + S_NFAM]):
-            if _fsize(s[b + S_FAMS + i]) >= 7:
+            if _fsize(s[b + S_FAMS + i]) >= SEVEN:
                 big += 1
         if big >= 2:
             _take_77(s)
@@ -616,7 +614,7 @@ def apply_action(s: np.ndarray, aid: int, buf: np.ndarray) -> None:
         _fam_remove(s, me, f)
         _fam_add(s, me, family_index(a, k0 + k, c0 + c))
         # DS-5.3 Seven!: from 6 or fewer tiles to 7 or more, while tokens remain.
-        if k0 + c0 <= 6 and k0 + k + c0 + c > 6 and s[H_SEVLEFT] > 0:
+        if k0 + c0 < SEVEN <= k0 + k + c0 + c and s[H_SEVLEFT] > 0:
             s[H_SEVLEFT] -= 1
             s[b + S_SEVENS] += 1
             if s[H_TWOFAM] == 0 and s[b + S_SEVENS] == 2 and s[H_H77] < 0:
@@ -776,7 +774,7 @@ def greedy_action(s: np.ndarray, legal: np.ndarray, cnt: int, params: np.ndarray
                 g = PAIR_G[j // n]
                 gain = rack[g // 44] - rack[f // 44]
                 v = 0.9 * gain + 0.3 * (g % 4 - f % 4) * (1 if rack[g // 44] else 0)
-                if _fsize(f) >= 7:
+                if _fsize(f) >= SEVEN:
                     v -= 0.5
                 v -= 0.05
             else:
@@ -826,28 +824,34 @@ def playout(
 
 
 @njit(cache=True)
-def play_many(
+def play_rows(
     start: np.ndarray,
     rngs: np.ndarray,
     policies: np.ndarray,
     horizon_round: bool,
     max_steps: int,
     params: np.ndarray,
+    fast: bool,
     scores_out: np.ndarray,
     wins_out: np.ndarray,
-) -> int:
-    """Playouts from copies of ``start`` (see ``septet.fast.flip7.play_many``)."""
+    lengths_out: np.ndarray,
+) -> None:
+    """Playouts from copies of ``start`` (see ``septet.fast.flip7.play_rows``; ``fast`` is
+    accepted for the common signature: this game has one playout path)."""
     n = start[H_N]
-    legal = np.zeros(8192, dtype=np.int64)
+    legal = np.zeros(LEGAL_BUF, dtype=np.int64)
     buf = np.zeros(BUF, dtype=np.int64)
-    total = 0
+    sc = np.zeros(n, dtype=np.int64)
     for i in range(rngs.shape[0]):
         s = start.copy()
-        total += playout(s, rngs[i], policies, horizon_round, max_steps, params, legal, buf)
+        lengths_out[i] = playout(
+            s, rngs[i], policies[i], horizon_round, max_steps, params, legal, buf
+        )
+        scores(s, sc)
+        terminal = current_player(s) == TERMINAL
         for p in range(n):
-            scores_out[i, p] = _score(s, p)
-            wins_out[i, p] = 1 if is_winner(s, p) else 0
-    return total
+            scores_out[i, p] = sc[p]
+            wins_out[i, p] = 1 if terminal and is_winner(s, p) else 0
 
 
 def greedy_params(agent_params: Mapping[str, str]) -> np.ndarray:

@@ -31,6 +31,7 @@ from numba import njit
 from septet.core.types import JSON
 from septet.fast.rng import randbelow
 from septet.games.flip7 import cards as C
+from septet.games.flip7.rules import FLIP7_BONUS, FLIP7_CARDS
 
 # ----- layout ---------------------------------------------------------------------------------
 H_N, H_V, H_BRUTAL, H_TARGET, H_CAP, H_MAXR, H_ROUND, H_DEALER = 0, 1, 2, 3, 4, 5, 6, 7
@@ -351,9 +352,9 @@ def round_score(s: np.ndarray, p: int) -> int:
     else:
         sc = row_points(s[b + P_ROW : b + P_ROW + MAXROW], s[b + P_ROWLEN], v, brutal, f == p)
         if f == p and ((not v) or (not brutal) or bonus_to == p or bonus_to == -1):
-            sc += 15
+            sc += FLIP7_BONUS  # F7V-7.2
     if brutal and f >= 0 and bonus_to == p and p != f:
-        sc -= 15
+        sc -= FLIP7_BONUS  # F7V-8.3
     return sc
 
 
@@ -541,7 +542,7 @@ def _arrive(s: np.ndarray, p: int, k: int) -> None:
     _row_append(s, p, k)
     s[b + P_MASK] |= bit
     s[b + P_NCOUNT] += 1
-    if s[b + P_NCOUNT] >= 7 and s[H_FLIP7] < 0:
+    if s[b + P_NCOUNT] >= FLIP7_CARDS and s[H_FLIP7] < 0:
         s[H_FLIP7] = p  # F7V-3.4: the round ends at once
         s[H_ROUNDEND] = 1
 
@@ -1086,15 +1087,15 @@ def _risk(
                 bust += c
             else:
                 if k == U7:
-                    after = _points(7, 0, 0, 0, False, v)
+                    after = _points(VALUE[U7], 0, 0, 0, False, v)
                 else:
                     after = _points(total + VALUE[k], ndiv, nx2, add, zero or k == ZERO, v)
                 gain += c * (after - base)
     prob = bust / left
     safe = left - bust
     g = gain / safe if safe else 0.0
-    if numbers == 6:
-        g += 15.0 * (nums_total - bust) / max(safe, 1)
+    if numbers == FLIP7_CARDS - 1:
+        g += float(FLIP7_BONUS) * (nums_total - bust) / max(safe, 1)
     return prob, g
 
 
@@ -1274,7 +1275,7 @@ def _greedy_brutal(
             leader = p
     if mine >= target and mine > theirs:
         return legal[0]
-    if theirs >= target and theirs - 15 < target:
+    if theirs >= target and theirs - FLIP7_BONUS < target:
         for i in range(1, cnt):
             if legal[i] - 3 - n == leader:
                 return legal[i]
@@ -1386,6 +1387,91 @@ def _remove_from(row: np.ndarray, length: int, k: int) -> int:
 # ----- playouts ------------------------------------------------------------------------------
 
 
+# ----- the risk bot, compiled ------------------------------------------------------------------
+
+NUMBER_KINDS = np.array([k for k in range(NK) if C.IS_NUM[k]], dtype=np.int64)
+"""The number card kinds (the only cards that can bust a row)."""
+
+
+@njit(cache=True)
+def bust_probability(s: np.ndarray, p: int) -> float:
+    """P(bust) of one more card for seat ``p``: the number cards that would bust its row
+    (F7V-2, F7V-6.2, F7V-6.3, F7V-9) over every card left in the pile drawn from (the deck, or
+    the discard pile that a draw would reshuffle, F7V-3.6), as ``GreedyAgent._risk``."""
+    b = _pb(p)
+    v = s[H_V] == 1
+    mask = s[b + P_MASK]
+    second = False
+    n13 = 0
+    lucky = False
+    if not v or mask & (1 << 13):
+        for j in range(s[b + P_ROWLEN]):
+            c = s[b + P_ROW + j]
+            if c == SECOND:
+                second = True
+            elif IS_NUM[c] and VALUE[c] == 13:
+                n13 += 1
+                if c == L13:
+                    lucky = True
+    if s[H_DECKSIZE] > 0:
+        src = O_DC
+        left = s[H_DECKSIZE]
+    else:
+        src = O_DISC
+        left = 0
+        for k in range(NK):
+            left += s[O_DISC + k]
+    if left == 0:
+        left = 1
+    bust = 0
+    for i in range(NUMBER_KINDS.shape[0]):
+        k = NUMBER_KINDS[i]
+        c = s[src + k]
+        if c == 0 or k == U7:
+            continue
+        val = VALUE[k]
+        if mask & (1 << val):
+            if v and val == 13:
+                if n13 >= 2 or ((not lucky) and k != L13):
+                    bust += c
+            elif v or not second:
+                bust += c
+    return bust / left
+
+
+@njit(cache=True)
+def risk_action(s: np.ndarray, legal: np.ndarray, cnt: int, params: np.ndarray) -> int:
+    """The move of ``septet.bots.risk.RiskAgent`` among the ``cnt`` legal ids: hit while
+    :func:`bust_probability` is at most ``params[2]``, else stay; every other decision as the
+    greedy bot."""
+    if cnt == 1:
+        return legal[0]
+    if s[H_DEC] == D_HITSTAY:
+        return legal[0] if bust_probability(s, s[H_TOMOVE]) <= params[2] else legal[1]
+    return _greedy(s, legal, cnt, params, _scratch(s[H_N]))
+
+
+@njit(cache=True)
+def _choose(
+    s: np.ndarray,
+    tm: int,
+    pol: int,
+    rng: np.ndarray,
+    params: np.ndarray,
+    legal: np.ndarray,
+    work: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+) -> int:
+    """Seat ``tm``'s move by policy ``pol`` (0 random, 1 greedy, 2 risk)."""
+    cnt = legal_actions(s, legal)
+    if cnt > 1 and pol == 1:
+        return _greedy(s, legal, cnt, params, work)
+    if cnt > 1 and pol == 2:
+        if s[H_DEC] == D_HITSTAY:
+            return legal[0] if bust_probability(s, tm) <= params[2] else legal[1]
+        return _greedy(s, legal, cnt, params, work)
+    return legal[randbelow(rng, cnt)]
+
+
 @njit(cache=True)
 def playout(
     s: np.ndarray,
@@ -1397,9 +1483,10 @@ def playout(
     legal: np.ndarray,
     buf: np.ndarray,
 ) -> int:
-    """Play ``s`` on in place: seat ``p`` moves by ``policies[p]`` (0 random, 1 greedy), chance
-    exactly; stop at the end of the game, of the round in hand (``horizon_round``) or after
-    ``max_steps`` steps (``-1``: no limit). Returns the steps taken."""
+    """Play ``s`` on in place through the step interface (legal ids, chance outcomes): seat
+    ``p`` moves by ``policies[p]`` (0 random, 1 greedy, 2 risk), chance exactly; stop at the end
+    of the game, of the round in hand (``horizon_round``) or after ``max_steps`` steps (``-1``:
+    no limit). Returns the steps taken. The reference of :func:`playout_fast`."""
     start_round = s[H_ROUND]
     steps = 0
     work = _scratch(s[H_N])
@@ -1412,23 +1499,151 @@ def playout(
         if tm == CHANCE:
             apply_chance(s, sample_chance(s, rng), buf)
         else:
-            cnt = legal_actions(s, legal)
-            if policies[tm] == 1 and cnt > 1:
-                a = _greedy(s, legal, cnt, params, work)
-            else:
-                a = legal[randbelow(rng, cnt)]
-            apply_action(s, a, buf)
+            apply_action(s, _choose(s, tm, policies[tm], rng, params, legal, work), buf)
         steps += 1
     return steps
 
 
+@njit(cache=True)
+def playout_fast(
+    s: np.ndarray,
+    rng: np.ndarray,
+    policies: np.ndarray,
+    horizon_round: bool,
+    max_steps: int,
+    params: np.ndarray,
+    legal: np.ndarray,
+    buf: np.ndarray,
+) -> int:
+    """:func:`playout` without the step interface where it costs: a hit/stay decision is
+    taken and applied in place (no legal-action array) and a draw is made at once from the
+    running counts (no chance node, no outcome list); the other decisions go through the legal
+    ids. The same generator calls in the same order, so the same seed plays the same game
+    (``tests/fast/test_fast_playout.py`` checks positions, scores and lengths)."""
+    start_round = s[H_ROUND]
+    steps = 0
+    work = _scratch(s[H_N])
+    n = s[H_N]
+    while steps != max_steps:
+        tm = s[H_TOMOVE]
+        if tm == TERMINAL:
+            break
+        if horizon_round and s[H_ROUND] != start_round:
+            break
+        if tm == CHANCE:
+            s[H_TOMOVE] = RUN
+            if s[H_DRAWFOR] < 0:
+                s[H_DEALER] = randbelow(rng, n)
+                _start_round(s)
+            else:
+                _on_draw(s, _draw_kind(s, rng), buf)
+            if s[H_TOMOVE] == RUN:
+                _run(s, buf)
+        elif s[H_DEC] == D_HITSTAY:
+            pol = policies[tm]
+            only_hit = s[H_V] == 1 and _row_has(s, tm, ZERO)  # F7V-6.1
+            if only_hit or pol == 0:
+                hit = randbelow(rng, 1 if only_hit else 2) == 0
+            elif pol == 2:
+                hit = bust_probability(s, tm) <= params[2]
+            else:
+                legal[0] = 0
+                legal[1] = 1
+                hit = _greedy(s, legal, 2, params, work) == 0
+            _hit_stay(s, tm, hit, buf)
+        else:
+            apply_action(s, _choose(s, tm, policies[tm], rng, params, legal, work), buf)
+        steps += 1
+    return steps
+
+
+@njit(cache=True, inline="always")
+def _draw_kind(s: np.ndarray, rng: np.ndarray) -> int:
+    """The kind of the next card drawn, as :func:`sample_chance` (one ``randbelow`` over the
+    cards left, then the counts in kind order), scanning the number kinds' counts first
+    summed in blocks of eight."""
+    r = randbelow(rng, s[H_DECKSIZE])
+    k = 0
+    while k + 8 <= NK:
+        o = O_DC + k
+        blk = s[o] + s[o + 1] + s[o + 2] + s[o + 3] + s[o + 4] + s[o + 5] + s[o + 6] + s[o + 7]
+        if r < blk:
+            break
+        r -= blk
+        k += 8
+    while True:
+        r -= s[O_DC + k]
+        if r < 0:
+            return k
+        k += 1
+
+
+@njit(cache=True, inline="always")
+def _hit_stay(s: np.ndarray, tm: int, hit: bool, buf: np.ndarray) -> None:
+    """``apply_action`` of a hit (``True``) or a stay by seat ``tm``."""
+    s[H_DEC] = D_NONE
+    s[H_TOMOVE] = RUN
+    o = O_STACK + (s[H_SP] - 1) * FRAME
+    s[o] = F_TURN
+    s[o + 1] = (tm + 1) % s[H_N]
+    if hit:
+        if _draw(s, tm, False):
+            return
+    else:
+        s[_pb(tm) + P_STATUS] = STAYED
+    _run(s, buf)
+
+
+@njit(cache=True)
+def play_rows(
+    start: np.ndarray,
+    rngs: np.ndarray,
+    policies: np.ndarray,
+    horizon_round: bool,
+    max_steps: int,
+    params: np.ndarray,
+    fast: bool,
+    scores_out: np.ndarray,
+    wins_out: np.ndarray,
+    lengths_out: np.ndarray,
+) -> None:
+    """Playout ``i`` from a copy of ``start`` with generator ``rngs[i]`` and the seats'
+    policies ``policies[i]``, by :func:`playout_fast` (``fast``) or :func:`playout`: scores,
+    winner flags (terminal only) and steps into row ``i`` of the outputs."""
+    n = start[H_N]
+    legal = np.zeros(max(3 + 2 * n + 2 * n * NRK + n * (n - 1) // 2 * NRK * NRK, 8), dtype=np.int64)
+    buf = np.zeros(BUF, dtype=np.int64)
+    for i in range(rngs.shape[0]):
+        s = start.copy()
+        if fast:
+            lengths_out[i] = playout_fast(
+                s, rngs[i], policies[i], horizon_round, max_steps, params, legal, buf
+            )
+        else:
+            lengths_out[i] = playout(
+                s, rngs[i], policies[i], horizon_round, max_steps, params, legal, buf
+            )
+        for p in range(n):
+            scores_out[i, p] = s[_pb(p) + P_TOTAL]
+            wins_out[i, p] = 1 if is_winner(s, p) else 0
+
+
 def greedy_params(agent_params: Mapping[str, str]) -> np.ndarray:
-    """The compiled greedy's ``params`` from the greedy spec's parameters
-    (``greedy:threshold=25,aggression=1.2``)."""
+    """The compiled greedy's and risk bot's ``params`` (threshold, NaN for none; aggression;
+    the risk bot's ``p``) from the spec parameters (``greedy:threshold=25,aggression=1.2``,
+    ``risk:p=0.3``)."""
     t = agent_params.get("threshold", "")
     return np.array(
-        [float(t) if str(t) != "" else np.nan, float(agent_params.get("aggression", 1))]
+        [
+            float(t) if str(t) != "" else np.nan,
+            float(agent_params.get("aggression", 1)),
+            float(agent_params.get("p", RISK_P)),
+        ]
     )
+
+
+RISK_P = 0.26
+"""The risk bot's default bust-probability limit (``risk:p=0.26``)."""
 
 
 def field_name(i: int, n: int) -> str:
@@ -1501,30 +1716,3 @@ def code_to_chance(code: int) -> Any:
     from septet.games.flip7.actions import dealer_action, draw_action
 
     return dealer_action(code - CH_DEALER) if code >= CH_DEALER else draw_action(code)
-
-
-@njit(cache=True)
-def play_many(
-    start: np.ndarray,
-    rngs: np.ndarray,
-    policies: np.ndarray,
-    horizon_round: bool,
-    max_steps: int,
-    params: np.ndarray,
-    scores_out: np.ndarray,
-    wins_out: np.ndarray,
-) -> int:
-    """Play ``len(rngs)`` playouts from copies of ``start`` (playout ``i`` with generator
-    ``rngs[i]``); write each one's scores (``scores_out[i, p]``) and winner flags
-    (``wins_out[i, p]``, terminal states only). Returns the steps taken in all."""
-    n = start[H_N]
-    legal = np.zeros(max(3 + 2 * n + 2 * n * NRK + n * (n - 1) // 2 * NRK * NRK, 8), dtype=np.int64)
-    buf = np.zeros(BUF, dtype=np.int64)
-    total = 0
-    for i in range(rngs.shape[0]):
-        s = start.copy()
-        total += playout(s, rngs[i], policies, horizon_round, max_steps, params, legal, buf)
-        for p in range(n):
-            scores_out[i, p] = s[_pb(p) + P_TOTAL]
-            wins_out[i, p] = 1 if is_winner(s, p) else 0
-    return total

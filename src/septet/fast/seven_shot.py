@@ -28,6 +28,7 @@ from numba import njit
 
 from septet.fast.rng import randbelow
 from septet.games.seven_shot import cards as SC
+from septet.games.seven_shot import scoring as SCORE
 
 H_N, H_K, H_TARGET, H_THRESH, H_PHASE, H_CUR, H_DEALNO, H_DEALPOS = range(8)
 H_DEALSTART, H_STEPS, H_UNDEALT, H_IND, H_FIRST, H_LEADER, H_TRICKLEN, H_FINALW = range(8, 16)
@@ -41,15 +42,18 @@ SIZE = O_SIDES + 2 * 4
 PH_DEAL, PH_PASS, PH_FIRST, PH_PLAY, PH_OVER = range(5)
 CHANCE, TERMINAL = -1, -4
 CH_FIRST = 64
-NUM_CARDS = 49
-HAND_CARDS = 48
-ACE = 0
-FULL = (1 << 49) - 1
+NUM_CARDS = SC.NUM_CARDS
+HAND_CARDS = NUM_CARDS - 1  # the indicator card is left over (SS-2.2)
+ACE = SC.ACE
+FULL = SC.FULL_MASK
+TRICKS_TO_LOSE = SCORE.TRICKS_TO_LOSE
+TRICK_POINTS_3P = SCORE.THREE_PLAYER_TRICK_POINTS
 SEVEN_MASK = SC.SEVEN_MASK
 SUIT_OF = np.array(SC.SUIT_OF, dtype=np.int64)
 RANK_OF = np.array(SC.RANK_OF, dtype=np.int64)
 SUIT_MASK = np.array(SC.SUIT_MASK, dtype=np.int64)
 BUF = 8
+LEGAL_BUF = max(NUM_CARDS, 8)
 
 
 def max_actions(num_players: int) -> int:
@@ -70,7 +74,7 @@ def encode_dict(game: Any, n: int, d: Mapping[str, Any], steps: int) -> np.ndarr
     s[H_N] = n
     s[H_K] = int(game.options.pass_cards)
     s[H_TARGET] = int(game.options.target)
-    s[H_THRESH] = 4 if n == 4 else 3
+    s[H_THRESH] = SCORE.threshold(2 if n == 4 else n)  # SS-4.1, SS-5.3
     s[H_PHASE] = ("deal", "pass", "first_leader", "play", "over").index(d["phase"])
     s[H_CUR] = int(d["current"])
     s[H_DEALNO] = int(d["deal_number"])
@@ -242,7 +246,7 @@ def _add_gains(
     elif condition == 1:
         for q in range(ns):
             if winning[q]:
-                gains[q] = 2  # SS-5.5
+                gains[q] = TRICK_POINTS_3P  # SS-5.5
     else:
         w = side
         second = -1
@@ -346,7 +350,7 @@ def _finish_trick(s: np.ndarray) -> None:
     if popcount(side_taken(s, side) & SEVEN_MASK) >= s[H_THRESH]:
         _end_deal(s, 0, side)
         return
-    if side_tricks(s, side) >= 7:
+    if side_tricks(s, side) >= TRICKS_TO_LOSE:
         _end_deal(s, 1, side)
         return
     empty = True
@@ -592,7 +596,7 @@ def greedy_action(s: np.ndarray, legal: np.ndarray, cnt: int, params: np.ndarray
     my_side = me % 2 if n == 4 else me
     st = side_tricks(s, my_side)
     ssev = side_sevens(s, my_side)
-    threshold = 4 if n == 4 else 3
+    threshold = s[H_THRESH]
     danger = st >= 6
     pressure = max(0, st - 3)
     leader = s[H_LEADER]
@@ -790,28 +794,34 @@ def playout(
 
 
 @njit(cache=True)
-def play_many(
+def play_rows(
     start: np.ndarray,
     rngs: np.ndarray,
     policies: np.ndarray,
     horizon_round: bool,
     max_steps: int,
     params: np.ndarray,
+    fast: bool,
     scores_out: np.ndarray,
     wins_out: np.ndarray,
-) -> int:
-    """Playouts from copies of ``start`` (see ``septet.fast.flip7.play_many``)."""
+    lengths_out: np.ndarray,
+) -> None:
+    """Playouts from copies of ``start`` (see ``septet.fast.flip7.play_rows``; ``fast`` is
+    accepted for the common signature: this game has one playout path)."""
     n = start[H_N]
-    legal = np.zeros(NUM_CARDS, dtype=np.int64)
+    legal = np.zeros(LEGAL_BUF, dtype=np.int64)
     buf = np.zeros(BUF, dtype=np.int64)
-    total = 0
+    sc = np.zeros(n, dtype=np.int64)
     for i in range(rngs.shape[0]):
         s = start.copy()
-        total += playout(s, rngs[i], policies, horizon_round, max_steps, params, legal, buf)
+        lengths_out[i] = playout(
+            s, rngs[i], policies[i], horizon_round, max_steps, params, legal, buf
+        )
+        scores(s, sc)
+        terminal = current_player(s) == TERMINAL
         for p in range(n):
-            scores_out[i, p] = s[O_SIDES + 2 * side_of(s, p)]
-            wins_out[i, p] = 1 if is_winner(s, p) else 0
-    return total
+            scores_out[i, p] = sc[p]
+            wins_out[i, p] = 1 if terminal and is_winner(s, p) else 0
 
 
 def greedy_params(agent_params: Mapping[str, str]) -> np.ndarray:
