@@ -33,7 +33,9 @@ def test_strong_is_the_games_own_ismcts(name: str, options: dict[str, str], spec
         {"level": "easy", "spec": "epsilon-greedy:epsilon=0.3"},
         {"level": "normal", "spec": "greedy"},
         {"level": "strong", "spec": spec},
+        {"level": "expert", "spec": "expert"},  # issue 30: above Strong
     ]
+    assert level_of("expert", game) == "expert"
     assert resolve_spec("strong", game) == spec  # the CLI's level names resolve the same
     assert level_of(spec, game) == "strong"
     # the generic Strong of before still reads as Strong (tables made before keep their level)
@@ -45,6 +47,7 @@ def test_strong_of_a_game_without_settings_is_the_generic_ismcts() -> None:
     game = games.get("tiny-sevens")
     assert spec_of_level("strong", game) == STRONG_DEFAULT == "ismcts:time=1.0"
     assert level_of("ismcts", game) == "strong"  # a bare ismcts runs at the server's budget
+    assert spec_of_level("expert", game) is None  # no Expert for a plug-in game
 
 
 @pytest.mark.skipif(not fast.AVAILABLE, reason="needs the fast extra (numba)")

@@ -2,8 +2,8 @@
 
 Agents are named and configured by a spec string: ``random``, ``greedy``,
 ``ismcts:iterations=2000``, ``ismcts:time=1.0``, ``flip7-ev``, ``ppo`` (a trained policy shipped
-per game, ``septet.bots.ppo``). :func:`make_agent` builds one for a
-game; the CLI, the arena and the server all go through it.
+per game, ``septet.bots.ppo``), ``expert`` (each game's strongest bot, ``septet.bots.expert``).
+:func:`make_agent` builds one for a game; the CLI, the arena and the server all go through it.
 """
 
 from __future__ import annotations
@@ -83,6 +83,12 @@ def _flip7_ev(game: Game[Any], **params: str) -> Agent:
     return Flip7EVAgent(game, **params)
 
 
+def _expert(game: Game[Any], **params: str) -> Agent:
+    from septet.bots.expert import make_expert
+
+    return make_expert(game, **params)
+
+
 def _script(game: Game[Any], **params: str) -> Agent:
     from septet.bots.scripted import make_scripted
 
@@ -104,6 +110,7 @@ AGENT_FACTORIES: dict[str, Callable[..., Agent]] = {
     "flip7-ev": _flip7_ev,
     "ppo": _ppo,
     "script": _script,
+    "expert": _expert,
 }
 
 

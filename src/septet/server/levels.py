@@ -1,4 +1,5 @@
-"""Bot levels offered in the lobby: Easy, Normal, Strong (弱い / 普通 / 強い), each an agent spec.
+"""Bot levels offered in the lobby: Easy, Normal, Strong, Expert (弱い / 普通 / 強い / 達人), each
+an agent spec.
 
 ``GET /api/games`` lists, for each game, the levels whose agent can play it; ``POST /api/tables``
 accepts a level name where an agent spec goes; each seat of a table summary carries its
@@ -14,7 +15,9 @@ Strong is ISMCTS at the server's budget, per game (:data:`STRONG`): the settings
 measured best at 0.5 s a move (docs/bots.md, "At a server's budget"), searched in the compiled
 kernels of :mod:`septet.fast` when the ``fast`` extra is installed (``engine=auto``, the default)
 and in Python otherwise. A game without such settings (a plug-in) gets ISMCTS with a one-second
-budget. A game without a greedy bot gets ``random`` for Easy and no Normal.
+budget. A game without a greedy bot gets ``random`` for Easy and no Normal. Expert is the
+``expert`` agent (:mod:`septet.bots.expert`: PIMC with an exact trick solver in Seven Shot,
+ISMCTS at 0.9 s in the others; docs/bots.md, "Expert"); a game it does not play has no Expert.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ LEVELS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("easy", ("epsilon-greedy:epsilon=0.3", "random")),
     ("normal", ("greedy",)),
     ("strong", (STRONG_DEFAULT,)),
+    ("expert", ("expert",)),
 )
 """``(level, agent specs)`` in order of strength, for any game (see :func:`levels_of_game` for a
 given game's); a level is the first spec that plays the game."""
