@@ -30,6 +30,7 @@ def test_server_bot_levels(client: Any) -> None:
         {"level": "easy", "spec": "epsilon-greedy:epsilon=0.3"},
         {"level": "normal", "spec": "greedy"},
         {"level": "strong", "spec": "ismcts:time=0.5,rollout=greedy,horizon=round,tree=1,bias=1"},
+        {"level": "expert", "spec": "expert"},  # issue 30
     ]
     # a game without a greedy bot: random is its Easy, it has no Normal
     assert games["tiny-sevens"]["levels"] == [
@@ -51,6 +52,8 @@ def test_server_bot_levels(client: Any) -> None:
     assert [s["level"] for s in r.json()["seats"]] == [None, "strong"]
     strong = "ismcts:time=0.5,rollout=greedy,tree=1,bias=1,utility=score"  # issue 19 item 6
     assert r.json()["seats"][1]["bot"] == strong
+    r = create(client, a, ["human", "bot:expert"], game="double-seven")
+    assert [(s["bot"], s["level"]) for s in r.json()["seats"]][1] == ("expert", "expert")
     r = create(client, a, ["human", "bot:ismcts"], game="seven-shot")
     assert r.status_code == 400  # seven-shot needs 3 or 4 players
     r = create(client, a, ["human", "bot:normal"])  # tiny-sevens has no Normal
