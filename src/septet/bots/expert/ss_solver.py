@@ -25,8 +25,9 @@ The deal-end scoring is a twin of :func:`septet.games.seven_shot.scoring.deal_po
 ``tests/bots/test_expert.py`` checks the solver against a brute-force minimax over the engine's
 own states, so the twin cannot drift from the rules unnoticed.
 
-Compiled with numba (``cache=True``) when the ``fast`` extra is installed; otherwise the same
-functions run as plain Python (exact, about a hundred times slower; :data:`COMPILED` says which).
+Compiled with numba (``cache=True``, but the recursive search: :func:`_jit_recursive`) when the
+``fast`` extra is installed; otherwise the same functions run as plain Python (exact, about a
+hundred times slower; :data:`COMPILED` says which).
 """
 
 from __future__ import annotations
@@ -54,6 +55,15 @@ def _jit(fn: F) -> F:
     """numba's ``njit(cache=True)`` when numba is installed, else ``fn`` itself."""
     if COMPILED:
         return _njit(cache=True)(fn)  # type: ignore[return-value]
+    return fn
+
+
+def _jit_recursive(fn: F) -> F:
+    """``njit`` without the disk cache, for the recursive search and its caller: a recursive
+    function loaded from numba's cache crashed here (segmentation fault on the second process),
+    so those two compile once per process (seconds) while the helpers stay cached."""
+    if COMPILED:
+        return _njit(cache=False)(fn)  # type: ignore[return-value]
     return fn
 
 
@@ -308,7 +318,7 @@ def _closed(
 
 
 # fmt: off
-@_jit
+@_jit_recursive
 def _search(
     hands: Any, trick: Any, base: int, tlen: int, leader: int, sev: Any, trk: Any, sides: Any,
     ctx: Any, depth: int, alpha: float, beta: float, tt_key: Any, tt_val: Any, tt_meta: Any,
@@ -366,7 +376,7 @@ def _search(
     return best
 
 
-@_jit
+@_jit_recursive
 def _root_values(
     hands: Any,
     trick: Any,
