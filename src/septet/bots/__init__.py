@@ -2,9 +2,10 @@
 
 Agents are named and configured by a spec string: ``random``, ``greedy``,
 ``ismcts:iterations=2000``, ``ismcts:time=1.0``, ``flip7-ev``, ``risk:p=0.26`` (Flip 7: hit while
-P(bust) ≤ p, :mod:`septet.bots.risk`), ``ppo`` (a trained policy shipped
-per game, ``septet.bots.ppo``). :func:`make_agent` builds one for a
-game; the CLI, the arena and the server all go through it.
+P(bust) ≤ p, :mod:`septet.bots.risk`), ``ppo`` (a trained policy shipped per game,
+``septet.bots.ppo``), ``expert`` (PIMC with an exact trick solver in Seven Shot,
+``septet.bots.expert``). :func:`make_agent` builds one for a game; the CLI, the arena and the
+server all go through it.
 """
 
 from __future__ import annotations
@@ -92,6 +93,12 @@ def _risk(game: Game[Any], **params: str) -> Agent:
     return RiskAgent(game, **params)
 
 
+def _expert(game: Game[Any], **params: str) -> Agent:
+    from septet.bots.expert import make_expert
+
+    return make_expert(game, **params)
+
+
 def _script(game: Game[Any], **params: str) -> Agent:
     from septet.bots.scripted import make_scripted
 
@@ -114,6 +121,7 @@ AGENT_FACTORIES: dict[str, Callable[..., Agent]] = {
     "risk": _risk,
     "ppo": _ppo,
     "script": _script,
+    "expert": _expert,
 }
 
 

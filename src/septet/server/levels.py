@@ -14,7 +14,9 @@ Strong is ISMCTS at the server's budget, per game (:data:`STRONG`): the settings
 measured best at 0.5 s a move (docs/bots.md, "At a server's budget"), searched in the compiled
 kernels of :mod:`septet.fast` when the ``fast`` extra is installed (``engine=auto``, the default)
 and in Python otherwise. A game without such settings (a plug-in) gets ISMCTS with a one-second
-budget. A game without a greedy bot gets ``random`` for Easy and no Normal.
+budget. A game without a greedy bot gets ``random`` for Easy and no Normal. The ``expert`` agent
+(:mod:`septet.bots.expert`) is not a level yet: it has not been shown stronger than Strong, and
+its first move compiles its solver past a move's budget (docs/bots.md, "Expert").
 """
 
 from __future__ import annotations

@@ -1,11 +1,11 @@
 // How seats are named and bots are worded, the same in every panel, the log and the end
 // screen: people by their display name, bots as "Bot 1", "Bot 2" (numbered among the table's
-// bots) with their level (Easy / Normal / Strong; 弱い / 普通 / 強い) beside them, and the
+// bots) with their level (Easy / Normal / Strong / Expert; 弱い / 普通 / 強い / 達人) beside them, and the
 // algorithm only in a tooltip.
 
 import { t } from './i18n.js';
 
-const LEVELS = ['easy', 'normal', 'strong'];
+const LEVELS = ['easy', 'normal', 'strong', 'expert'];
 
 /** The level's word in the current language ("Normal" / 「普通」), or '' for none. */
 export function levelWord(level) {

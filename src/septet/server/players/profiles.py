@@ -38,6 +38,7 @@ BOT_NAMES = {
     "easy": {"en": "Easy bot", "ja": "弱いボット"},
     "normal": {"en": "Normal bot", "ja": "普通のボット"},
     "strong": {"en": "Strong bot", "ja": "強いボット"},
+    "expert": {"en": "Expert bot", "ja": "達人ボット"},
 }
 """How a bot level is named on the leaderboard."""
 
@@ -184,7 +185,7 @@ def _per_game(
     for name in ratings:
         per.setdefault(name, {"game": name, "title": _titles(name), "played": 0, "won": 0,
                               "vs": {}})  # fmt: skip
-    order = ("easy", "normal", "strong")
+    order = ("easy", "normal", "strong", "expert")
     out_games = []
     for name, entry in sorted(per.items()):
         r = ratings.get(name)

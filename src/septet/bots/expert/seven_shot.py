@@ -1,0 +1,133 @@
+"""Seven Shot's Expert: perfect-information Monte Carlo (PIMC) over consistent deals.
+
+For each card play (SS-3) the bot draws determinizations of the seat's information set with
+the engine's own sampler (:meth:`septet.games.seven_shot.game.SevenShot.sample_state`, i.e.
+:func:`septet.games.seven_shot.determinize.determinize`, which keeps every hand size, the seat's
+own cards and passes, the trump indicator, the cards played and every void shown), solves each
+sample's remaining tricks with the alpha-beta solver of :mod:`septet.bots.expert.ss_solver`
+(iterative deepening within ``nodes`` positions, exact once the depth reaches the deal's end),
+and plays the card with the best mean value over the samples: Ginsberg's GIB ("GIB: Imperfect
+information in a computationally challenging game", JAIR 14, 2001), as analysed by Long,
+Sturtevant, Buro & Furtak ("Understanding the success of perfect information Monte Carlo
+sampling in game tree search", AAAI 2010: PIMC is strong where, as in trick games, the leaf
+correlation is high and the disambiguation factor moderate).
+
+The samples are uniform over the consistent deals (not weighted by how likely the others'
+plays made them). The pass (SS-2.3, SS-5.2) is Strong's (ISMCTS, :data:`STRONG_SPEC`).
+
+Spec: ``expert:time=0.9,nodes=20000,min_samples=2`` (seconds of sampling per card play; the
+solver's position budget per sample and depth; samples drawn even past the time).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from septet.bots.expert.ss_solver import Position, Solver, position_from_state
+from septet.core.game import Action, Game
+from septet.core.types import JSON
+
+STRONG_SPEC = "ismcts:time=0.5,rollout=greedy,horizon=round"
+"""The pass phase's search (the server's Strong for Seven Shot)."""
+
+
+class SevenShotExpert:
+    """PIMC with an alpha-beta solver (see the module docstring).
+
+    Args:
+        game: a ``seven-shot`` game.
+        time: seconds of sampling per card play (wall clock), > 0.
+        nodes: solver positions per sample, all depths together (the deepest complete depth
+            counts).
+        min_samples: samples solved even when the time is up.
+
+    Raises:
+        ValueError: a non-positive parameter.
+    """
+
+    def __init__(
+        self,
+        game: Game[Any],
+        time: float | str = 0.9,
+        nodes: int | str = 20000,
+        min_samples: int | str = 2,
+    ) -> None:
+        from septet.bots import make_agent
+
+        self.game = game
+        self.name = "expert"
+        self.time_limit = float(time)
+        self.nodes = int(nodes)
+        self.min_samples = int(min_samples)
+        if not (self.time_limit > 0 and self.nodes > 0 and self.min_samples > 0):
+            raise ValueError("time, nodes and min_samples must be positive")
+        self.strong = make_agent(STRONG_SPEC, game)
+        self.solver = Solver()
+        self.sample = game.sample_state
+        """``sample(view, rng) -> SevenShotState``: the determinizations (tests may wrap it)."""
+        self.last_samples = 0
+        """Samples solved for the last card play (for benchmarks)."""
+        self.last_depths: list[int] = []
+        """The depth reached in each of those samples (tricks; exact when past the deal's end)."""
+
+    def act(
+        self, view: dict[str, JSON], legal_actions: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """The card with the best mean solved value over the samples (the pass: Strong's)."""
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        if view.get("phase") != "play":
+            return self.strong.act(view, legal_actions, rng)
+        totals = self.mean_values(view, legal_actions, rng)
+        best = int(np.argmax(totals))  # the first of equal means: legal_actions' order
+        return legal_actions[best]
+
+    def mean_values(
+        self, view: dict[str, JSON], legal_actions: Sequence[Action], rng: random.Random
+    ) -> np.ndarray:
+        """The mean value of each of ``legal_actions`` (card plays) over the samples, shape
+        ``(len(legal_actions),)``, in deal points for the seat's side (see ``ss_solver``)."""
+        cards = [int(a.card) for a in legal_actions]  # type: ignore[attr-defined]
+        deadline = time.perf_counter() + self.time_limit
+        totals = np.zeros(len(cards))
+        self.solver.reset()
+        self.last_depths = []
+        done = 0
+        while done < self.min_samples or time.perf_counter() < deadline:
+            state: Any = self.sample(view, rng)
+            pos = position_from_state(state)
+            side = state.side_of(state.current_player)
+            values, depth = self.solve(pos, cards, side, deadline)
+            totals += values
+            self.last_depths.append(depth)
+            done += 1
+        self.last_samples = done
+        return totals / done
+
+    def solve(
+        self, pos: Position, cards: Sequence[int], side: int, deadline: float = float("inf")
+    ) -> tuple[np.ndarray, int]:
+        """Iterative deepening on one sample within ``nodes`` positions in all and the
+        ``deadline`` (``time.perf_counter()``): ``(values of cards, depth reached)``; the depth
+        is ``pos.tricks_left + 1`` when the values are exact."""
+        best = self.solver.values(pos, cards, side, depth=1)  # one trick always fits
+        assert best is not None
+        reached = 1
+        left = self.nodes - self.solver.nodes
+        for depth in range(2, pos.tricks_left + 2):
+            if left <= 0 or time.perf_counter() >= deadline:
+                break
+            values = self.solver.values(pos, cards, side, depth=depth, node_limit=left)
+            left -= self.solver.nodes
+            if values is None:
+                break
+            best, reached = values, depth
+        return best, reached
+
+
+__all__ = ["STRONG_SPEC", "SevenShotExpert"]
