@@ -175,8 +175,14 @@ def test_accounts_sessions_password_logout_delete_export(client: Any) -> None:
     assert r.json() == {"ok": True, "ended_sessions": 1}
     assert me(client, laptop) is None and me(client, phone)["id"] == pid
     refused(client, "bad_login", 401, "POST", "/api/login", json={"name": "Aki", "password": PW})
+    from septet.server.mail.models import MailAddressRow
+
+    with store._session.begin() as s:  # a turn-based mail address (issue 28)
+        s.add(MailAddressRow(player_id=pid, address="aki@example.org", lang="ja",
+                             confirm_hash="c" * 64, unsub_token="u" * 64))  # fmt: skip
     r = call(client, "GET", "/api/me/export", phone)
     assert "attachment" in r.headers["content-disposition"]
+    assert r.json()["email"]["address"] == "aki@example.org" and r.json()["ratings"] == []
     data = r.json()
     assert data["profile"]["id"] == pid and data["profile"]["account"] is True
     assert [(s["user_agent"], s["current"]) for s in data["sessions"]] == [("Phone browser", True)]
@@ -193,7 +199,11 @@ def test_accounts_sessions_password_logout_delete_export(client: Any) -> None:
     assert call(client, "DELETE", "/api/me", phone, json={"password": "a new password"}).json() \
         == {"ok": True}  # fmt: skip
     assert me(client, phone) is None  # a deleted account's cookie: no player
+    r = call(client, "POST", "/api/tables", phone,
+             json={"game": "tiny-sevens", "seats": ["human", "human"]})  # fmt: skip
+    assert (r.status_code, r.json()["error"]) == (401, "no_identity") and r.json()["message_ja"]
     with store.engine.connect() as conn:
+        assert conn.execute(text("SELECT count(*) FROM septet_mail_addresses")).scalar() == 0
         sql = "SELECT name, name_key, password_hash, deleted_at IS NOT NULL FROM septet_players"
         row = conn.execute(text(sql + " WHERE id = :p"), {"p": pid}).one()
         assert tuple(row) == ("", None, None, True)  # the row stays, without name or credentials

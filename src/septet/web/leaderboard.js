@@ -48,8 +48,9 @@ export async function leaderboardPage(root, game) {
       h('section', { class: 'card' },
         data.players.length
           ? h('table', { class: 'board', id: 'board' },
-            h('thead', {}, h('tr', {}, h('th', {}, '#'), h('th', {}, t('pl.player')), h('th', {}, t('pl.rating')),
-              h('th', {}, t('pl.games')), h('th', {}, t('pl.wins')))),
+            h('thead', {}, h('tr', {}, h('th', { class: 'num' }, '#'), h('th', {}, t('pl.player')),
+              h('th', { class: 'num' }, t('pl.rating')), h('th', { class: 'num' }, t('pl.games')),
+              h('th', { class: 'num' }, t('pl.wins')))),
             h('tbody', {}, data.players.map(row)))
           : h('p', { class: 'muted' }, t('pl.board_empty', { n: data.min_games })),
         pages > 1 ? h('div', { class: 'row pager' },

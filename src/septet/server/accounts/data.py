@@ -179,8 +179,13 @@ class AccountData:
     def delete_player(self, player_id: str) -> None:
         """Delete a player: the row stays (others' histories name it "deleted player") with
         no name, key or credentials and a ``deleted_at``; every session ends; its seats and
-        chat lines lose the name (the chat's text stays in the tables' conversations)."""
+        chat lines lose the name (the chat's text stays in the tables' conversations); its
+        e-mail address, mail notices and mails not yet sent are deleted."""
+        from septet.server.mail.models import MailAddressRow, MailNoticeRow, OutboxRow
+
         with self._session.begin() as s:
+            for mail_row in (MailAddressRow, MailNoticeRow, OutboxRow):
+                s.execute(delete(mail_row).where(mail_row.player_id == player_id))
             s.execute(
                 update(PlayerRow).where(PlayerRow.id == player_id)
                 .values(name="", name_key=None, password_hash=None, deleted_at=utcnow())
@@ -193,8 +198,10 @@ class AccountData:
     def export(self, player_id: str, token: str) -> dict[str, Any]:
         """Everything stored about ``player_id`` (see docs/accounts.md): ``profile``,
         ``sessions`` (created, last seen, user agent, ``current``: the one asking), ``tables``
-        (with the seats they held), ``chat`` and ``moves`` (those made at their seats)."""
+        (with the seats they held), ``chat`` and ``moves`` (those made at their seats),
+        ``ratings`` (per game) and ``email`` (the address for turn-based mail, or None)."""
         with self._session() as s:
+            extra = self._ratings_and_email(s, player_id)
             p = s.get(PlayerRow, player_id)
             assert p is not None
             sessions = s.scalars(select(SessionRow).where(SessionRow.player_id == player_id)
@@ -212,7 +219,23 @@ class AccountData:
                 "chat": [{"table_id": c.table_id, "seat": c.seat, "name": c.name, "text": c.text,
                           "at": _iso(c.created_at)} for c in chat],
                 "moves": self._moves(s, seats),
+                **extra,
             }  # fmt: skip
+
+    @staticmethod
+    def _ratings_and_email(s: Session, player_id: str) -> dict[str, Any]:
+        from septet.server.db import RatingRow
+        from septet.server.mail.models import MailAddressRow
+
+        ratings = s.scalars(select(RatingRow).where(RatingRow.player_id == player_id)).all()
+        mail = s.get(MailAddressRow, player_id)
+        return {
+            "ratings": [{"game": r.game, "mu": r.mu, "sigma": r.sigma, "games": r.games,
+                         "wins": r.wins, "updated_at": _iso(r.updated_at)} for r in ratings],
+            "email": None if mail is None else {"address": mail.address, "lang": mail.lang,
+                                                "confirmed": mail.confirmed,
+                                                "created_at": _iso(mail.created_at)},
+        }  # fmt: skip
 
     @staticmethod
     def _tables(s: Session, player_id: str, seats: Any) -> list[dict[str, Any]]:
