@@ -55,11 +55,29 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(db_url: str, port: int, bot_delay: float, *extra: str) -> subprocess.Popen[bytes]:
+def tree_env(tree: Path | None) -> dict[str, str] | None:
+    """The environment of a child running the ``septet`` of ``tree`` (``None``: this one's)."""
+    if tree is None:
+        return None
+    return {**os.environ, "PYTHONPATH": str(tree / "src")}
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of process ``pid`` so far (Linux ``/proc``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def start_server(
+    db_url: str, port: int, bot_delay: float, *extra: str, tree: Path | None = None
+) -> subprocess.Popen[bytes]:
     cmd = [sys.executable, "-m", "septet.cli", "serve", "--port", str(port), "--db", db_url]
     cmd += ["--bot-delay", str(bot_delay), "--log-level", "warning"]
     cmd += ["--guests-per-minute", "1000000", *extra]  # the bench creates a guest per table
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL)
+    cli = (tree or ROOT) / "src" / "septet" / "server" / "cli.py"
+    if "access_log" in cli.read_text():  # (a tree of before the access log has none)
+        cmd.append("--no-access-log")
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, env=tree_env(tree))
     end = time.monotonic() + 90
     while time.monotonic() < end:
         try:
@@ -72,10 +90,12 @@ def start_server(db_url: str, port: int, bot_delay: float, *extra: str) -> subpr
     raise SystemExit("the server did not start")
 
 
-def start_worker(db_url: str, redis: str, prefix: str, bot_delay: float) -> subprocess.Popen[bytes]:
+def start_worker(
+    db_url: str, redis: str, prefix: str, bot_delay: float, tree: Path | None = None
+) -> subprocess.Popen[bytes]:
     cmd = [sys.executable, "-m", "septet.cli", "bots", "--redis", redis, "--db", db_url]
     cmd += ["--redis-prefix", prefix, "--bot-delay", str(bot_delay), "--log-level", "warning"]
-    return subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL)
+    return subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, env=tree_env(tree))
 
 
 def stop(proc: subprocess.Popen[bytes]) -> None:
@@ -89,18 +109,28 @@ def stop(proc: subprocess.Popen[bytes]) -> None:
 class Site:
     """The server processes of one run: ``one`` (embedded) or ``two`` (``--redis``, a worker)."""
 
-    def __init__(self, args: argparse.Namespace, layout: str, db_url: str, *extra: str) -> None:
+    def __init__(
+        self, args: argparse.Namespace, layout: str, db_url: str, *extra: str,
+        tree: Path | None = None,
+    ) -> None:  # fmt: skip
         self.procs: list[subprocess.Popen[bytes]] = []
+        self.servers: list[subprocess.Popen[bytes]] = []
         self.bases: list[str] = []
         extra_args = list(extra)
         if layout == "two":
             prefix = f"bench-{os.getpid()}-{time.monotonic_ns()}"
             extra_args += ["--redis", args.redis, "--redis-prefix", prefix]
-            self.procs.append(start_worker(db_url, args.redis, prefix, args.bot_delay))
+            self.procs.append(start_worker(db_url, args.redis, prefix, args.bot_delay, tree))
         for _ in range(2 if layout == "two" else 1):
             port = free_port()
-            self.procs.append(start_server(db_url, port, args.bot_delay, *extra_args))
+            server = start_server(db_url, port, args.bot_delay, *extra_args, tree=tree)
+            self.procs.append(server)
+            self.servers.append(server)
             self.bases.append(f"http://127.0.0.1:{port}")
+
+    def cpu(self) -> float:
+        """CPU seconds of the server processes so far (their bot processes not included)."""
+        return sum(cpu_seconds(p.pid) for p in self.servers)
 
     def close(self) -> None:
         for proc in self.procs:
@@ -224,13 +254,23 @@ def percentile(values: list[float], p: float) -> float:
     return 1000 * lat[min(len(lat) - 1, int(p * len(lat)))] if lat else float("nan")
 
 
-async def run_load(args: argparse.Namespace, tables: int, bases: list[str]) -> dict[str, Any]:
+async def run_load(
+    args: argparse.Namespace, tables: int, bases: list[str], site: Site | None = None
+) -> dict[str, Any]:
     # (the object form of seats: servers of before the short forms read it too)
     seats: list[Any] = [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * args.bots
     made = await make_tables(args, bases, tables, seats)
     v0 = await versions(made)
     latencies: list[float] = []
     counts = {"moves": 0, "errors": 0, "finished": 0}
+    cpu0 = site.cpu() if site is not None else 0.0
+    spy = None
+    if args.profile and site is not None:  # py-spy on the first server, the load's window only
+        (ROOT / "bench" / "results").mkdir(parents=True, exist_ok=True)
+        record = [args.profile, "record", "-p", str(site.servers[0].pid), "-o",
+                  str(ROOT / "bench" / "results" / f"profile-{tables}-{len(bases)}.txt"),
+                  "-f", "raw", "-d", str(int(args.seconds)), "-r", "50"]  # fmt: skip
+        spy = subprocess.Popen(record, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     start = time.monotonic()
     until = start + args.seconds
     await asyncio.gather(
@@ -240,8 +280,13 @@ async def run_load(args: argparse.Namespace, tables: int, bases: list[str]) -> d
         )
     )
     elapsed = time.monotonic() - start
+    cpu = site.cpu() - cpu0 if site is not None else 0.0
+    if spy is not None:
+        spy.wait(60)
     v1 = await versions(made)
     return {
+        "server_cpu_s": round(cpu, 2),
+        "person_moves_per_cpu_s": round(counts["moves"] / cpu, 1) if cpu else None,
         "tables": tables,
         "processes": len(bases),
         "seconds": round(elapsed, 2),
@@ -261,31 +306,42 @@ def moves_bench(args: argparse.Namespace) -> list[dict[str, Any]]:
     if "two" in layouts and not (args.redis and args.db.startswith("postgres")):
         raise SystemExit("--layout two/both needs --redis URL and --db postgresql://...")
     rows = []
+    trees: list[tuple[str, Path | None]] = [("", None)]
+    if args.before:  # before and after, back to back for each table count and layout
+        trees = [("before", Path(args.before).resolve()), ("after", ROOT)]
     for n in args.tables:
         for layout in layouts:
-            if args.server:
-                row = asyncio.run(run_load(args, n, [args.server.rstrip("/")]))
-            else:
-                db = FreshDatabase(args.db)
-                site = Site(args, layout, db.url)
-                try:
-                    row = asyncio.run(run_load(args, n, site.bases))
-                finally:
-                    site.close()
-                    db.close()
-            rows.append(row)
-            base = next(r for r in rows if r["tables"] == n)
-            row["p99_vs_first"] = (
-                round(row["p99_ms"] / base["p99_ms"], 3) if base["p99_ms"] else None
-            )
-            print(
-                f"{row['tables']:>5} tables  {row['processes']} process(es)  "
-                f"{row['person_moves_per_s']:>7} person moves/s  {row['steps_per_s']:>7} steps/s  "
-                f"p50 {row['p50_ms']:>7} ms  p99 {row['p99_ms']:>7} ms  "
-                f"(p99 x{row['p99_vs_first']} of the first row)  errors {row['errors']}",
-                flush=True,
-            )
+            for label, tree in trees:
+                row = _one_row(args, n, layout, tree)
+                row["tree"] = label
+                rows.append(row)
+                _print_row(row, next(r for r in rows if r["tables"] == n))
     return rows
+
+
+def _one_row(args: argparse.Namespace, n: int, layout: str, tree: Path | None) -> dict[str, Any]:
+    if args.server:
+        return asyncio.run(run_load(args, n, [args.server.rstrip("/")]))
+    db = FreshDatabase(args.db)
+    site = Site(args, layout, db.url, tree=tree)
+    try:
+        row = asyncio.run(run_load(args, n, site.bases, site))
+    finally:
+        site.close()
+        db.close()
+    return row
+
+
+def _print_row(row: dict[str, Any], base: dict[str, Any]) -> None:
+    row["p99_vs_first"] = round(row["p99_ms"] / base["p99_ms"], 3) if base["p99_ms"] else None
+    print(
+        f"{row.get('tree', ''):>6} {row['tables']:>5} tables  {row['processes']} process(es)  "
+        f"{row['person_moves_per_s']:>7} person moves/s  "
+        f"{row['person_moves_per_cpu_s']} person moves per server CPU-s  "
+        f"p50 {row['p50_ms']:>7} ms  p99 {row['p99_ms']:>7} ms  "
+        f"(p99 x{row['p99_vs_first']} of the first row)  errors {row['errors']}",
+        flush=True,
+    )
 
 
 async def sample_health(base: str, seconds: float) -> list[float]:
@@ -357,6 +413,10 @@ def main() -> None:
     ap.add_argument("--redis", default="", help="Redis URL (for --layout two/both)")
     ap.add_argument("--layout", choices=["one", "two", "both"], default="one")
     ap.add_argument("--server", default="", help="use a running server at this URL instead")
+    ap.add_argument("--before", default="", help="a source tree (folder) to run first as the "
+                    "baseline of each row (PYTHONPATH=<tree>/src), then this one")  # fmt: skip
+    ap.add_argument("--profile", default="", help="py-spy binary: record the first server "
+                    "(bench/results/profile-<tables>-<layout>.txt, collapsed stacks)")  # fmt: skip
     ap.add_argument("--bot-tables", type=int, default=12, help="health: tables of 4 ISMCTS bots")
     ap.add_argument("--bot-workers", type=int, default=2, help="health: the bot processes")
     args = ap.parse_args()
