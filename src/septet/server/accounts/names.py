@@ -73,6 +73,11 @@ def refused_character(name: str) -> str | None:
     return None
 
 
+ID_MARK = "~"
+"""What begins a profile reference that is a player's id, not a name (``/u/~ID``,
+:func:`septet.server.players.profiles.find_player`): no name may begin with it."""
+
+
 def check_name(name: str) -> str:
     """``name`` with surrounding spaces removed, if it may be a player's name.
 
@@ -96,6 +101,10 @@ def check_name(name: str) -> str:
         raise _bad("Names may not mix Latin, Cyrillic and Greek letters (they can look alike).",
                    "名前にラテン文字・キリル文字・ギリシャ文字を混ぜることはできません"
                    "（見分けにくいため）。")  # fmt: skip
+    if unicodedata.normalize("NFKC", stripped).startswith(ID_MARK):
+        raise _bad(f"Names may not begin with {ID_MARK} (it marks a player's id in links).",
+                   f"名前を{ID_MARK}で始めることはできません"
+                   "（リンクでプレイヤーIDを表す記号です）。")  # fmt: skip
     key = name_key(stripped)
     if not key:
         raise _bad("Choose a name (at least one visible character).",

@@ -50,9 +50,12 @@ def _keys(name: str) -> list[str]:
 
 
 def find_player(store: Store, ref: str) -> PlayerRow | None:
-    """The player ``ref`` names: ``~<id>``, an account's name, or a unique guest's name."""
+    """The player ``ref`` names: ``~<id>``, an account's name, or a unique guest's name (no name
+    begins with ``~``: :data:`septet.server.accounts.names.ID_MARK`)."""
+    from septet.server.accounts.names import ID_MARK
+
     with store._session() as s:
-        if ref.startswith("~"):
+        if ref.startswith(ID_MARK):
             return s.get(PlayerRow, ref[1:33])
         found = s.scalars(select(PlayerRow).where(PlayerRow.name_key.in_(_keys(ref)))).first()
         if found is not None:
