@@ -350,3 +350,35 @@ def test_accounts_cookie_httponly_samesite_and_secure_behind_https(
         assert me(client, cookie_of(guest_r)) is None  # the guest's and the claim's sessions
         assert me(client, cookie_of(claim_r)) is None  # ended; logout ended the last one
         assert me(client, cookie_of(login_r)) is None
+
+
+def _chat_answer(ws: Any, text: str) -> dict[str, Any]:
+    """Say ``text`` on ``ws`` and return the first chat or error message that answers it."""
+    ws.send_json({"type": "chat", "text": text})
+    while True:
+        msg = ws.receive_json()
+        if msg["type"] in ("chat", "error"):
+            return dict(msg)
+
+
+@pytest.mark.parametrize("end", ["logout", "delete"])
+def test_accounts_a_socket_opened_before_the_session_ended_acts_no_more(
+    client: Any, end: str
+) -> None:
+    # A socket opened with a session may not go on moving or chatting as its player once the
+    # session has ended (found by the stop-32 attack: chat went on after logout and deletion).
+    cookie = cookie_of(call(client, "POST", "/api/account", json={"name": "Gin", "password": PW}))
+    tid = call(client, "POST", "/api/tables", cookie,
+               json={"game": "tiny-sevens", "seats": ["human", "human"]}).json()["id"]  # fmt: skip
+    with client.websocket_connect(f"/ws/tables/{tid}", headers={"cookie": cookie}) as ws:
+        said = _chat_answer(ws, "before")
+        assert said["type"] == "chat" and said["message"]["text"] == "before", said
+        if end == "logout":
+            assert call(client, "POST", "/api/logout", cookie).status_code == 200
+        else:
+            r = call(client, "DELETE", "/api/me", cookie, json={"password": PW})
+            assert r.status_code == 200, r.text
+        refused_msg = _chat_answer(ws, "said-after-the-end")
+        assert refused_msg["code"] == "no_identity" and refused_msg["message_ja"], refused_msg
+        with pytest.raises(WebSocketDisconnect):
+            ws.receive_json()

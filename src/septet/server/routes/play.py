@@ -18,7 +18,7 @@ from pydantic import ValidationError
 
 from septet.server import strictjson
 from septet.server.config import Settings
-from septet.server.deps import OptionalPlayer, Services, ServicesDep
+from septet.server.deps import COOKIE, OptionalPlayer, Services, ServicesDep
 from septet.server.live import Conn, LiveTable, LobbyError
 from septet.server.origin import same_origin
 from septet.server.routes import router
@@ -55,7 +55,7 @@ async def ws_table(ws: WebSocket, table_id: str, svc: ServicesDep, player: Optio
     writer = asyncio.get_running_loop().create_task(_writer(ws, conn))
     try:
         await table.attach(conn)
-        await _read_loop(ws, conn, table, svc.settings)
+        await _read_loop(ws, conn, table, svc.settings, _session_check(ws, svc, conn))
     except WebSocketDisconnect:
         pass
     finally:
@@ -117,8 +117,37 @@ async def _receive_text(ws: WebSocket) -> str | None:
     return str(text)
 
 
-async def _read_loop(ws: WebSocket, conn: Conn, table: LiveTable, settings: Settings) -> None:
-    """Read, check and dispatch the client's messages until it leaves or is closed."""
+def _session_check(ws: WebSocket, svc: Services, conn: Conn) -> Callable[[], Awaitable[bool]]:
+    """Whether the session the socket was opened with still holds its player: a socket opened
+    before a logout, a password change or the account's deletion may no longer act as them
+    (sessions are read again every ``session_cache_s`` seconds, so within that time across
+    processes and at once on this one)."""
+    token = ws.cookies.get(COOKIE)
+
+    async def still_signed_in() -> bool:
+        if conn.player_id is None:
+            return True  # a spectator without a session has nothing to lose
+        found = await svc.identity(token)
+        return found is not None and found.id == conn.player_id
+
+    return still_signed_in
+
+
+SESSION_ENDED = "Your session has ended (signed out elsewhere?); reload the page."
+SESSION_ENDED_JA = (
+    "セッションが終了しました（別の場所でログアウトしましたか？）。ページを再読み込みしてください。"
+)
+
+
+async def _read_loop(
+    ws: WebSocket,
+    conn: Conn,
+    table: LiveTable,
+    settings: Settings,
+    signed_in: Callable[[], Awaitable[bool]],
+) -> None:
+    """Read, check and dispatch the client's messages until it leaves or is closed; a move,
+    a replacement or a chat from a socket whose session has ended closes it (``no_identity``)."""
     strikes = 0
     while not conn.closed:
         text = await _receive_text(ws)
@@ -143,6 +172,10 @@ async def _read_loop(ws: WebSocket, conn: Conn, table: LiveTable, settings: Sett
             first = exc.errors()[0] if exc.errors() else {"msg": "invalid"}
             conn.error("bad_message", f"Invalid message: {first['msg']}")
             continue
+        if isinstance(msg, (MoveMsg, ReplaceMsg, ChatMsg)) and not await signed_in():
+            conn.error("no_identity", SESSION_ENDED, message_ja=SESSION_ENDED_JA)
+            conn.close()
+            return
         if isinstance(msg, MoveMsg):
             await table.move(conn, msg.version, msg.action)
         elif isinstance(msg, ReplaceMsg):
