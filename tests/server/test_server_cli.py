@@ -46,13 +46,15 @@ def test_server_cli_bots_and_redis_are_sentences() -> None:
     r = runner.invoke(app, ["bots", "--help"])
     assert r.exit_code == 0 and "--redis" in r.output and "--processes" in r.output
     # Without the redis extra (the README's `.[dev]` install) --redis says how to install it;
-    # with it, an address nothing answers on is a sentence naming the address.
+    # with it, an address nothing answers on is a sentence naming the address for `serve`. The
+    # worker starts while Redis is away and waits for it (issue 26: tests/server/
+    # test_server_outages.py), so only its own options are refused at once.
     if importlib.util.find_spec("redis") is None:
         unreachable = "--redis needs the redis extra: pip install 'septet[redis]'"
     else:
         unreachable = "cannot reach Redis at redis://127.0.0.1:1/0"
-    r = runner.invoke(app, ["bots", "--redis", "redis://127.0.0.1:1/0"])
-    assert r.exit_code == 2 and unreachable in r.output
+    r = runner.invoke(app, ["bots"])
+    assert r.exit_code == 2 and "--redis" in r.output
     r = runner.invoke(app, ["bots", "--redis", "redis://127.0.0.1:1/0", "--processes", "0"])
     assert r.exit_code == 2
     r = runner.invoke(app, ["serve", "--redis", "redis://127.0.0.1:1/0"])
