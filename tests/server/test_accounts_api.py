@@ -382,3 +382,28 @@ def test_accounts_a_socket_opened_before_the_session_ended_acts_no_more(
         assert refused_msg["code"] == "no_identity" and refused_msg["message_ja"], refused_msg
         with pytest.raises(WebSocketDisconnect):
             ws.receive_json()
+
+
+@pytest.mark.parametrize(
+    ("body", "ja"),
+    [
+        ([1, 2], "本文はJSONのオブジェクトにしてください。"),
+        ({"name": 5, "password": PW}, "「name」は文字列にしてください。"),
+        ({"name": "Hoshi", "password": PW, "admin": True}, "「admin」という項目は使えません。"),
+        ({"password": PW}, "「name」がありません。"),
+    ],
+)
+def test_accounts_malformed_requests_are_refused_in_both_languages(
+    client: Any, body: Any, ja: str
+) -> None:
+    # Found by the stop-32 attack: a body that fails the schema had only an English sentence.
+    r = refused(client, "invalid", 422, "POST", "/api/account", json=body)
+    assert r.json()["message_ja"] == ja, r.json()
+    r = call(
+        client,
+        "POST",
+        "/api/login",
+        content=b"{not json",
+        headers={"content-type": "application/json"},
+    )
+    assert r.status_code == 422 and r.json()["message_ja"] == "本文が正しいJSONではありません。"

@@ -130,6 +130,35 @@ def _with_client_headers(inner: Any) -> Any:
     return send
 
 
+VALIDATION_JA: dict[str, str] = {
+    "": "リクエストの形式が正しくありません。",
+    "missing": "「{where}」がありません。",
+    "extra_forbidden": "「{where}」という項目は使えません。",
+    "string_type": "「{where}」は文字列にしてください。",
+    "string_too_long": "「{where}」が長すぎます。",
+    "string_too_short": "「{where}」が短すぎます。",
+    "int_type": "「{where}」は整数にしてください。",
+    "int_parsing": "「{where}」は整数にしてください。",
+    "float_type": "「{where}」は数にしてください。",
+    "bool_type": "「{where}」は true か false にしてください。",
+    "list_type": "「{where}」は配列にしてください。",
+    "literal_error": "「{where}」の値は選べるもののどれかにしてください。",
+    "model_attributes_type": "本文はJSONのオブジェクトにしてください。",
+    "dict_type": "本文はJSONのオブジェクトにしてください。",
+    "model_type": "本文はJSONのオブジェクトにしてください。",
+}
+"""Japanese sentences for pydantic's error types (``{where}``: the field's path), so that a
+malformed request is refused in both languages like every other refusal (issue 24)."""
+
+
+def validation_ja(error: Any, where: str) -> str:
+    """The Japanese sentence for one pydantic validation ``error`` at field path ``where``."""
+    kind = str(error.get("type", ""))
+    if not where and kind not in ("model_attributes_type", "dict_type", "model_type"):
+        return VALIDATION_JA[""]
+    return VALIDATION_JA.get(kind, "「{where}」の値が正しくありません。").format(where=where)
+
+
 def _install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -137,10 +166,11 @@ def _install_error_handlers(app: FastAPI) -> None:
         if errors and errors[0].get("type") == "json_invalid":
             why = (errors[0].get("ctx") or {}).get("error", "")
             return _error(422, "invalid", f"The body is not strict JSON: {why}".rstrip(": "),
-                          f"本文が正しいJSONではありません: {why}".rstrip(": "))  # fmt: skip
+                          "本文が正しいJSONではありません。")  # fmt: skip
         where = ".".join(str(x) for x in errors[0]["loc"][1:]) if errors else ""
         what = errors[0]["msg"] if errors else "invalid request"
-        return _error(422, "invalid", f"{where}: {what}" if where else what)
+        ja = validation_ja(errors[0], where) if errors else VALIDATION_JA[""]
+        return _error(422, "invalid", f"{where}: {what}" if where else what, ja)
 
     @app.exception_handler(LobbyError)
     async def _lobby(request: Request, exc: LobbyError) -> JSONResponse:
