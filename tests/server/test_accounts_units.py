@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import unicodedata
 
 import pytest
 
@@ -76,6 +77,14 @@ def test_accounts_password_rules_and_hashes() -> None:
         assert await p.verify("not a hash", "x") == (False, False)
         newer = Passwords(parameters={**CHEAP, "memory_cost": 128})
         assert await newer.verify(h, "correct horse") == (True, True)  # rehash at login
+        # Unicode forms: が typed as one character (NFC) or as か + ゛ (NFD) is one password
+        nfc, nfd = "パスワードがある", unicodedata.normalize("NFD", "パスワードがある")
+        assert nfc != nfd and len(nfd) == len(nfc) + 3  # パ, ド and が decompose
+        h = await p.hash(nfd)
+        assert await p.verify(h, nfc) == (True, False) and await p.verify(h, nfd) == (True, False)
+        old = p.hasher.hash(nfd)  # a hash of the form as typed, made before normalising
+        assert await p.verify(old, nfd) == (True, True)  # matched as typed: rehashed in NFC
+        assert await p.verify(old, "パスワードかある") == (False, False)
 
     asyncio.run(go())
     p.close()

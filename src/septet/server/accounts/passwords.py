@@ -14,6 +14,7 @@ import asyncio
 import functools
 import os
 import threading
+import unicodedata
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -152,17 +153,23 @@ class Passwords:
 
         Raises:
             Busy: the hashing queue is full (503)."""
-        return await self._run(self.hasher.hash, password)
+        return await self._run(self.hasher.hash, unicodedata.normalize("NFC", password))
 
     def verify_sync(self, stored: str | None, password: str) -> tuple[bool, bool]:
-        """``(matches, needs_rehash)``; ``stored`` None verifies the dummy hash (and fails)."""
-        try:
-            self.hasher.verify(stored or self.dummy, password)
-        except (VerifyMismatchError, VerificationError, InvalidHashError):
-            return False, False
-        if stored is None:
-            return False, False
-        return True, self.hasher.check_needs_rehash(stored)
+        """``(matches, needs_rehash)``; ``stored`` None verifies the dummy hash (and fails).
+        The password is compared in Unicode NFC (one keyboard's が is another's か + ゛), then
+        as typed, for a hash made before passwords were normalised (which is then rehashed)."""
+        normal = unicodedata.normalize("NFC", password)
+        tries = [normal] if normal == password else [normal, password]
+        for i, form in enumerate(tries):
+            try:
+                self.hasher.verify(stored or self.dummy, form)
+            except (VerifyMismatchError, VerificationError, InvalidHashError):
+                continue
+            if stored is None:
+                return False, False
+            return True, i > 0 or self.hasher.check_needs_rehash(stored)
+        return False, False
 
     async def verify(self, stored: str | None, password: str) -> tuple[bool, bool]:
         """:meth:`verify_sync` on the hashing threads.
