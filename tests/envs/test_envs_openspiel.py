@@ -47,7 +47,15 @@ def _load(config: tuple[str, int, dict[str, Any]], **extra: Any) -> Any:
     return sos.load(name, n, **options, **extra)
 
 
-@pytest.mark.parametrize("config", ALL_CONFIGS, ids=config_id)
+# Double Seven at 3 and 4 seats takes most of a minute each: the long runs check them.
+@pytest.mark.parametrize(
+    "config",
+    [
+        pytest.param(c, marks=pytest.mark.slow) if c[0] == "double-seven" and c[1] >= 3 else c
+        for c in ALL_CONFIGS
+    ],
+    ids=config_id,
+)
 def test_envs_openspiel_random_sim_test(config: tuple[str, int, dict[str, Any]]) -> None:
     game = _load(config)
     pyspiel.random_sim_test(game, num_sims=env_games(2), serialize=True, verbose=False)

@@ -57,6 +57,7 @@ def _solve(solver: EVSolver, row: Row, pool: tuple[int, ...]) -> object:
         return "over"
 
 
+@pytest.mark.slow  # about a minute: the long runs check it; the hand-worked values run always
 def test_compiled_programme_gives_the_same_numbers_on_random_positions() -> None:
     assert fast_ev.load() is not None  # compiled from the first position on
     rng = random.Random(16)
@@ -96,6 +97,7 @@ def test_value_of_a_known_position_and_the_fallback() -> None:
     assert fast.value(odd, pool) == slow.value(odd, pool)
 
 
+@pytest.mark.slow  # half a minute (a fresh process compiles): the long runs check it
 def test_python_first_while_the_compiled_code_is_not_loaded(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

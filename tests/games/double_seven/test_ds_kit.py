@@ -30,7 +30,7 @@ def ds8_oracle(state):
     return scores, tied
 
 
-@pytest.mark.parametrize("num_players", [2, 3, 4])
+@pytest.mark.parametrize("num_players", [2, 3, pytest.param(4, marks=pytest.mark.slow)])
 def test_kit_default_options(num_players):
     report = check_game(
         DoubleSeven(), num_players, num_games=kit_games(20), seed=1, score_oracle=ds8_oracle

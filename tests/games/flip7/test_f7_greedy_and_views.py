@@ -181,7 +181,12 @@ def test_round_and_game_end_lines_name_players_not_lists():
 
 @pytest.mark.parametrize(
     ("options", "players"),
-    [({}, 4), ({"edition": "classic"}, 3), ({"brutal": True}, 5), ({}, 19)],
+    [
+        ({}, 4),
+        ({"edition": "classic"}, 3),
+        ({"brutal": True}, 5),
+        pytest.param({}, 19, marks=pytest.mark.slow),
+    ],  # 19 seats: the long runs
 )
 def test_greedy_plays_legal_moves_under_the_kit(options, players):
     g = game(**options)

@@ -62,7 +62,10 @@ def flip7_oracle(state):
     return [float(t) for t in totals], [p for p, t in enumerate(totals) if t == best]
 
 
-@pytest.mark.parametrize("players", [2, 3, 6, 18])
+# 6 and 18 seats (two decks) take a minute or more each: the long runs (`-m slow`) check them.
+@pytest.mark.parametrize(
+    "players", [2, 3, *(pytest.param(n, marks=pytest.mark.slow) for n in (6, 18))]
+)
 @pytest.mark.parametrize("edition", ["vengeance", "classic"])
 def test_kit(edition, players):
     game = get("flip7", edition=edition)
@@ -72,7 +75,7 @@ def test_kit(edition, players):
     assert report.illegal_rejected > 0
 
 
-@pytest.mark.parametrize("players", [3, 19])
+@pytest.mark.parametrize("players", [3, pytest.param(19, marks=pytest.mark.slow)])
 def test_kit_brutal_and_two_decks(players):
     game = get("flip7", brutal=True)
     n = kit_games(20 if players < 18 else 4)
