@@ -7,13 +7,11 @@ any of it. The mail rounds are run by hand with a manual clock."""
 
 from __future__ import annotations
 
-import email
 import queue
 import re
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from email.message import EmailMessage
-from email.policy import default
 from typing import Any
 
 import pytest
@@ -23,51 +21,32 @@ from septet.server.turns.clock import ManualClock
 from tests.server.conftest import make_client, new_guest
 from tests.server.multiproc import free_port
 from tests.server.server_clients import WsClient
+from tests.server.smtp_capture import Capture, smtp_server
 
 aiosmtpd = pytest.importorskip("aiosmtpd", reason="the dev extra's aiosmtpd (a local SMTP server)")
-from aiosmtpd.controller import Controller  # noqa: E402
 
 pytestmark = pytest.mark.timeout(120)
 START = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 
 
-class Capture:
-    """An SMTP handler keeping every mail; ``refuse`` makes it refuse every recipient."""
-
-    def __init__(self) -> None:
-        self.mails: list[EmailMessage] = []
-        self.refuse = False
-
-    async def handle_RCPT(self, server: Any, session: Any, envelope: Any, address: str,
-                          options: Any) -> str:  # fmt: skip
-        if self.refuse:
-            return "550 5.1.1 Mailbox unavailable"
-        envelope.rcpt_tos.append(address)
-        return "250 OK"
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
-        msg = email.message_from_bytes(envelope.content, policy=default)
-        assert isinstance(msg, EmailMessage)
-        self.mails.append(msg)
-        return "250 OK"
-
-
 @pytest.fixture
 def mail_site(tmp_path: Any) -> Iterator[tuple[Any, ManualClock, Capture]]:
-    handler = Capture()
     port = free_port()
-    smtp = Controller(handler, hostname="127.0.0.1", port=port)
-    smtp.start()
-    try:
-        with make_client(f"sqlite:///{tmp_path / 'septet.sqlite3'}", sweep_interval=3600,
-                         smtp_url=f"smtp://127.0.0.1:{port}", mail_from="septet@example.org",
-                         mail_interval=3600) as client:  # fmt: skip
-            clock = ManualClock(START)
-            manager = client.app.state.manager
-            manager.clock = manager.mail_sender.clock = clock
-            yield client, clock, handler
-    finally:
-        smtp.stop()
+    db = f"sqlite:///{tmp_path / 'septet.sqlite3'}"
+    with (
+        smtp_server(port) as handler,
+        make_client(
+            db,
+            sweep_interval=3600,
+            smtp_url=f"smtp://127.0.0.1:{port}",
+            mail_from="septet@example.org",
+            mail_interval=3600,
+        ) as client,  # fmt: skip
+    ):
+        clock = ManualClock(START)
+        manager = client.app.state.manager
+        manager.clock = manager.mail_sender.clock = clock
+        yield client, clock, handler
 
 
 def account(client: Any, name: str) -> str:

@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -35,18 +36,19 @@ def _skip_or_fail(reason: str) -> None:
     pytest.skip(reason)
 
 
-@pytest.fixture(scope="module")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Base URL of a ``septet serve`` child process on a fresh SQLite file (bots quick)."""
+@contextmanager
+def serve_process(db: Path, *args: str) -> Iterator[str]:
+    """A ``septet serve`` child process on the SQLite file ``db`` with the extra ``args``, run
+    from the tree under test; yields its base URL once ``/api/health`` answers (AssertionError
+    after 60 s) and stops it (SIGTERM, then SIGKILL after 10 s) at the block's end."""
     import httpx
 
-    db = tmp_path_factory.mktemp("web") / "septet.sqlite3"
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = int(s.getsockname()[1])
     code = "import tests.server.server_tiny; from septet.cli import main; main()"
     cmd = [sys.executable, "-c", code, "serve", "--port", str(port), "--db", f"sqlite:///{db}"]
-    cmd += ["--bot-delay", "0.05", "--replace-after", "1", "--log-level", "warning"]
+    cmd += [*args, "--log-level", "warning"]
     # The tree under test first (a worktree or a clone run with the venv of another checkout).
     path = [str(ROOT / "src"), str(ROOT), os.environ.get("PYTHONPATH", "")]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in path if p)}
@@ -69,6 +71,14 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             proc.wait(10)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Base URL of a ``septet serve`` child process on a fresh SQLite file (bots quick)."""
+    db = tmp_path_factory.mktemp("web") / "septet.sqlite3"
+    with serve_process(db, "--bot-delay", "0.05", "--replace-after", "1") as base:
+        yield base
 
 
 @pytest.fixture(scope="module")

@@ -7,95 +7,32 @@ address is removed. Screenshots at both sizes in both languages go to artifacts/
 
 from __future__ import annotations
 
-import email
-import os
 import re
-import signal
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
-from email.message import EmailMessage
-from email.policy import default
 from typing import Any
 
 import pytest
 
 from tests.server.multiproc import free_port
-from tests.web.conftest import ROOT, new_page
+from tests.server.smtp_capture import Capture, smtp_server
+from tests.web.conftest import new_page, serve_process
 from tests.web.driver import check_player_words, enter_lobby
 from tests.web.turns_shots import four_shots
 
 aiosmtpd = pytest.importorskip("aiosmtpd", reason="the dev extra's aiosmtpd (a local SMTP server)")
-from aiosmtpd.controller import Controller  # noqa: E402
 
 pytestmark = pytest.mark.timeout(300)
-
-
-class Capture:
-    """An SMTP handler keeping every mail; ``refuse`` makes it refuse every recipient."""
-
-    def __init__(self) -> None:
-        self.mails: list[EmailMessage] = []
-        self.refuse = False
-
-    async def handle_RCPT(self, server: Any, session: Any, envelope: Any, address: str,
-                          options: Any) -> str:  # fmt: skip
-        if self.refuse:
-            return "550 5.1.1 Mailbox unavailable"
-        envelope.rcpt_tos.append(address)
-        return "250 OK"
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
-        msg = email.message_from_bytes(envelope.content, policy=default)
-        assert isinstance(msg, EmailMessage)
-        self.mails.append(msg)
-        return "250 OK"
-
-    def wait(self, count: int, timeout: float = 30.0) -> EmailMessage:
-        """The ``count``-th mail, once it came (the server sends every 10 s)."""
-        end = time.monotonic() + timeout
-        while len(self.mails) < count:
-            assert time.monotonic() < end, f"{len(self.mails)} mails, not {count}"
-            time.sleep(0.2)
-        return self.mails[count - 1]
 
 
 @pytest.fixture(scope="module")
 def mail_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Capture]]:
     """A ``septet serve --smtp`` on a fresh SQLite file and the SMTP server it sends to."""
-    import httpx
-
-    handler, smtp_port, port = Capture(), free_port(), free_port()
-    smtp = Controller(handler, hostname="127.0.0.1", port=smtp_port)
-    smtp.start()
+    smtp_port = free_port()
     db = tmp_path_factory.mktemp("web-mail") / "septet.sqlite3"
-    code = "import tests.server.server_tiny; from septet.cli import main; main()"
-    cmd = [sys.executable, "-c", code, "serve", "--port", str(port), "--db", f"sqlite:///{db}",
-           "--smtp", f"smtp://127.0.0.1:{smtp_port}", "--mail-from", "septet@example.org",
-           "--log-level", "warning"]  # fmt: skip
-    path = [str(ROOT / "src"), str(ROOT), os.environ.get("PYTHONPATH", "")]
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in path if p)}
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=env)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        end = time.monotonic() + 60
-        while True:
-            try:
-                if httpx.get(f"{base}/api/health", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert proc.poll() is None and time.monotonic() < end, "server did not start"
-            time.sleep(0.1)
+    smtp = ("--smtp", f"smtp://127.0.0.1:{smtp_port}", "--mail-from", "septet@example.org")
+    with smtp_server(smtp_port) as handler, serve_process(db, *smtp) as base:
         yield base, handler
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        smtp.stop()
 
 
 def my_email(page: Any) -> dict[str, Any]:
