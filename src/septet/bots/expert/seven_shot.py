@@ -12,11 +12,15 @@ Sturtevant, Buro & Furtak ("Understanding the success of perfect information Mon
 sampling in game tree search", AAAI 2010: PIMC is strong where, as in trick games, the leaf
 correlation is high and the disambiguation factor moderate).
 
-The samples are uniform over the consistent deals (not weighted by how likely the others'
-plays made them). The pass (SS-2.3, SS-5.2) is Strong's (ISMCTS, :data:`STRONG_SPEC`).
+The sampler draws uniformly over the consistent deals; with ``weight=model`` (the default) each
+sample's values count in proportion to how likely the others' card plays of the deal are under
+an opponent model given that sample's hands (likelihood-weighted determinization,
+:mod:`septet.bots.expert.inference`); ``weight=uniform`` counts every sample alike. The pass
+(SS-2.3, SS-5.2) is Strong's (ISMCTS, :data:`STRONG_SPEC`).
 
-Spec: ``expert:time=0.9,nodes=20000,min_samples=2`` (seconds of sampling per card play; the
-solver's position budget per sample and depth; samples drawn even past the time).
+Spec: ``expert:time=0.9,nodes=20000,min_samples=2,weight=model`` (seconds of sampling per card
+play; the solver's position budget per sample and depth; samples drawn even past the time; how
+samples are weighted).
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from typing import Any
 
 import numpy as np
 
+from septet.bots.expert.inference import play_likelihood
 from septet.bots.expert.ss_solver import Position, Solver, position_from_state
 from septet.core.game import Action, Game
 from septet.core.types import JSON
@@ -45,9 +50,11 @@ class SevenShotExpert:
         nodes: solver positions per sample, all depths together (the deepest complete depth
             counts).
         min_samples: samples solved even when the time is up.
+        weight: ``model`` (samples weighted by the likelihood of the others' plays,
+            :func:`~septet.bots.expert.inference.play_likelihood`) or ``uniform``.
 
     Raises:
-        ValueError: a non-positive parameter.
+        ValueError: a non-positive parameter, or another ``weight``.
     """
 
     def __init__(
@@ -56,6 +63,7 @@ class SevenShotExpert:
         time: float | str = 0.9,
         nodes: int | str = 20000,
         min_samples: int | str = 2,
+        weight: str = "model",
     ) -> None:
         from septet.bots import make_agent
 
@@ -66,6 +74,9 @@ class SevenShotExpert:
         self.min_samples = int(min_samples)
         if not (self.time_limit > 0 and self.nodes > 0 and self.min_samples > 0):
             raise ValueError("time, nodes and min_samples must be positive")
+        if weight not in ("model", "uniform"):
+            raise ValueError(f"weight must be model or uniform, not {weight!r}")
+        self.weighted = weight == "model"
         self.strong = make_agent(STRONG_SPEC, game)
         self.solver = Solver()
         self.sample = game.sample_state
@@ -74,6 +85,8 @@ class SevenShotExpert:
         """Samples solved for the last card play (for benchmarks)."""
         self.last_depths: list[int] = []
         """The depth reached in each of those samples (tricks; exact when past the deal's end)."""
+        self.last_weights: list[float] = []
+        """Each of those samples' weight (1.0 each with ``weight=uniform``)."""
 
     def act(
         self, view: dict[str, JSON], legal_actions: Sequence[Action], rng: random.Random
@@ -91,23 +104,30 @@ class SevenShotExpert:
         self, view: dict[str, JSON], legal_actions: Sequence[Action], rng: random.Random
     ) -> np.ndarray:
         """The mean value of each of ``legal_actions`` (card plays) over the samples, shape
-        ``(len(legal_actions),)``, in deal points for the seat's side (see ``ss_solver``)."""
+        ``(len(legal_actions),)``, in deal points for the seat's side (see ``ss_solver``); with
+        ``weight=model`` a mean weighted by each sample's likelihood."""
         cards = [int(a.card) for a in legal_actions]  # type: ignore[attr-defined]
         deadline = time.perf_counter() + self.time_limit
         totals = np.zeros(len(cards))
         self.solver.reset()
         self.last_depths = []
+        self.last_weights = []
+        wsum = 0.0
+        seat = int(view["seat"])
         done = 0
         while done < self.min_samples or time.perf_counter() < deadline:
             state: Any = self.sample(view, rng)
             pos = position_from_state(state)
             side = state.side_of(state.current_player)
             values, depth = self.solve(pos, cards, side, deadline)
-            totals += values
+            w = play_likelihood(state, seat) if self.weighted else 1.0
+            totals += w * values
+            wsum += w
             self.last_depths.append(depth)
+            self.last_weights.append(w)
             done += 1
         self.last_samples = done
-        return totals / done
+        return totals / wsum
 
     def solve(
         self, pos: Position, cards: Sequence[int], side: int, deadline: float = float("inf")
