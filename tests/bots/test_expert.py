@@ -126,7 +126,7 @@ def test_pure_python_solver_agrees_with_the_compiled_one() -> None:
 @pytest.mark.parametrize("n", [3, 4])
 def test_every_expert_sample_is_consistent_with_the_view(n: int) -> None:
     game = get("seven-shot")
-    agent = SevenShotExpert(game, time=0.01, nodes=200, min_samples=3)
+    agent = SevenShotExpert(game, time=0.01, nodes=200, min_samples=3, endgame="always")
     seen: list[tuple[SevenShotState, SevenShotState]] = []
     rng = random.Random(n)
     for _ in range(3):
@@ -269,3 +269,19 @@ def test_compiled_search_loads_from_numbas_cache_in_a_second_process() -> None:
         for _ in range(2)
     ]
     assert outs[0] == outs[1] and outs[0].startswith("[")
+
+
+def test_expert_solves_endgames_and_searches_before() -> None:
+    game = get("seven-shot")
+    agent = SevenShotExpert(game, time=0.06, nodes=2000, min_samples=2)
+    rng = random.Random(5)
+    state = _ending(3, 2, rng)  # two tricks left: one sample solves exactly in 6,000 nodes
+    action = agent.act(state.view(state.current_player), state.legal_actions(), rng)
+    assert agent.last_mode == "solver" and action in state.legal_actions()
+    assert agent.last_samples >= 2 and max(agent.last_depths) == 3  # exact: tricks left + 1
+    tight = SevenShotExpert(game, time=0.06, nodes=1, min_samples=2)
+    state = _ending(4, 12, rng)  # a whole deal left does not solve in 3 positions
+    action = tight.act(state.view(state.current_player), state.legal_actions(), rng)
+    assert tight.last_mode == "search" and action in state.legal_actions()
+    with pytest.raises(ValueError):
+        SevenShotExpert(game, endgame="sometimes")
