@@ -4,6 +4,7 @@ information set, and the ``expert`` spec in every game."""
 from __future__ import annotations
 
 import json
+import math
 import os
 import random
 import subprocess
@@ -14,6 +15,7 @@ import numpy as np
 import pytest
 
 from septet.bots import AgentSpecError, make_agent
+from septet.bots.expert.inference import follow_probability, play_likelihood
 from septet.bots.expert.seven_shot import SevenShotExpert
 from septet.bots.expert.ss_solver import Solver, position_from_state
 from septet.core.types import CHANCE
@@ -124,7 +126,7 @@ def test_pure_python_solver_agrees_with_the_compiled_one() -> None:
 @pytest.mark.parametrize("n", [3, 4])
 def test_every_expert_sample_is_consistent_with_the_view(n: int) -> None:
     game = get("seven-shot")
-    agent = SevenShotExpert(game, time=0.01, nodes=200, min_samples=3)
+    agent = SevenShotExpert(game, time=0.01, nodes=200, min_samples=3, endgame="always")
     seen: list[tuple[SevenShotState, SevenShotState]] = []
     rng = random.Random(n)
     for _ in range(3):
@@ -140,6 +142,8 @@ def test_every_expert_sample_is_consistent_with_the_view(n: int) -> None:
         agent.sample = record  # type: ignore[assignment]
         action = agent.act(view, state.legal_actions(), rng)
         assert action in state.legal_actions()
+        assert len(agent.last_weights) == agent.last_samples >= 3
+        assert all(0 < w <= 1 for w in agent.last_weights)  # likelihoods of the plays
     assert len(seen) >= 9
     for real, sample in seen:
         seat = real.current_player
@@ -147,6 +151,19 @@ def test_every_expert_sample_is_consistent_with_the_view(n: int) -> None:
             real.view(seat), sort_keys=True
         )
         assert sample.hands[seat] == real.hands[seat]
+        assert sample.indicator == real.indicator  # SS-2.2: the trump indicator
+        assert sample.played == real.played and sample.trick == real.trick
+        # SS-2.3 / SS-5.2: the cards the seat passed, unplayed, are in the receiver's hand.
+        target = real.pass_target(seat)
+        assert sample.passed[seat] == real.passed[seat]
+        kept = real.passed[seat] & ~real.played[target]
+        assert sample.hands[target] & kept == kept
+        seen_cards = real.hands[seat] | 1 << real.indicator
+        for m in (*real.played, *real.taken):
+            seen_cards |= m
+        for s in range(n):  # the hidden cards are dealt among the others only
+            if s != seat:
+                assert not sample.hands[s] & seen_cards
         for s in range(n):  # SS-3.1: a void shown stays void in the sample
             assert sample.hands[s].bit_count() == real.hands[s].bit_count()
             for suit in range(7):
@@ -168,3 +185,103 @@ def test_expert_solver_values_are_shaped_per_card() -> None:
     cards = _cards(state)
     got = Solver().values(position_from_state(state), cards, 0)
     assert got is not None and got.shape == (len(cards),) and np.all(np.abs(got) <= 8)
+
+
+def test_follow_probability_worked_by_hand() -> None:
+    # F7 (card 18) led by an opponent, trump Earth; the follower holds F9 (20) and F3 (14).
+    # F9 wins the 7: score 1 - 0.3 - 0.2 = 0.5; F3 gives it away: -1. Softmax at beta 2:
+    # P(F9) = 1 / (1 + e^-3), mixed with a quarter uniform over the 2 legal cards (SS-3.1).
+    hand = 1 << 20 | 1 << 14
+    win = follow_probability(20, hand, [18], [0], 1, 6)
+    duck = follow_probability(14, hand, [18], [0], 1, 6)
+    assert win == pytest.approx(0.75 / (1 + math.exp(-3)) + 0.125)
+    assert win + duck == pytest.approx(1.0)
+    # With the partner (same side) winning the 7, overtaking only spends F9 (height 1): scores
+    # -0.2 (F9) and 0 (F3), so P(F3) = 0.75 / (1 + e^-0.4) + 0.125.
+    assert follow_probability(14, hand, [18], [1], 1, 6) == pytest.approx(
+        0.75 / (1 + math.exp(-0.4)) + 0.125
+    )
+    with pytest.raises(ValueError):  # SS-3.1: a Moon card while holding Fire is no follow
+        follow_probability(7, hand | 1 << 7, [18], [0], 1, 6)
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_play_likelihood_is_the_product_over_the_others_follows(n: int) -> None:
+    # The hands rebuilt backwards from the end equal the engine's hands at each play.
+    rng = random.Random(40 + n)
+    state = _ending(n, 49, rng)  # the deal's first card play
+    observer = state.current_player
+    assert play_likelihood(state, observer) == 1.0 and not state.tricks
+    want = 1.0
+    sides = [state.side_of(p) for p in range(n)]
+    for _ in range(6 * n):
+        p = state.current_player
+        legal = state.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        child = state.clone()
+        child.apply(action)
+        if child.phase != PH_PLAY:  # the deal ended: stop in it
+            break
+        card = int(action.card)  # type: ignore[attr-defined]
+        if state.trick and p != observer:
+            before = list(state.trick)
+            before_sides = [sides[(state.leader + j) % n] for j in range(len(before))]
+            want *= follow_probability(
+                card, state.hands[p], before, before_sides, sides[p], state.indicator // 7
+            )
+        state = child
+    assert len(state.tricks) >= 2 and want < 1.0
+    assert play_likelihood(state, observer) == pytest.approx(want)
+
+
+def test_weighted_mean_counts_samples_by_their_likelihood(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = _ending(3, 6, random.Random(11))
+    game = get("seven-shot")
+    values = iter([np.array([1.0]), np.array([0.0])])
+    weights = iter([0.3, 0.1])
+    agent = SevenShotExpert(game, time=1e-6, min_samples=2)
+    agent.solve = lambda *a, **k: (next(values), 1)  # type: ignore[method-assign]
+    monkeypatch.setattr("septet.bots.expert.seven_shot.play_likelihood", lambda *a: next(weights))
+    view = state.view(state.current_player)
+    got = agent.mean_values(view, state.legal_actions()[:1], random.Random(1))
+    assert list(got) == pytest.approx([0.75])  # (0.3 * 1 + 0.1 * 0) / 0.4
+    assert agent.last_weights == [0.3, 0.1]
+
+
+_CACHED = """
+import random, sys
+sys.path.insert(0, "tests/bots")
+from test_expert import _ending
+from septet.bots.expert.ss_solver import Solver, position_from_state
+state = _ending(3, 4, random.Random(8))
+cards = [a.card for a in state.legal_actions()]
+print(list(Solver().values(position_from_state(state), cards, state.side_of(state.current_player))))
+"""
+
+
+@pytest.mark.slow
+def test_compiled_search_loads_from_numbas_cache_in_a_second_process() -> None:
+    # The recursive search used to crash (SIGSEGV) once loaded from the disk cache.
+    outs = [
+        subprocess.run(
+            [sys.executable, "-c", _CACHED], capture_output=True, text=True, check=True
+        ).stdout
+        for _ in range(2)
+    ]
+    assert outs[0] == outs[1] and outs[0].startswith("[")
+
+
+def test_expert_solves_endgames_and_searches_before() -> None:
+    game = get("seven-shot")
+    agent = SevenShotExpert(game, time=0.06, nodes=2000, min_samples=2)
+    rng = random.Random(5)
+    state = _ending(3, 2, rng)  # two tricks left: one sample solves exactly in 6,000 nodes
+    action = agent.act(state.view(state.current_player), state.legal_actions(), rng)
+    assert agent.last_mode == "solver" and action in state.legal_actions()
+    assert agent.last_samples >= 2 and max(agent.last_depths) == 3  # exact: tricks left + 1
+    tight = SevenShotExpert(game, time=0.06, nodes=1, min_samples=2)
+    state = _ending(4, 12, rng)  # a whole deal left does not solve in 3 positions
+    action = tight.act(state.view(state.current_player), state.legal_actions(), rng)
+    assert tight.last_mode == "search" and action in state.legal_actions()
+    with pytest.raises(ValueError):
+        SevenShotExpert(game, endgame="sometimes")

@@ -42,10 +42,12 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
+from septet.arena.options import parse_options
 from septet.arena.stats import proportion, summarize
 from septet.bots import make_agent
 from septet.core.game import Action
 from septet.core.play import Agent, play_game
+from septet.core.registry import game_class
 from septet.core.types import JSON
 from septet.games import get
 
@@ -305,7 +307,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(HEADER, flush=True)
     for entry in games:
         name, _, opt_text = entry.partition(":")
-        options = dict(item.split("=", 1) for item in opt_text.split(",") if item)
+        # Typed as the game's options dataclass says (``seven-shot:target=1`` is an int).
+        options = parse_options(game_class(name), [item for item in opt_text.split(",") if item])
         cls_game = get(name, **options)
         rungs = (
             [tuple(p.split("/", 1)) for p in args.pair]

@@ -1,13 +1,17 @@
 """The Expert level (agent spec ``expert``): each game's strongest bot at about a second a move.
 
-- Seven Shot: perfect-information Monte Carlo with a compiled alpha-beta solver of the tricks
-  left (:mod:`septet.bots.expert.seven_shot`, :mod:`septet.bots.expert.ss_solver`; Ginsberg's
-  GIB, 2001).
+- Seven Shot: Strong's ISMCTS at the Expert's time until the deal's end can be solved, then
+  perfect-information Monte Carlo over likelihood-weighted samples with a compiled alpha-beta
+  solver of the tricks left (:mod:`septet.bots.expert.seven_shot`,
+  :mod:`septet.bots.expert.inference`, :mod:`septet.bots.expert.ss_solver`; Ginsberg's GIB,
+  2001).
 - Flip 7 and Double Seven: ISMCTS (Cowling, Powley & Whitehouse, 2012) with Strong's settings
-  and twice its time (:data:`EXPERT_SPECS`), in the compiled kernels when numba is installed.
+  at 0.9 s instead of 0.5 s (:data:`EXPERT_SPECS`), in the compiled kernels when numba is
+  installed; not shown stronger than Strong (docs/bots.md).
 
 Spec parameters: ``expert:time=0.9`` sets the seconds a move in every game; Seven Shot also
-takes ``nodes`` and ``min_samples`` (:class:`~septet.bots.expert.seven_shot.SevenShotExpert`).
+takes ``nodes``, ``min_samples``, ``weight`` and ``endgame``
+(:class:`~septet.bots.expert.seven_shot.SevenShotExpert`).
 """
 
 from __future__ import annotations

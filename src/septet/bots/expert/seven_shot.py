@@ -1,6 +1,11 @@
-"""Seven Shot's Expert: perfect-information Monte Carlo (PIMC) over consistent deals.
+"""Seven Shot's Expert: ISMCTS until the deal can be solved, then perfect-information Monte Carlo.
 
-For each card play (SS-3) the bot draws determinizations of the seat's information set with
+With ``endgame=exact`` (the default) a card play goes to PIMC only when one sample of it solves
+exactly (to the deal's end) within ``nodes`` positions; before that, and for the pass, the bot
+is Strong's ISMCTS at the Expert's time (:data:`SEARCH_SPEC`): measured at 4 players, PIMC from
+the first trick with a depth-limited solver (``endgame=always``) lost to Strong (docs/bots.md).
+
+For each PIMC card play (SS-3) the bot draws determinizations of the seat's information set with
 the engine's own sampler (:meth:`septet.games.seven_shot.game.SevenShot.sample_state`, i.e.
 :func:`septet.games.seven_shot.determinize.determinize`, which keeps every hand size, the seat's
 own cards and passes, the trump indicator, the cards played and every void shown), solves each
@@ -12,11 +17,14 @@ Sturtevant, Buro & Furtak ("Understanding the success of perfect information Mon
 sampling in game tree search", AAAI 2010: PIMC is strong where, as in trick games, the leaf
 correlation is high and the disambiguation factor moderate).
 
-The samples are uniform over the consistent deals (not weighted by how likely the others'
-plays made them). The pass (SS-2.3, SS-5.2) is Strong's (ISMCTS, :data:`STRONG_SPEC`).
+The sampler draws uniformly over the consistent deals; with ``weight=model`` (the default) each
+sample's values count in proportion to how likely the others' card plays of the deal are under
+an opponent model given that sample's hands (likelihood-weighted determinization,
+:mod:`septet.bots.expert.inference`); ``weight=uniform`` counts every sample alike.
 
-Spec: ``expert:time=0.9,nodes=20000,min_samples=2`` (seconds of sampling per card play; the
-solver's position budget per sample and depth; samples drawn even past the time).
+Spec: ``expert:time=0.9,nodes=20000,min_samples=2,weight=model,endgame=exact`` (seconds a move;
+the solver's position budget per sample and depth; samples drawn even past the time; how
+samples are weighted; ``always`` for PIMC at every card play).
 """
 
 from __future__ import annotations
@@ -28,12 +36,23 @@ from typing import Any
 
 import numpy as np
 
+from septet.bots.expert.inference import play_likelihood
 from septet.bots.expert.ss_solver import Position, Solver, position_from_state
 from septet.core.game import Action, Game
 from septet.core.types import JSON
 
 STRONG_SPEC = "ismcts:time=0.5,rollout=greedy,horizon=round"
-"""The pass phase's search (the server's Strong for Seven Shot)."""
+"""The server's Strong for Seven Shot."""
+
+SEARCH_SPEC = "ismcts:time={time},rollout=greedy,horizon=round"
+"""The search of the pass and of the card plays the solver cannot search exactly (``endgame=
+exact``): Strong's settings at the Expert's time."""
+
+
+PROBE_NODES = 3
+"""The endgame test's position budget, in multiples of ``nodes``."""
+PROBE_SECONDS = 0.1
+"""The time kept from the ISMCTS search for the endgame test (sampling and one solve)."""
 
 
 class SevenShotExpert:
@@ -45,9 +64,12 @@ class SevenShotExpert:
         nodes: solver positions per sample, all depths together (the deepest complete depth
             counts).
         min_samples: samples solved even when the time is up.
+        weight: ``model`` (samples weighted by the likelihood of the others' plays,
+            :func:`~septet.bots.expert.inference.play_likelihood`) or ``uniform``.
+        endgame: ``exact`` (PIMC once a sample solves exactly, ISMCTS before) or ``always``.
 
     Raises:
-        ValueError: a non-positive parameter.
+        ValueError: a non-positive parameter, or another ``weight`` or ``endgame``.
     """
 
     def __init__(
@@ -56,6 +78,8 @@ class SevenShotExpert:
         time: float | str = 0.9,
         nodes: int | str = 20000,
         min_samples: int | str = 2,
+        weight: str = "model",
+        endgame: str = "exact",
     ) -> None:
         from septet.bots import make_agent
 
@@ -66,7 +90,15 @@ class SevenShotExpert:
         self.min_samples = int(min_samples)
         if not (self.time_limit > 0 and self.nodes > 0 and self.min_samples > 0):
             raise ValueError("time, nodes and min_samples must be positive")
-        self.strong = make_agent(STRONG_SPEC, game)
+        if weight not in ("model", "uniform"):
+            raise ValueError(f"weight must be model or uniform, not {weight!r}")
+        self.weighted = weight == "model"
+        if endgame not in ("exact", "always"):
+            raise ValueError(f"endgame must be exact or always, not {endgame!r}")
+        self.endgame = endgame
+        # The search leaves the endgame test (one sample, at most PROBE_NODES * nodes) its time.
+        search_time = max(0.05, self.time_limit - PROBE_SECONDS)
+        self.search = make_agent(SEARCH_SPEC.format(time=search_time), game)
         self.solver = Solver()
         self.sample = game.sample_state
         """``sample(view, rng) -> SevenShotState``: the determinizations (tests may wrap it)."""
@@ -74,40 +106,72 @@ class SevenShotExpert:
         """Samples solved for the last card play (for benchmarks)."""
         self.last_depths: list[int] = []
         """The depth reached in each of those samples (tricks; exact when past the deal's end)."""
+        self.last_weights: list[float] = []
+        """Each of those samples' weight (1.0 each with ``weight=uniform``)."""
+        self.last_mode = ""
+        """How the last card play was chosen: ``solver`` (PIMC) or ``search`` (ISMCTS)."""
 
     def act(
         self, view: dict[str, JSON], legal_actions: Sequence[Action], rng: random.Random
     ) -> Action:
-        """The card with the best mean solved value over the samples (the pass: Strong's)."""
+        """The card with the best mean solved value over the samples; the pass, and with
+        ``endgame=exact`` a card play whose first sample the solver cannot search to the deal's
+        end within ``PROBE_NODES * nodes`` positions: ISMCTS (:data:`SEARCH_SPEC`, at ``time`` less
+        :data:`PROBE_SECONDS`)."""
         if len(legal_actions) == 1:
             return legal_actions[0]
         if view.get("phase") != "play":
-            return self.strong.act(view, legal_actions, rng)
+            return self.search.act(view, legal_actions, rng)
+        if self.endgame == "exact" and not self.solvable(view, legal_actions, rng):
+            self.last_mode = "search"
+            return self.search.act(view, legal_actions, rng)
+        self.last_mode = "solver"
         totals = self.mean_values(view, legal_actions, rng)
         best = int(np.argmax(totals))  # the first of equal means: legal_actions' order
         return legal_actions[best]
+
+    def solvable(
+        self, view: dict[str, JSON], legal_actions: Sequence[Action], rng: random.Random
+    ) -> bool:
+        """Whether one sample of the position solves exactly (to the deal's end) within
+        ``PROBE_NODES * nodes`` positions: the test of the endgame, where PIMC with exact values
+        takes over from ISMCTS."""
+        state: Any = self.sample(view, rng)
+        cards = [int(a.card) for a in legal_actions]  # type: ignore[attr-defined]
+        self.solver.reset()
+        side = state.side_of(state.current_player)
+        pos = position_from_state(state)
+        limit = PROBE_NODES * self.nodes
+        return self.solver.values(pos, cards, side, node_limit=limit) is not None
 
     def mean_values(
         self, view: dict[str, JSON], legal_actions: Sequence[Action], rng: random.Random
     ) -> np.ndarray:
         """The mean value of each of ``legal_actions`` (card plays) over the samples, shape
-        ``(len(legal_actions),)``, in deal points for the seat's side (see ``ss_solver``)."""
+        ``(len(legal_actions),)``, in deal points for the seat's side (see ``ss_solver``); with
+        ``weight=model`` a mean weighted by each sample's likelihood."""
         cards = [int(a.card) for a in legal_actions]  # type: ignore[attr-defined]
         deadline = time.perf_counter() + self.time_limit
         totals = np.zeros(len(cards))
         self.solver.reset()
         self.last_depths = []
+        self.last_weights = []
+        wsum = 0.0
+        seat = int(view["seat"])
         done = 0
         while done < self.min_samples or time.perf_counter() < deadline:
             state: Any = self.sample(view, rng)
             pos = position_from_state(state)
             side = state.side_of(state.current_player)
             values, depth = self.solve(pos, cards, side, deadline)
-            totals += values
+            w = play_likelihood(state, seat) if self.weighted else 1.0
+            totals += w * values
+            wsum += w
             self.last_depths.append(depth)
+            self.last_weights.append(w)
             done += 1
         self.last_samples = done
-        return totals / done
+        return totals / wsum
 
     def solve(
         self, pos: Position, cards: Sequence[int], side: int, deadline: float = float("inf")
@@ -130,4 +194,4 @@ class SevenShotExpert:
         return best, reached
 
 
-__all__ = ["STRONG_SPEC", "SevenShotExpert"]
+__all__ = ["SEARCH_SPEC", "STRONG_SPEC", "SevenShotExpert"]

@@ -25,9 +25,10 @@ The deal-end scoring is a twin of :func:`septet.games.seven_shot.scoring.deal_po
 ``tests/bots/test_expert.py`` checks the solver against a brute-force minimax over the engine's
 own states, so the twin cannot drift from the rules unnoticed.
 
-Compiled with numba (``cache=True``, but the recursive search: :func:`_jit_recursive`) when the
-``fast`` extra is installed; otherwise the same functions run as plain Python (exact, about a
-hundred times slower; :data:`COMPILED` says which).
+Compiled with numba (``cache=True``; the recursive search eagerly for its signature,
+:func:`_jit_sig`, so that it caches too) when the ``fast`` extra is installed; otherwise the
+same functions run as plain Python (exact, about a hundred times slower; :data:`COMPILED` says
+which).
 """
 
 from __future__ import annotations
@@ -58,13 +59,18 @@ def _jit(fn: F) -> F:
     return fn
 
 
-def _jit_recursive(fn: F) -> F:
-    """``njit`` without the disk cache, for the recursive search and its caller: a recursive
-    function loaded from numba's cache crashed here (segmentation fault on the second process),
-    so those two compile once per process (seconds) while the helpers stay cached."""
-    if COMPILED:
-        return _njit(cache=False)(fn)  # type: ignore[return-value]
-    return fn
+def _jit_sig(sig: str) -> Callable[[F], F]:
+    """numba's ``njit(sig, cache=True)`` when numba is installed, else the identity. The
+    recursive search needs its signature spelled out: compiled lazily (type inference through
+    its own recursion) and loaded from numba's disk cache, it crashed the next process
+    (segmentation fault); compiled eagerly for one signature it caches and loads like the rest."""
+
+    def wrap(fn: F) -> F:
+        if COMPILED:
+            return _njit(sig, cache=True)(fn)  # type: ignore[return-value]
+        return fn
+
+    return wrap
 
 
 SEVENS_M = SEVEN_MASK
@@ -317,8 +323,16 @@ def _closed(
     return w, s7, np.nan
 
 
+_SEARCH_SIG = (
+    "float64(int64[::1], int64[::1], int64, int64, int64, int64[::1], int64[::1], int64[::1], "
+    "int64[::1], int64, float64, float64, int64[::1], float64[::1], int64[::1], int64[::1], "
+    "int64[:, ::1], int64[::1])"
+)
+"""The search's numba signature (C-contiguous int64/float64 arrays; see :func:`_jit_sig`)."""
+
+
 # fmt: off
-@_jit_recursive
+@_jit_sig(_SEARCH_SIG)
 def _search(
     hands: Any, trick: Any, base: int, tlen: int, leader: int, sev: Any, trk: Any, sides: Any,
     ctx: Any, depth: int, alpha: float, beta: float, tt_key: Any, tt_val: Any, tt_meta: Any,
@@ -376,7 +390,7 @@ def _search(
     return best
 
 
-@_jit_recursive
+@_jit
 def _root_values(
     hands: Any,
     trick: Any,
