@@ -190,6 +190,16 @@ def _manager(store: Store, settings: Settings) -> TableManager:
     return ScaledTableManager(store, settings)
 
 
+def _warm_levels() -> None:
+    """:func:`septet.server.levels.warm_levels`, logging (not raising) what goes wrong."""
+    from septet.server.levels import warm_levels
+
+    try:
+        warm_levels()
+    except Exception:  # a plug-in game that fails to build: its requests will say so
+        log.exception("finding the bot levels at start failed")
+
+
 def create_app(settings: Settings | None = None, routers: Iterable[APIRouter] = ()) -> FastAPI:
     """A server application for ``settings`` (defaults: see :class:`Settings`): the routers of
     :mod:`septet.server.routes`, then ``routers`` (more parts of the API). The database is
@@ -205,6 +215,10 @@ def create_app(settings: Settings | None = None, routers: Iterable[APIRouter] = 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(store.migrate)
+        # The bot levels of every game, found off the event loop: building Strong's agent the
+        # first time imports the compiled kernels (seconds), which a table's creation would
+        # otherwise wait for with every other request.
+        levels_warm = asyncio.get_running_loop().run_in_executor(None, _warm_levels)
         revived = await manager.load()
         sweeper = asyncio.get_running_loop().create_task(manager.sweep_forever())
         stop_turns = await turns_background.start(manager, store, settings)  # issue 28
@@ -212,6 +226,7 @@ def create_app(settings: Settings | None = None, routers: Iterable[APIRouter] = 
         players_loop = asyncio.get_running_loop().create_task(players.run_forever(manager))
         log.info("septet server ready: %d live tables (%s)", revived, store.engine.url.drivername)
         yield
+        levels_warm.cancel()
         players_loop.cancel()
         await stop_turns()
         sweeper.cancel()

@@ -65,12 +65,36 @@ def server_spec(spec: str) -> str:
     return SERVER_BOT_SPECS.get(spec, spec)
 
 
+_PLAYS: dict[tuple[str, str, str], bool] = {}
+"""``(spec, game name, options) -> plays``: whether an agent builds for a game is asked on every
+table created and every ``GET /api/games``; building a search agent the first time imports the
+compiled kernels (seconds), so each answer is kept (a process sees a few dozen keys)."""
+
+
 def _plays(spec: str, game: Game[Any]) -> bool:
-    try:
-        make_agent(spec, game)
-    except Exception:  # a bot that does not play this game, or is not installed
-        return False
-    return True
+    """Whether the agent ``spec`` builds for ``game`` (it plays the game and is installed)."""
+    key = (spec, game.name, repr(sorted(game.options_dict().items())))
+    found = _PLAYS.get(key)
+    if found is None:
+        try:
+            make_agent(spec, game)
+            found = True
+        except Exception:  # a bot that does not play this game, or is not installed
+            found = False
+        if len(_PLAYS) > 1000:
+            _PLAYS.clear()
+        _PLAYS[key] = found
+    return found
+
+
+def warm_levels() -> None:
+    """Find the levels of every registered game with its default options, building each
+    level's agent once (for Strong: importing the compiled kernels, seconds of CPU). The server
+    calls it on a thread at start, so that no request waits for it on the event loop."""
+    from septet.core import registry
+
+    for name in registry.names():
+        levels_for(registry.get(name))
 
 
 def levels_for(game: Game[Any]) -> list[dict[str, str]]:
