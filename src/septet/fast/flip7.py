@@ -1426,13 +1426,9 @@ def bust_probability(s: np.ndarray, p: int) -> float:
     if not v:
         if s[b + P_ROWLEN] > s[b + P_NCOUNT] and _row_has(s, p, SECOND):
             return 0.0  # F7V-9: the Second Chance takes any duplicate
-        for val in range(14):  # the plain number kinds: kind = value
-            if mask >> val & 1:
-                bust += s[src + val]
-        if mask & 1:
-            bust += s[src + ZERO]
-        if mask >> 13 & 1:
-            bust += s[src + L13]
+        for val in range(14):  # the plain number kinds: kind = value (no branch per value)
+            bust += s[src + val] * (mask >> val & 1)
+        bust += s[src + ZERO] * (mask & 1) + s[src + L13] * (mask >> 13 & 1)
         return bust / left
     n13 = 0
     lucky = False
