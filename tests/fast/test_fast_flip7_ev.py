@@ -137,7 +137,7 @@ def test_without_numba_the_python_solver_answers(monkeypatch: pytest.MonkeyPatch
 
 
 def test_a_memo_grown_many_times_gives_the_same_numbers() -> None:
-    # The compiled memo is a hash table that a run stops at when half full; it is grown and
+    # The compiled memo is a hash table that a run stops at when 3/4 full; it is grown and
     # the question asked again. From a table of 8 slots (doubled many times) the numbers-only
     # solitaire round (18.5652176141, the reference value) and a budgeted question agree with
     # the Python programme: same value, same positions in the memo, same budget exceeded.

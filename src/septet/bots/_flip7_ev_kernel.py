@@ -10,6 +10,7 @@ from numba import njit, types
 
 from septet.bots.flip7_ev import Row
 from septet.fast._cache import drop_stale
+from septet.fast.rng import NOREF
 from septet.games.flip7 import cards as C
 from septet.games.flip7.rules import FLIP7_BONUS, FLIP7_CARDS
 
@@ -45,8 +46,9 @@ S_T13, S_LUCKY, S_X2, S_HALF, S_SECOND, S_FLIP, S_STAY, S_FORCED, S_ADD = (
 ADD_BIAS = 512
 
 # ctx: [0] vengeance, [1] single, [2] bad slot (-1: none), [3] budget (-1: none),
-#      [4] exceeded, [5] pending overflow, [6] a Unlucky 7 pool is set, [7:14] scratch (a key)
-C_VENG, C_SINGLE, C_BAD, C_BUDGET, C_OVER, C_PEND, C_HASU7, C_KEY = range(8)
+#      [4] exceeded, [5] pending overflow, [6] a Unlucky 7 pool is set, [7] the draw depth
+#      (which row of the pool stack a draw fills), [8:15] scratch (a key)
+C_VENG, C_SINGLE, C_BAD, C_BUDGET, C_OVER, C_PEND, C_HASU7, C_DEPTH, C_KEY = range(9)
 CTX_SIZE = C_KEY + 7
 
 
@@ -125,10 +127,11 @@ def _mix(h: int, x: int) -> int:
 
 # The memo: an open-addressing hash table (linear probing) in flat arrays, no allocation per
 # position: keys ``mk[slot, 0:7]`` = ``(r, pend, the pool's five words)``, values ``mv[slot]``,
-# ``mu[slot]`` 1 when used; ``meta`` = [entries, slot mask, full]. Past half full the run stops
-# (``meta[T_FULL]``) and the caller grows the table and asks again: entries are only stored
-# once their value is final, so the rerun visits the same positions in the same order and
-# finds the ones already stored.
+# ``mu[slot]`` 1 when used; ``meta`` = [entries, slot mask, full]. Past three quarters full the
+# run stops (``meta[T_FULL]``) and the caller grows the table and asks again: entries are only
+# stored once their value is final, so the rerun visits the same positions in the same order
+# and finds the ones already stored. (Three quarters full with linear probing: a few probes a
+# look-up; the numbers-only solitaire round's 4,096 positions fit the first table.)
 T_COUNT, T_MASK, T_FULL = range(3)  # the table's meta slots
 
 
@@ -171,17 +174,22 @@ OP_V, OP_DRAW, OP_RECEIVE, OP_ACTION = 0, 1, 2, 3
 _SIG = types.float64(
     types.int64, types.int64, types.int64, types.int64[::1], types.int64, types.boolean,
     types.int64[:, ::1], types.float64[::1], types.uint8[::1], types.int64[::1],
-    types.int64[::1], types.int64[::1],
+    types.int64[::1], types.int64[::1], types.int64[:, ::1],
 )  # fmt: skip
 
 
 # One self-recursive function (numba compiles self-recursion, not mutual recursion): ``op``
 # picks the solver's method: OP_V ``_v`` (memo, budget) with ``_value``, OP_DRAW ``_draw``,
 # OP_RECEIVE ``_receive`` (the card ``kind``; ``aside``: set_aside), OP_ACTION ``_action``.
-@njit(_SIG, cache=True)
+#
+# It allocates nothing and is compiled without numba's runtime (``NOREF``: no reference counts
+# on its seven array arguments around every call, which cost more than the programme itself):
+# a draw writes the pools it passes on into row ``ctx[C_DEPTH]`` of ``stack`` (one row per
+# draw in progress; :meth:`Memo.run` sizes it) instead of a copy of ``pool``.
+@njit(_SIG, **NOREF)
 def node(
     op: int, r: int, pend: int, pool: Any, kind: int, aside: bool, mk: Any, mv: Any, mu: Any,
-    meta: Any, ctx: Any, u7: Any,
+    meta: Any, ctx: Any, u7: Any, stack: Any,
 ) -> float:  # fmt: skip
     veng = ctx[C_VENG] == 1
     single = ctx[C_SINGLE] == 1
@@ -209,14 +217,18 @@ def node(
         if forced > 0:
             nxt = _set_forced(r, forced - 1)
             if pool.sum() == 0:
-                got = node(V, _set_forced(nxt, 0), pend, pool, z, no, mk, mv, mu, meta, ctx, u7)
+                got = node(
+                    V, _set_forced(nxt, 0), pend, pool, z, no, mk, mv, mu, meta, ctx, u7, stack
+                )
             else:
-                got = node(DRAW, nxt, pend, pool, z, _bit(r, S_FLIP), mk, mv, mu, meta, ctx, u7)
+                got = node(
+                    DRAW, nxt, pend, pool, z, _bit(r, S_FLIP), mk, mv, mu, meta, ctx, u7, stack
+                )
         elif n_pend:
             first = ((pend >> 4) & 15) + 28
             rest = ((pend >> 8) << 4) | (n_pend - 1)
             got = node(ACTION, _with(r, S_FLIP, False), rest, pool, first, no, mk, mv, mu, meta,
-                        ctx, u7)  # fmt: skip
+                        ctx, u7, stack)  # fmt: skip
         else:
             if _bit(r, S_FLIP):
                 r = _with(r, S_FLIP, False)
@@ -224,13 +236,13 @@ def node(
             if _bit(r, S_STAY) or pool.sum() == 0:
                 got = stay
             else:
-                hit = node(DRAW, r, pend, pool, z, no, mk, mv, mu, meta, ctx, u7)
+                hit = node(DRAW, r, pend, pool, z, no, mk, mv, mu, meta, ctx, u7, stack)
                 if veng and r & 1:  # the Zero forbids staying (F7V-6.1)
                     stay = hit
                 got = hit if hit > stay else stay
         if ctx[C_OVER] or ctx[C_PEND] or meta[T_FULL]:
             return 0.0
-        if 2 * (meta[T_COUNT] + 1) > meta[T_MASK] + 1:
+        if 4 * (meta[T_COUNT] + 1) > 3 * (meta[T_MASK] + 1):
             meta[T_FULL] = 1  # the caller grows the table and asks again
             return 0.0
         key = ctx[C_KEY : C_KEY + 7]  # rebuilt: the calls above wrote their own keys there
@@ -239,7 +251,8 @@ def node(
         for i in range(5):
             key[2 + i] = _word(pool, 8 * i)
         slot = _slot(mk, mu, meta, key)
-        mk[slot, :] = key
+        for i in range(7):
+            mk[slot, i] = key[i]
         mv[slot] = got
         mu[slot] = 1
         meta[T_COUNT] += 1
@@ -248,7 +261,14 @@ def node(
     if op == OP_DRAW:
         total = pool.sum()
         acc = 0.0
-        lst = pool.copy()
+        depth = ctx[C_DEPTH]
+        if depth >= stack.shape[0]:
+            ctx[C_PEND] = 1  # deeper than the stack (not met: one row per card): Python answers
+            return 0.0
+        lst = stack[depth]
+        for k in range(NK):
+            lst[k] = pool[k]
+        ctx[C_DEPTH] = depth + 1
         bad = ctx[C_BAD]
         lo = 0 if bad == 13 else 1
         for k in range(NK):
@@ -261,7 +281,7 @@ def node(
                         continue  # bust: adds 0
                     lst[bad] = n - 1
                     v = node(V, _with(r, S_SECOND, False), pend, lst, z, no, mk, mv, mu, meta,
-                              ctx, u7)  # fmt: skip
+                              ctx, u7, stack)  # fmt: skip
                     lst[bad] = n
                 else:
                     new = r | (1 << k)
@@ -270,26 +290,29 @@ def node(
                     else:
                         lst[k] = 0
                         lst[bad] += n - 1
-                        v = node(V, new, pend, lst, z, no, mk, mv, mu, meta, ctx, u7)
+                        v = node(V, new, pend, lst, z, no, mk, mv, mu, meta, ctx, u7, stack)
                         lst[bad] -= n - 1
                         lst[k] = n
                 if ctx[C_OVER] or ctx[C_PEND] or meta[T_FULL]:
+                    ctx[C_DEPTH] = depth
                     return 0.0
                 acc += v * n
                 continue
             lst[k] = n - 1
-            v = node(RECEIVE, r, pend, lst, k, aside, mk, mv, mu, meta, ctx, u7)
+            v = node(RECEIVE, r, pend, lst, k, aside, mk, mv, mu, meta, ctx, u7, stack)
             lst[k] = n
             if ctx[C_OVER] or ctx[C_PEND] or meta[T_FULL]:
+                ctx[C_DEPTH] = depth
                 return 0.0
             acc += v * n
+        ctx[C_DEPTH] = depth
         return acc / total
 
     if op == OP_RECEIVE:
         if _IS_NUM[kind]:
             if kind == _U7 and ctx[C_HASU7]:  # table mode: see septet.bots.flip7_ev
                 return node(V, z + (1 << _V7 | ADD_BIAS << S_ADD), z, u7, z, no, mk, mv, mu,
-                            meta, ctx, u7)  # fmt: skip
+                            meta, ctx, u7, stack)  # fmt: skip
             if kind == _U7:  # F7V-6.2: keep only this 7, never a bust
                 keep = (63 << S_FORCED) | (1 << S_FLIP) | (1 << S_STAY)
                 new = (1 << _V7) | (r & keep) | (ADD_BIAS << S_ADD)
@@ -310,12 +333,12 @@ def node(
                 if r & bit:
                     if _bit(r, S_SECOND) and not veng:  # both cards are discarded
                         return node(V, _with(r, S_SECOND, False), pend, pool, z, no,
-                                     mk, mv, mu, meta, ctx, u7)  # fmt: skip
+                                     mk, mv, mu, meta, ctx, u7, stack)  # fmt: skip
                     return 0.0  # bust
                 new = r | bit
             if _numbers(new) >= FLIP7_CARDS:
                 return _payoff(new, veng, True)  # the round ends at once
-            return node(V, new, pend, pool, z, no, mk, mv, mu, meta, ctx, u7)
+            return node(V, new, pend, pool, z, no, mk, mv, mu, meta, ctx, u7, stack)
         if _IS_MOD[kind]:
             if not (veng and not single):  # else given to another player
                 if kind == _X2:
@@ -324,32 +347,34 @@ def node(
                     r = _with(r, S_HALF, True)
                 else:
                     r = _set_add(r, _add(r) + _MOD_ADD[kind])
-            return node(V, r, pend, pool, z, no, mk, mv, mu, meta, ctx, u7)
+            return node(V, r, pend, pool, z, no, mk, mv, mu, meta, ctx, u7, stack)
         if aside:
             n_pend = pend & 15
             if n_pend >= MAX_PENDING:
                 ctx[C_PEND] = 1
                 return 0.0
             pend = (((pend >> 4) | ((kind - 28) << (4 * n_pend))) << 4) | (n_pend + 1)
-            return node(V, r, pend, pool, z, no, mk, mv, mu, meta, ctx, u7)
-        return node(ACTION, r, pend, pool, kind, no, mk, mv, mu, meta, ctx, u7)
+            return node(V, r, pend, pool, z, no, mk, mv, mu, meta, ctx, u7, stack)
+        return node(ACTION, r, pend, pool, kind, no, mk, mv, mu, meta, ctx, u7, stack)
 
     # OP_ACTION: an action card you received (not during flips)
     if kind == _SECOND:
-        return node(V, _with(r, S_SECOND, True), pend, pool, z, no, mk, mv, mu, meta, ctx, u7)
+        return node(
+            V, _with(r, S_SECOND, True), pend, pool, z, no, mk, mv, mu, meta, ctx, u7, stack
+        )
     if kind == _FREEZE:
         banked = _payoff(r, veng, False)
         if single:
             return banked
-        on = node(V, r, pend, pool, z, no, mk, mv, mu, meta, ctx, u7)
+        on = node(V, r, pend, pool, z, no, mk, mv, mu, meta, ctx, u7, stack)
         return on if on > banked else banked
     if (kind == _FLIP3 or kind == _FLIP4) and single:
         n = 3 if kind == _FLIP3 else 4
         new = _with(_set_forced(r, _forced(r) + n), S_FLIP, True)
-        return node(V, new, pend, pool, z, no, mk, mv, mu, meta, ctx, u7)
+        return node(V, new, pend, pool, z, no, mk, mv, mu, meta, ctx, u7, stack)
     if kind == _JOM and single:
         new = _with(_with(_set_forced(r, _forced(r) + 1), S_FLIP, False), S_STAY, True)
-        return node(V, new, pend, pool, z, no, mk, mv, mu, meta, ctx, u7)
+        return node(V, new, pend, pool, z, no, mk, mv, mu, meta, ctx, u7, stack)
     if kind == _DISCARD and single and r & M_MASK:
         best = 0.0
         found = False
@@ -362,14 +387,14 @@ def node(
                 new = _with(r & ~(1 << 13) & ~(3 << S_T13), S_LUCKY, False)
             else:
                 new = r & ~(1 << v)
-            val = node(V, new, pend, pool, z, no, mk, mv, mu, meta, ctx, u7)
+            val = node(V, new, pend, pool, z, no, mk, mv, mu, meta, ctx, u7, stack)
             if ctx[C_OVER] or ctx[C_PEND] or meta[T_FULL]:
                 return 0.0
             if not found or val > best:
                 best = val
                 found = True
         return best
-    return node(V, r, pend, pool, z, no, mk, mv, mu, meta, ctx, u7)  # no effect on your row
+    return node(V, r, pend, pool, z, no, mk, mv, mu, meta, ctx, u7, stack)  # no effect on your row
 
 
 def encode(row: Row) -> int:
@@ -391,11 +416,12 @@ def encode(row: Row) -> int:
 
 class Memo:
     """The memo of :func:`node`: a hash table in flat arrays (see ``T_*``), grown by
-    :meth:`grow` when a run reports it half full.
+    :meth:`grow` when a run reports it three quarters full.
 
     Attributes:
         keys: ``int64[cap, 7]``; values: ``float64[cap]``; used: ``uint8[cap]``;
-        meta: ``int64[3]`` (entries, ``cap - 1``, the full flag).
+        meta: ``int64[3]`` (entries, ``cap - 1``, the full flag); stack: ``int64[depth, 37]``,
+        the pools of the draws in progress.
     """
 
     def __init__(self, capacity: int = 1 << 13) -> None:
@@ -403,6 +429,7 @@ class Memo:
         self.values = np.zeros(capacity, dtype=np.float64)
         self.used = np.zeros(capacity, dtype=np.uint8)
         self.meta = np.array([0, capacity - 1, 0], dtype=np.int64)
+        self.stack = np.zeros((0, NK), dtype=np.int64)
 
     def __len__(self) -> int:
         return int(self.meta[T_COUNT])
@@ -417,10 +444,17 @@ class Memo:
         self.keys, self.values, self.used = keys, values, used
 
     def run(self, op: int, r: int, pool: Any, ctx: Any, u7: Any) -> float:
-        """``node(op, r, 0, pool, …)`` with this memo, growing it (and asking again) as needed."""
+        """``node(op, r, 0, pool, …)`` with this memo, growing it (and asking again) as needed.
+
+        The draws' pool stack has a row per card of ``pool`` and ``u7`` (each draw in progress
+        holds one card fewer than the one it is in) and two spare."""
+        depth = int(pool.sum()) + int(u7.sum()) + 2
+        if self.stack.shape[0] < depth:
+            self.stack = np.zeros((depth, NK), dtype=np.int64)
         while True:
+            ctx[C_DEPTH] = 0
             got = node(op, r, 0, pool, 0, False, self.keys, self.values, self.used, self.meta,
-                       ctx, u7)  # fmt: skip
+                       ctx, u7, self.stack)  # fmt: skip
             if not self.meta[T_FULL]:
                 return float(got)
             self.grow()

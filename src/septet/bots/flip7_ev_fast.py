@@ -155,7 +155,7 @@ class FastEVSolver(EVSolver):
         u7 = self._u7_pool
         self._fast_u7 = np.array(u7 if u7 is not None else pool, dtype=np.int64)
         ctx = np.zeros(kernel.CTX_SIZE, dtype=np.int64)
-        ctx[: kernel.C_KEY] = (
+        ctx[: kernel.C_DEPTH] = (
             int(self.vengeance), int(self.single), -1 if self._bad is None else self._bad,
             -1 if self.max_states is None else self.max_states, 0, 0, int(u7 is not None),
         )  # fmt: skip

@@ -138,9 +138,20 @@ def play_games(
     count = len(seeds)
     start = k.encode(game.new_state(num_players))
     rngs = rngs_for_seeds(seeds)
-    pol = np.zeros((count, num_players), dtype=np.int64)
+    # One row of codes per distinct row of names (a batch has few), then one gather.
+    table: dict[tuple[str, ...], int] = {}
+    rows: list[np.ndarray] = []
+    index = np.zeros(count, dtype=np.int64)
     for i, row in enumerate(policies):
-        pol[i] = _policy_codes(row, num_players, game.name)
+        key = tuple(row)
+        j = table.get(key)
+        if j is None:
+            j = table[key] = len(rows)
+            rows.append(_policy_codes(row, num_players, game.name))
+        index[i] = j
+    pol = (np.stack(rows)[index] if rows else np.zeros((0, num_players), dtype=np.int64)).astype(
+        np.int64
+    )
     out = BatchResult(
         np.zeros((count, num_players), dtype=np.int64),
         np.zeros((count, num_players), dtype=np.int8),

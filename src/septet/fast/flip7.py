@@ -26,10 +26,9 @@ from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from septet.core.types import JSON
-from septet.fast.rng import randbelow
+from septet.fast.rng import jit, noref, noref_inline, randbelow
 from septet.games.flip7 import cards as C
 from septet.games.flip7.rules import FLIP7_BONUS, FLIP7_CARDS
 
@@ -74,6 +73,10 @@ RK_INDEX = np.full(NK, -1, dtype=np.int64)
 for _i, _k in enumerate(C.VENGEANCE_ROW_KINDS):
     RK_INDEX[_k] = _i
 DEALER_ALL = CH_DEALER
+NUM_END = L13 + 1
+"""The number kinds are ``0 … NUM_END - 1`` (``cards.IS_NUM``): the loops over number cards stop
+there."""
+assert all(C.IS_NUM[k] == (k < NUM_END) for k in range(NK))
 
 
 def size(num_players: int) -> int:
@@ -210,7 +213,7 @@ def _encode_players(s: np.ndarray, d: Mapping[str, JSON], last: Any) -> None:
             s[b + P_POST + j] = c
 
 
-@njit(cache=True)
+@jit
 def canonical(s: np.ndarray) -> np.ndarray:
     """A copy with the fields that ``state_dict`` does not show reset as :func:`encode` leaves
     them (the draw's receiver away from a chance node, the decision away from a player node,
@@ -253,12 +256,12 @@ def canonical(s: np.ndarray) -> np.ndarray:
 # ----- small helpers --------------------------------------------------------------------------
 
 
-@njit(cache=True, inline="always")
+@noref_inline
 def _pb(p: int) -> int:
     return O_PLAYERS + p * PBLOCK
 
 
-@njit(cache=True)
+@noref
 def _row_has(s: np.ndarray, p: int, k: int) -> bool:
     b = _pb(p)
     for j in range(s[b + P_ROWLEN]):
@@ -267,7 +270,7 @@ def _row_has(s: np.ndarray, p: int, k: int) -> bool:
     return False
 
 
-@njit(cache=True)
+@noref
 def _row_append(s: np.ndarray, p: int, k: int) -> None:
     b = _pb(p)
     n = s[b + P_ROWLEN]
@@ -275,7 +278,7 @@ def _row_append(s: np.ndarray, p: int, k: int) -> None:
     s[b + P_ROWLEN] = n + 1
 
 
-@njit(cache=True)
+@noref
 def _row_remove(s: np.ndarray, p: int, k: int) -> None:
     """Remove the first ``k`` of ``p``'s row (list.remove)."""
     b = _pb(p)
@@ -289,7 +292,7 @@ def _row_remove(s: np.ndarray, p: int, k: int) -> None:
     s[b + P_ROWLEN] = n - 1
 
 
-@njit(cache=True)
+@noref
 def _recount(s: np.ndarray, p: int) -> None:
     b = _pb(p)
     mask = 0
@@ -303,16 +306,22 @@ def _recount(s: np.ndarray, p: int) -> None:
     s[b + P_NCOUNT] = cnt
 
 
-@njit(cache=True)
+@noref
 def row_points(row: np.ndarray, length: int, v: bool, brutal: bool, flip7: bool) -> int:
     """``cards.row_points`` (F7V-7.2, F7V-9) of ``row[:length]``."""
+    return _row_points_at(row, 0, length, v, brutal, flip7)
+
+
+@noref
+def _row_points_at(a: np.ndarray, o: int, length: int, v: bool, brutal: bool, flip7: bool) -> int:
+    """:func:`row_points` of the row ``a[o : o + length]``, read in place (no view made)."""
     total = 0
     ndiv = 0
     nx2 = 0
     add = 0
     zero = False
-    for j in range(length):
-        c = row[j]
+    for j in range(o, o + length):
+        c = a[j]
         if IS_NUM[c]:
             total += VALUE[c]
         if c == DIV2:
@@ -336,7 +345,7 @@ def row_points(row: np.ndarray, length: int, v: bool, brutal: bool, flip7: bool)
     return total + add
 
 
-@njit(cache=True)
+@noref
 def round_score(s: np.ndarray, p: int) -> int:
     """What seat ``p`` scores for the round if it ended now (``Flip7State.round_score``)."""
     f = s[H_FLIP7]
@@ -350,7 +359,7 @@ def round_score(s: np.ndarray, p: int) -> int:
             for j in range(s[b + P_POSTLEN]):
                 sc += MOD_ADD[s[b + P_POST + j]]
     else:
-        sc = row_points(s[b + P_ROW : b + P_ROW + MAXROW], s[b + P_ROWLEN], v, brutal, f == p)
+        sc = _row_points_at(s, b + P_ROW, s[b + P_ROWLEN], v, brutal, f == p)
         if f == p and ((not v) or (not brutal) or bonus_to == p or bonus_to == -1):
             sc += FLIP7_BONUS  # F7V-7.2
     if brutal and f >= 0 and bonus_to == p and p != f:
@@ -358,7 +367,7 @@ def round_score(s: np.ndarray, p: int) -> int:
     return sc
 
 
-@njit(cache=True, inline="always")
+@noref_inline
 def _push(s: np.ndarray, kind: int, a: int, b: int) -> None:
     o = O_STACK + s[H_SP] * FRAME
     s[o] = kind
@@ -368,7 +377,7 @@ def _push(s: np.ndarray, kind: int, a: int, b: int) -> None:
     s[H_SP] += 1
 
 
-@njit(cache=True, inline="always")
+@noref_inline
 def _flip_card(s: np.ndarray) -> int:
     return FLIP4 if s[H_V] == 1 else FLIP3
 
@@ -376,7 +385,7 @@ def _flip_card(s: np.ndarray) -> int:
 # ----- targets and picks ----------------------------------------------------------------------
 
 
-@njit(cache=True)
+@noref
 def _targets(s: np.ndarray, me: int, card: int, out: np.ndarray) -> int:
     """Seats that may receive ``card`` (F7V-4.1, F7V-5.1, F7V-8.2, F7V-9), in seat order."""
     n = s[H_N]
@@ -400,56 +409,56 @@ def _targets(s: np.ndarray, me: int, card: int, out: np.ndarray) -> int:
     return cnt
 
 
-@njit(cache=True)
-def _kinds_of_row(s: np.ndarray, p: int, present: np.ndarray) -> None:
-    present[:] = False
+@noref
+def _kinds_of_row(s: np.ndarray, p: int) -> int:
+    """The kinds in ``p``'s row as a bit set (bit ``k``: kind ``k``; 37 kinds fit in 64 bits)."""
+    present = 0
     b = _pb(p)
     for j in range(s[b + P_ROWLEN]):
-        present[s[b + P_ROW + j]] = True
+        present |= 1 << s[b + P_ROW + j]
+    return present
 
 
-@njit(cache=True)
+@noref
 def _picks(s: np.ndarray, me: int, card: int, out: np.ndarray) -> int:
     """Swap/Steal/Discard action ids for ``me`` (F7V-4.5 … F7V-4.7), in the engine's order."""
     n = s[H_N]
     m = n * NRK
     cnt = 0
-    present = np.zeros(NK, dtype=np.bool_)
     if card == STEAL:
         for q in range(n):
             if q != me and s[_pb(q) + P_STATUS] != BUSTED:
-                _kinds_of_row(s, q, present)
+                present = _kinds_of_row(s, q)
                 for k in range(NK):
-                    if present[k]:
+                    if present >> k & 1:
                         out[cnt] = 3 + 2 * n + q * NRK + RK_INDEX[k]
                         cnt += 1
     elif card == DISCARD:
         for q in range(n):
             if s[_pb(q) + P_STATUS] != BUSTED:
-                _kinds_of_row(s, q, present)
+                present = _kinds_of_row(s, q)
                 for k in range(NK):
-                    if present[k]:
+                    if present >> k & 1:
                         out[cnt] = 3 + 2 * n + m + q * NRK + RK_INDEX[k]
                         cnt += 1
     elif card == SWAP:
-        present2 = np.zeros(NK, dtype=np.bool_)
         for s1 in range(n):
             b1 = _pb(s1)
             if s[b1 + P_STATUS] == BUSTED or s[b1 + P_ROWLEN] == 0:
                 continue
-            _kinds_of_row(s, s1, present)
+            present = _kinds_of_row(s, s1)
             for s2 in range(s1 + 1, n):
                 b2 = _pb(s2)
                 if s[b2 + P_STATUS] == BUSTED or s[b2 + P_ROWLEN] == 0:
                     continue
-                _kinds_of_row(s, s2, present2)
+                present2 = _kinds_of_row(s, s2)
                 same_u7 = s[b1 + P_ROWLEN] > 1 or s[b2 + P_ROWLEN] > 1
                 pair = s1 * n - s1 * (s1 + 1) // 2 + (s2 - s1 - 1)
                 for k1 in range(NK):
-                    if not present[k1]:
+                    if not present >> k1 & 1:
                         continue
                     for k2 in range(NK):
-                        if present2[k2] and (k1 != k2 or (k1 == U7 and same_u7)):
+                        if present2 >> k2 & 1 and (k1 != k2 or (k1 == U7 and same_u7)):
                             out[cnt] = (
                                 3
                                 + 2 * n
@@ -465,7 +474,7 @@ def _picks(s: np.ndarray, me: int, card: int, out: np.ndarray) -> int:
 # ----- the engine -----------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@noref
 def _draw(s: np.ndarray, seat: int, flip: bool) -> bool:
     """Prepare a draw for ``seat``; reshuffle if needed (F7V-3.6). False: the round ends."""
     if s[H_DRAWS] >= s[H_CAP]:
@@ -488,7 +497,7 @@ def _draw(s: np.ndarray, seat: int, flip: bool) -> bool:
     return True
 
 
-@njit(cache=True)
+@noref
 def _arrive(s: np.ndarray, p: int, k: int) -> None:
     """A number or modifier card enters ``p``'s row like a dealt card (F7V-4.9)."""
     b = _pb(p)
@@ -547,7 +556,7 @@ def _arrive(s: np.ndarray, p: int, k: int) -> None:
         s[H_ROUNDEND] = 1
 
 
-@njit(cache=True)
+@noref
 def _give(s: np.ndarray, t: int, k: int, q: int) -> None:
     """``t`` plays card ``k`` on seat ``q``."""
     bq = _pb(q)
@@ -574,14 +583,14 @@ def _give(s: np.ndarray, t: int, k: int, q: int) -> None:
         s[bq + P_STATUS] = STAYED
 
 
-@njit(cache=True)
+@noref
 def _take(s: np.ndarray, q: int, k: int) -> None:
     _row_remove(s, q, k)
     if IS_NUM[k]:
         _recount(s, q)
 
 
-@njit(cache=True)
+@noref
 def _pick(s: np.ndarray, t: int, card: int, aid: int) -> None:
     """Swap/Steal/Discard by ``t`` (F7V-4.5 … F7V-4.7, F7V-4.9), from the action id."""
     n = s[H_N]
@@ -617,7 +626,7 @@ def _pick(s: np.ndarray, t: int, card: int, aid: int) -> None:
     _arrive(s, s1, k2)
 
 
-@njit(cache=True)
+@noref
 def _start_card(s: np.ndarray, t: int, k: int, buf: np.ndarray) -> None:
     """``t`` resolves modifier or action card ``k`` now: decide, or act if forced."""
     if IS_MOD[k] or k == JOM or k == FLIP4 or k == FREEZE or k == FLIP3 or k == SECOND:
@@ -650,7 +659,7 @@ def _start_card(s: np.ndarray, t: int, k: int, buf: np.ndarray) -> None:
         s[O_DISC + k] += 1
 
 
-@njit(cache=True)
+@noref
 def _on_draw(s: np.ndarray, k: int, buf: np.ndarray) -> None:
     """The drawn card ``k`` reaches the receiver (F7V-3.2, F7V-4.4, F7V-4.8)."""
     s[O_DC + k] -= 1
@@ -669,14 +678,14 @@ def _on_draw(s: np.ndarray, k: int, buf: np.ndarray) -> None:
         _start_card(s, t, k, buf)
 
 
-@njit(cache=True)
+@noref
 def _start_round(s: np.ndarray) -> None:
     s[H_ROUND] += 1
     s[H_SP] = 0
     _push(s, F_DEAL, 1, 0)
 
 
-@njit(cache=True)
+@noref
 def _clear_rows(s: np.ndarray, n: int) -> None:
     """Every seat's row and after-bust cards to the discard pile; seats active again (F7V-3.5)."""
     for p in range(n):
@@ -694,7 +703,7 @@ def _clear_rows(s: np.ndarray, n: int) -> None:
         s[b + P_NCOUNT] = 0
 
 
-@njit(cache=True)
+@noref
 def _finish_round(s: np.ndarray) -> bool:
     """Score the round (F7V-7); start the next or end the game. True: stop running."""
     n = s[H_N]
@@ -747,7 +756,7 @@ def _finish_round(s: np.ndarray) -> bool:
     return False
 
 
-@njit(cache=True)
+@noref
 def _run(s: np.ndarray, buf: np.ndarray) -> None:
     """Advance until a player decision, a draw, or the end of the game."""
     n = s[H_N]
@@ -759,15 +768,17 @@ def _run(s: np.ndarray, buf: np.ndarray) -> None:
         o = O_STACK + (s[H_SP] - 1) * FRAME
         kind = s[o]
         if kind == F_TURN:
-            ptr = s[o + 1]
+            q = s[o + 1]  # in range(n)
             found = False
-            for i in range(n):
-                q = (ptr + i) % n
+            for _ in range(n):
                 if s[_pb(q) + P_STATUS] == ACTIVE:
                     s[H_TOMOVE] = q
                     s[H_DEC] = D_HITSTAY
                     found = True
                     break
+                q += 1
+                if q == n:
+                    q = 0
             if found:
                 return
             s[H_ROUNDEND] = 1  # F7V-3.4: nobody active
@@ -831,19 +842,19 @@ def _run(s: np.ndarray, buf: np.ndarray) -> None:
 # ----- the contract, compiled -------------------------------------------------------------------
 
 
-@njit(cache=True)
+@noref
 def current_player(s: np.ndarray) -> int:
     """The seat to act, ``-1`` (chance) or ``-4`` (terminal)."""
     return s[H_TOMOVE]
 
 
-@njit(cache=True)
+@noref
 def round_index(s: np.ndarray) -> int:
     """``Flip7State.round_index``: the round being played."""
     return s[H_ROUND]
 
 
-@njit(cache=True)
+@noref
 def legal_actions(s: np.ndarray, out: np.ndarray) -> int:
     """Write the legal action ids (``Flip7.action_to_id`` of ``legal_actions()``, same order)
     into ``out``; return how many (0 at chance and terminal nodes)."""
@@ -874,7 +885,7 @@ def legal_actions(s: np.ndarray, out: np.ndarray) -> int:
     return _picks(s, tm, s[H_DECCARD], out)
 
 
-@njit(cache=True)
+@noref
 def chance_outcomes(s: np.ndarray, codes: np.ndarray, weights: np.ndarray) -> int:
     """Write the chance outcomes and their integer weights (probability = weight / total of
     the weights, as the engine's ``count / cards left`` and ``1 / n``); return how many."""
@@ -895,7 +906,7 @@ def chance_outcomes(s: np.ndarray, codes: np.ndarray, weights: np.ndarray) -> in
     return cnt
 
 
-@njit(cache=True)
+@noref
 def sample_chance(s: np.ndarray, rng: np.ndarray) -> int:
     """One chance outcome drawn with its exact probability."""
     if s[H_DRAWFOR] < 0:
@@ -908,7 +919,7 @@ def sample_chance(s: np.ndarray, rng: np.ndarray) -> int:
     return -1
 
 
-@njit(cache=True)
+@noref
 def apply_chance(s: np.ndarray, code: int, buf: np.ndarray) -> None:
     """Apply a chance outcome (assumed possible) and resolve until the next decision or draw."""
     s[H_TOMOVE] = RUN
@@ -921,7 +932,7 @@ def apply_chance(s: np.ndarray, code: int, buf: np.ndarray) -> None:
         _run(s, buf)
 
 
-@njit(cache=True)
+@noref
 def apply_action(s: np.ndarray, aid: int, buf: np.ndarray) -> None:
     """Apply a legal player action id and resolve until the next decision or draw."""
     tm = s[H_TOMOVE]
@@ -953,14 +964,14 @@ def apply_action(s: np.ndarray, aid: int, buf: np.ndarray) -> None:
         _run(s, buf)
 
 
-@njit(cache=True)
+@noref
 def scores(s: np.ndarray, out: np.ndarray) -> None:
     """Game totals per seat (``Flip7State.scores``)."""
     for p in range(s[H_N]):
         out[p] = s[_pb(p) + P_TOTAL]
 
 
-@njit(cache=True)
+@noref
 def is_winner(s: np.ndarray, p: int) -> bool:
     """Whether seat ``p`` is among the winners (terminal states only)."""
     return s[H_TOMOVE] == TERMINAL and s[_pb(p) + P_WIN] == 1
@@ -969,7 +980,7 @@ def is_winner(s: np.ndarray, p: int) -> bool:
 # ----- the greedy bot, compiled -----------------------------------------------------------------
 
 
-@njit(cache=True)
+@noref
 def _busts(row: np.ndarray, length: int, k: int, v: bool) -> bool:
     """``greedy.flip7._busts``: whether number card ``k`` arriving busts the row."""
     if not IS_NUM[k] or k == U7:
@@ -993,12 +1004,12 @@ def _busts(row: np.ndarray, length: int, k: int, v: bool) -> bool:
     return not ((not v) and second)
 
 
-@njit(cache=True)
+@noref
 def _score(row: np.ndarray, length: int, v: bool) -> int:
     return row_points(row, length, v, False, False)
 
 
-@njit(cache=True)
+@noref
 def _after(row: np.ndarray, length: int, k: int, v: bool, tmp: np.ndarray) -> int:
     """Round score after card ``k`` arrives in ``row`` (0 on a bust)."""
     if IS_NUM[k] and _busts(row, length, k, v):
@@ -1012,7 +1023,7 @@ def _after(row: np.ndarray, length: int, k: int, v: bool, tmp: np.ndarray) -> in
     return _score(tmp, length + 1, v)
 
 
-@njit(cache=True)
+@noref
 def _points(total: int, ndiv: int, nx2: int, add: int, zero: bool, v: bool) -> int:
     """``row_points`` (not brutal, no Flip 7) from a row's number sum, ÷2 / ×2 counts, added
     points and whether it holds the Zero."""
@@ -1030,7 +1041,7 @@ def _points(total: int, ndiv: int, nx2: int, add: int, zero: bool, v: bool) -> i
     return total + add
 
 
-@njit(cache=True)
+@noref
 def _risk(
     s: np.ndarray, p: int, deck: np.ndarray, left: int, v: bool, tmp: np.ndarray
 ) -> tuple[float, float]:
@@ -1071,9 +1082,9 @@ def _risk(
     bust = 0
     gain = 0.0
     nums_total = 0
-    for k in range(NK):
+    for k in range(NUM_END):  # the number kinds
         c = deck[k]
-        if c > 0 and IS_NUM[k]:
+        if c > 0:
             nums_total += c
             busts = False
             if k != U7:
@@ -1099,7 +1110,7 @@ def _risk(
     return prob, g
 
 
-@njit(cache=True)
+@jit
 def greedy_action(s: np.ndarray, legal: np.ndarray, cnt: int, params: np.ndarray) -> int:
     """The move of ``septet.bots.greedy.flip7.GreedyAgent`` among the ``cnt`` legal ids, read
     from the same public facts its view holds; ``params`` = (threshold, NaN for none;
@@ -1109,7 +1120,7 @@ def greedy_action(s: np.ndarray, legal: np.ndarray, cnt: int, params: np.ndarray
     return _greedy(s, legal, cnt, params, _scratch(s[H_N]))
 
 
-@njit(cache=True)
+@jit
 def _scratch(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Work arrays of the greedy (allocated once per playout, not per decision)."""
     return (
@@ -1121,7 +1132,7 @@ def _scratch(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np
     )
 
 
-@njit(cache=True)
+@noref
 def _greedy(
     s: np.ndarray,
     legal: np.ndarray,
@@ -1167,7 +1178,7 @@ def _greedy(
     return _greedy_rows(s, legal, cnt, now, old, lens, rows, tmp, weight)
 
 
-@njit(cache=True, inline="always")
+@noref_inline
 def _greedy_hit_stay(
     s: np.ndarray,
     legal: np.ndarray,
@@ -1204,7 +1215,7 @@ def _greedy_hit_stay(
     return legal[0] if aggression * (1.0 - prob) * gain > prob * score else legal[1]
 
 
-@njit(cache=True, inline="always")
+@noref_inline
 def _greedy_target(
     s: np.ndarray,
     legal: np.ndarray,
@@ -1225,14 +1236,13 @@ def _greedy_target(
     for i in range(cnt):
         q = legal[i] - 3
         bq = _pb(q)
-        rowq = s[bq + P_ROW : bq + P_ROW + MAXROW]
         lq = s[bq + P_ROWLEN]
         busted = s[bq + P_STATUS] == BUSTED
         if IS_MOD[k]:
             for j in range(lq):
-                tmp[j] = rowq[j]
+                tmp[j] = s[bq + P_ROW + j]
             tmp[lq] = k
-            delta = _score(tmp, lq + 1, v) - _score(rowq, lq, v)
+            delta = _score(tmp, lq + 1, v) - _row_points_at(s, bq + P_ROW, lq, v, False, False)
             if busted:
                 delta = MOD_ADD[k]
             val = float(delta) if q == me else -delta * weight[q]
@@ -1258,7 +1268,7 @@ def _greedy_target(
     return legal[best_i]
 
 
-@njit(cache=True, inline="always")
+@noref_inline
 def _greedy_brutal(
     s: np.ndarray, legal: np.ndarray, cnt: int, now: np.ndarray, totals: np.ndarray
 ) -> int:
@@ -1282,7 +1292,7 @@ def _greedy_brutal(
     return legal[0]
 
 
-@njit(cache=True, inline="always")
+@noref_inline
 def _row_move(
     x: int, n: int, me: int, m: int, rows: np.ndarray, lens: np.ndarray
 ) -> tuple[int, int, int, int]:
@@ -1323,7 +1333,7 @@ def _row_move(
     return mv_seat0, mv_k0, mv_seat1, mv_k1
 
 
-@njit(cache=True, inline="always")
+@noref_inline
 def _greedy_rows(
     s: np.ndarray,
     legal: np.ndarray,
@@ -1343,7 +1353,7 @@ def _greedy_rows(
     new = now  # the round scores are not read again below
     for p in range(n):
         b = _pb(p)
-        old[p] = _score(s[b + P_ROW : b + P_ROW + MAXROW], s[b + P_ROWLEN], v)
+        old[p] = _row_points_at(s, b + P_ROW, s[b + P_ROWLEN], v, False, False)
     best_i = 0
     best_value = 0.0
     for i in range(cnt):
@@ -1374,7 +1384,7 @@ def _greedy_rows(
     return legal[best_i]
 
 
-@njit(cache=True)
+@noref
 def _remove_from(row: np.ndarray, length: int, k: int) -> int:
     j = 0
     while j < length and row[j] != k:
@@ -1389,30 +1399,19 @@ def _remove_from(row: np.ndarray, length: int, k: int) -> int:
 
 # ----- the risk bot, compiled ------------------------------------------------------------------
 
-NUMBER_KINDS = np.array([k for k in range(NK) if C.IS_NUM[k]], dtype=np.int64)
-"""The number card kinds (the only cards that can bust a row)."""
 
-
-@njit(cache=True)
+@noref
 def bust_probability(s: np.ndarray, p: int) -> float:
     """P(bust) of one more card for seat ``p``: the number cards that would bust its row
     (F7V-2, F7V-6.2, F7V-6.3, F7V-9) over every card left in the pile drawn from (the deck, or
-    the discard pile that a draw would reshuffle, F7V-3.6), as ``GreedyAgent._risk``."""
+    the discard pile that a draw would reshuffle, F7V-3.6), as ``GreedyAgent._risk``.
+
+    Classic rows are read from the value mask alone (the Second Chance looked for only when the
+    row holds a card that is not a number); the counts are summed in kind order either way, so
+    the quotient is the one of a plain loop over the number kinds."""
     b = _pb(p)
     v = s[H_V] == 1
     mask = s[b + P_MASK]
-    second = False
-    n13 = 0
-    lucky = False
-    if not v or mask & (1 << 13):
-        for j in range(s[b + P_ROWLEN]):
-            c = s[b + P_ROW + j]
-            if c == SECOND:
-                second = True
-            elif IS_NUM[c] and VALUE[c] == 13:
-                n13 += 1
-                if c == L13:
-                    lucky = True
     if s[H_DECKSIZE] > 0:
         src = O_DC
         left = s[H_DECKSIZE]
@@ -1424,22 +1423,37 @@ def bust_probability(s: np.ndarray, p: int) -> float:
     if left == 0:
         left = 1
     bust = 0
-    for i in range(NUMBER_KINDS.shape[0]):
-        k = NUMBER_KINDS[i]
+    if not v:
+        if s[b + P_ROWLEN] > s[b + P_NCOUNT] and _row_has(s, p, SECOND):
+            return 0.0  # F7V-9: the Second Chance takes any duplicate
+        for val in range(14):  # the plain number kinds: kind = value (no branch per value)
+            bust += s[src + val] * (mask >> val & 1)
+        bust += s[src + ZERO] * (mask & 1) + s[src + L13] * (mask >> 13 & 1)
+        return bust / left
+    n13 = 0
+    lucky = False
+    if mask & (1 << 13):
+        for j in range(s[b + P_ROWLEN]):
+            c = s[b + P_ROW + j]
+            if IS_NUM[c] and VALUE[c] == 13:
+                n13 += 1
+                if c == L13:
+                    lucky = True
+    for k in range(NUM_END):
         c = s[src + k]
         if c == 0 or k == U7:
             continue
         val = VALUE[k]
         if mask & (1 << val):
-            if v and val == 13:
+            if val == 13:
                 if n13 >= 2 or ((not lucky) and k != L13):
                     bust += c
-            elif v or not second:
+            else:
                 bust += c
     return bust / left
 
 
-@njit(cache=True)
+@jit
 def risk_action(s: np.ndarray, legal: np.ndarray, cnt: int, params: np.ndarray) -> int:
     """The move of ``septet.bots.risk.RiskAgent`` among the ``cnt`` legal ids: hit while
     :func:`bust_probability` is at most ``params[2]``, else stay; every other decision as the
@@ -1451,7 +1465,7 @@ def risk_action(s: np.ndarray, legal: np.ndarray, cnt: int, params: np.ndarray) 
     return _greedy(s, legal, cnt, params, _scratch(s[H_N]))
 
 
-@njit(cache=True)
+@noref
 def _choose(
     s: np.ndarray,
     tm: int,
@@ -1472,7 +1486,7 @@ def _choose(
     return legal[randbelow(rng, cnt)]
 
 
-@njit(cache=True)
+@jit
 def playout(
     s: np.ndarray,
     rng: np.ndarray,
@@ -1487,9 +1501,26 @@ def playout(
     ``p`` moves by ``policies[p]`` (0 random, 1 greedy, 2 risk), chance exactly; stop at the end
     of the game, of the round in hand (``horizon_round``) or after ``max_steps`` steps (``-1``:
     no limit). Returns the steps taken. The reference of :func:`playout_fast`."""
+    return _playout(
+        s, rng, policies, horizon_round, max_steps, params, legal, buf, _scratch(s[H_N])
+    )
+
+
+@noref
+def _playout(
+    s: np.ndarray,
+    rng: np.ndarray,
+    policies: np.ndarray,
+    horizon_round: bool,
+    max_steps: int,
+    params: np.ndarray,
+    legal: np.ndarray,
+    buf: np.ndarray,
+    work: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+) -> int:
+    """:func:`playout` with the greedy's work arrays given (``_scratch(n)``)."""
     start_round = s[H_ROUND]
     steps = 0
-    work = _scratch(s[H_N])
     while steps != max_steps:
         tm = s[H_TOMOVE]
         if tm == TERMINAL:
@@ -1504,7 +1535,7 @@ def playout(
     return steps
 
 
-@njit(cache=True)
+@jit
 def playout_fast(
     s: np.ndarray,
     rng: np.ndarray,
@@ -1520,9 +1551,27 @@ def playout_fast(
     running counts (no chance node, no outcome list); the other decisions go through the legal
     ids. The same generator calls in the same order, so the same seed plays the same game
     (``tests/fast/test_fast_playout.py`` checks positions, scores and lengths)."""
+    return _playout_fast(
+        s, rng, policies, horizon_round, max_steps, params, legal, buf, _scratch(s[H_N])
+    )
+
+
+@noref
+def _playout_fast(
+    s: np.ndarray,
+    rng: np.ndarray,
+    policies: np.ndarray,
+    horizon_round: bool,
+    max_steps: int,
+    params: np.ndarray,
+    legal: np.ndarray,
+    buf: np.ndarray,
+    work: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+) -> int:
+    """:func:`playout_fast` with the greedy's work arrays given (``_scratch(n)``: one set for a
+    batch of playouts instead of one per playout)."""
     start_round = s[H_ROUND]
     steps = 0
-    work = _scratch(s[H_N])
     n = s[H_N]
     while steps != max_steps:
         tm = s[H_TOMOVE]
@@ -1557,7 +1606,7 @@ def playout_fast(
     return steps
 
 
-@njit(cache=True, inline="always")
+@noref_inline
 def _draw_kind(s: np.ndarray, rng: np.ndarray) -> int:
     """The kind of the next card drawn, as :func:`sample_chance` (one ``randbelow`` over the
     cards left, then the counts in kind order), scanning the number kinds' counts first
@@ -1578,14 +1627,14 @@ def _draw_kind(s: np.ndarray, rng: np.ndarray) -> int:
         k += 1
 
 
-@njit(cache=True, inline="always")
+@noref_inline
 def _hit_stay(s: np.ndarray, tm: int, hit: bool, buf: np.ndarray) -> None:
     """``apply_action`` of a hit (``True``) or a stay by seat ``tm``."""
     s[H_DEC] = D_NONE
     s[H_TOMOVE] = RUN
     o = O_STACK + (s[H_SP] - 1) * FRAME
     s[o] = F_TURN
-    s[o + 1] = (tm + 1) % s[H_N]
+    s[o + 1] = 0 if tm + 1 == s[H_N] else tm + 1
     if hit:
         if _draw(s, tm, False):
             return
@@ -1594,7 +1643,7 @@ def _hit_stay(s: np.ndarray, tm: int, hit: bool, buf: np.ndarray) -> None:
     _run(s, buf)
 
 
-@njit(cache=True)
+@jit
 def play_rows(
     start: np.ndarray,
     rngs: np.ndarray,
@@ -1613,15 +1662,17 @@ def play_rows(
     n = start[H_N]
     legal = np.zeros(max(3 + 2 * n + 2 * n * NRK + n * (n - 1) // 2 * NRK * NRK, 8), dtype=np.int64)
     buf = np.zeros(BUF, dtype=np.int64)
+    work = _scratch(n)
+    s = start.copy()
     for i in range(rngs.shape[0]):
-        s = start.copy()
+        s[:] = start
         if fast:
-            lengths_out[i] = playout_fast(
-                s, rngs[i], policies[i], horizon_round, max_steps, params, legal, buf
+            lengths_out[i] = _playout_fast(
+                s, rngs[i], policies[i], horizon_round, max_steps, params, legal, buf, work
             )
         else:
-            lengths_out[i] = playout(
-                s, rngs[i], policies[i], horizon_round, max_steps, params, legal, buf
+            lengths_out[i] = _playout(
+                s, rngs[i], policies[i], horizon_round, max_steps, params, legal, buf, work
             )
         for p in range(n):
             scores_out[i, p] = s[_pb(p) + P_TOTAL]

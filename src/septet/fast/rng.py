@@ -9,10 +9,50 @@ streams (the exact-twin checks feed both sides the same chance outcomes instead)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 import numpy as np
 from numba import njit, uint64
+
+JIT: dict[str, Any] = {"cache": True, "error_model": "numpy"}
+"""The options of every kernel function (``@njit(**JIT)``): cached on disk, and a zero divisor
+gives 0 instead of raising ZeroDivisionError (no kernel divides by zero; an exception path
+keeps numba from dropping the reference counts around the calls that follow it)."""
+
+NOREF: dict[str, Any] = {**JIT, "_nrt": False}
+"""The options of the kernel functions that allocate nothing (``@njit(**NOREF)``): compiled
+without numba's runtime, so no reference counts are kept on the arrays they pass on (numba
+otherwise increments and decrements, atomically, every array argument of a call that calls
+further: a quarter of a Flip 7 playout's time). Such a function cannot create an array; the
+functions it calls are compiled the same way unless they say otherwise."""
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def jit(fn: _F) -> _F:
+    """``njit(**JIT)``: a kernel function that may allocate arrays."""
+    out: _F = njit(**JIT)(fn)
+    return out
+
+
+def jit_inline(fn: _F) -> _F:
+    """``njit(inline="always", **JIT)``: inlined into its callers by numba."""
+    out: _F = njit(inline="always", **JIT)(fn)
+    return out
+
+
+def noref(fn: _F) -> _F:
+    """``njit(**NOREF)``: a kernel function that allocates nothing (see :data:`NOREF`)."""
+    out: _F = njit(**NOREF)(fn)
+    return out
+
+
+def noref_inline(fn: _F) -> _F:
+    """``njit(inline="always", **NOREF)``: inlined into its callers by numba."""
+    out: _F = njit(inline="always", **NOREF)(fn)
+    return out
+
 
 _MASK = 0xFFFFFFFFFFFFFFFF
 
@@ -37,7 +77,7 @@ def make_rng(seed: int) -> np.ndarray:
     return out
 
 
-@njit(cache=True)
+@jit
 def _splitmix_seed(x: np.uint64, out: np.ndarray) -> None:
     for i in range(4):
         x = x + uint64(0x9E3779B97F4A7C15)
@@ -49,7 +89,7 @@ def _splitmix_seed(x: np.uint64, out: np.ndarray) -> None:
         out[0] = 1
 
 
-@njit(cache=True)
+@jit
 def _seed_many(seeds: np.ndarray, out: np.ndarray) -> None:
     for i in range(seeds.shape[0]):
         _splitmix_seed(seeds[i], out[i])
@@ -73,12 +113,12 @@ def seed_streams(seed: int, count: int) -> np.ndarray:
     return out
 
 
-@njit(cache=True, inline="always")
+@noref_inline
 def _rotl(x: np.uint64, k: int) -> np.uint64:
     return (x << uint64(k)) | (x >> uint64(64 - k))
 
 
-@njit(cache=True)
+@noref
 def next_u64(rng: np.ndarray) -> np.uint64:
     """The next 64 random bits (xoshiro256**), advancing ``rng`` in place."""
     s0 = rng[0]
@@ -100,7 +140,7 @@ def next_u64(rng: np.ndarray) -> np.uint64:
     return result
 
 
-@njit(cache=True)
+@noref
 def randbelow(rng: np.ndarray, k: int) -> int:
     """A uniform int in ``range(k)`` (``k >= 1``), exact: Lemire's multiply-shift with
     rejection of the biased low range (Lemire, "Fast random integer generation in an interval",
@@ -114,7 +154,7 @@ def randbelow(rng: np.ndarray, k: int) -> int:
             return int(m >> uint64(32))
 
 
-@njit(cache=True)
+@noref
 def random01(rng: np.ndarray) -> float:
     """A uniform float in [0, 1) with 53 random bits."""
     return float(next_u64(rng) >> uint64(11)) * (1.0 / 9007199254740992.0)
