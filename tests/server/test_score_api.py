@@ -328,3 +328,12 @@ def test_score_keeper_and_odds_follow_the_decks_option(client: Any) -> None:
     assert got["cards_left"]["zero"] == 0
     r = client.post("/api/score/flip7/odds", json={**body, "seen": ["zero", "zero"], "decks": 1})
     assert r.status_code == 422
+
+
+def test_flip7_cards_carry_the_engines_bonus(client: Any) -> None:  # F7V-7.2, F7V-8.3
+    # the score keeper writes "+15" / "−15" from this number, never its own (issue 25)
+    from septet.games.flip7.rules import FLIP7_BONUS
+
+    for edition in ("vengeance", "classic"):
+        got = client.get(f"/api/score/flip7/cards?edition={edition}").json()
+        assert got["flip7_bonus"] == FLIP7_BONUS == 15

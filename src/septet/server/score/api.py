@@ -46,6 +46,7 @@ from septet.games.double_seven import scoring as ds
 from septet.games.double_seven.game import DoubleSevenOptions
 from septet.games.flip7 import cards as C
 from septet.games.flip7 import scoring as f7
+from septet.games.flip7.rules import FLIP7_BONUS
 from septet.games.seven_shot import scoring as ss
 from septet.server.origin import same_origin
 from septet.server.routes import router as strict_router
@@ -499,9 +500,16 @@ def _odds_routes(router: APIRouter) -> None:
         decks: Annotated[int, Query(ge=1, le=2)] = 1,
     ) -> Any:
         """The cards of an edition: token, group (number, special, modifier, action), value,
-        copies in ``decks`` decks (F7V-1.5), names in English and Japanese."""
+        copies in ``decks`` decks (F7V-1.5), names in English and Japanese; ``flip7_bonus``, the
+        points a Flip 7 adds or, brutal, takes (F7V-7.2, F7V-8.3), for the client's words."""
         _parts(request)  # the odds page asks this first: the odds programme loads meanwhile
-        return {"edition": edition, "decks": decks, "cards": card_list(edition, decks)}
+        return {
+            "edition": edition,
+            "decks": decks,
+            "cards": card_list(edition, decks),
+            # the rule's number for the score keeper's words (F7V-7.2, F7V-8.3)
+            "flip7_bonus": FLIP7_BONUS,
+        }
 
     @router.post("/api/score/flip7/odds", tags=["score"])
     async def flip7_odds(body: OddsIn, request: Request) -> Any:
