@@ -128,6 +128,8 @@ from septet.games.flip7.frames import (
 from septet.games.flip7.frames import Deal as _Deal
 from septet.games.flip7.frames import Turn as _Turn
 from septet.games.flip7.rules import (
+    FLIP3_CARDS,
+    FLIP4_CARDS,
     FLIP7_BONUS,
     FLIP7_CARDS,
     Arrival,
@@ -758,9 +760,9 @@ class Flip7State(State):
         if k == C.JOM:
             self._stack.append(just_one_more(s, False))
         elif k == C.FLIP4:
-            self._stack.append(FLIPS[s][4])
+            self._stack.append(FLIPS[s][FLIP4_CARDS])  # F7V-4.8
         elif k == C.FLIP3:
-            self._stack.append(FLIPS[s][3])
+            self._stack.append(FLIPS[s][FLIP3_CARDS])  # F7V-9
         else:  # Freeze
             self._disc[k] += 1
         if k == C.FREEZE and self._status[s] == ACTIVE:
