@@ -35,3 +35,17 @@ def test_web_flip7_texts_restate_no_bonus() -> None:  # F7V-7.2, F7V-8.3
     entry = (WEB / "score/flip7_entry.js").read_text(encoding="utf-8")
     assert "data.flip7_bonus" in entry and "{ bonus: r.bonus }" in entry
     assert "{bonus}" in (WEB / "score/text.js").read_text(encoding="utf-8")
+
+
+def test_double_seven_view_marks_seven_families() -> None:  # DS-5.3
+    from septet.games.double_seven.rules import SEVEN
+
+    state = games.get("double-seven").new_state(2)
+    state.families[0] = ((0, 5, 2),)  # 5 animals + 2 clovers: 7 tiles, earns a 7 token
+    state.families[1] = ((1, 6, 0),)  # 6 tiles: not yet
+    fams = state.view(0)["families"]
+    assert [f["size"] for f in fams[0]] == [7] and fams[0][0]["seven"] is True
+    assert [f["size"] for f in fams[1]] == [6] and fams[1][0]["seven"] is False
+    assert SEVEN == 7
+    js = (WEB / "games/double_seven.js").read_text(encoding="utf-8")
+    assert "f.seven" in js and not re.search(r"size >= 7", js)
