@@ -337,3 +337,11 @@ def test_flip7_cards_carry_the_engines_bonus(client: Any) -> None:  # F7V-7.2, F
     for edition in ("vengeance", "classic"):
         got = client.get(f"/api/score/flip7/cards?edition={edition}").json()
         assert got["flip7_bonus"] == FLIP7_BONUS == 15
+
+
+def test_score_targets_default_to_the_engines() -> None:  # F7V-3.7, SS-2.1
+    from septet import games
+    from septet.server.score.api import Flip7RoundIn, SSDealIn
+
+    assert Flip7RoundIn.model_fields["target"].default == games.get("flip7").options.target == 200
+    assert SSDealIn.model_fields["target"].default == games.get("seven-shot").options.target == 7

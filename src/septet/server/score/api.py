@@ -46,8 +46,10 @@ from septet.games.double_seven import scoring as ds
 from septet.games.double_seven.game import DoubleSevenOptions
 from septet.games.flip7 import cards as C
 from septet.games.flip7 import scoring as f7
+from septet.games.flip7.game import Flip7Options
 from septet.games.flip7.rules import FLIP7_BONUS
 from septet.games.seven_shot import scoring as ss
+from septet.games.seven_shot.game import SevenShotOptions
 from septet.server.origin import same_origin
 from septet.server.routes import router as strict_router
 from septet.server.routes.client import CLIENT_HEADERS
@@ -108,7 +110,7 @@ class Flip7RoundIn(_In):
     )
     names: list[Name] | None = Field(None, max_length=36)
     totals: list[StrictInt] | None = Field(None, description="game totals before this round")
-    target: StrictInt = Field(200, ge=1, le=10000)
+    target: StrictInt = Field(Flip7Options.target, ge=1, le=10000)  # the engine's default, F7V-3.7
     decks: Literal["auto", 1, 2] = Field(
         "auto", description="the game's option decks (F7V-1.5): auto is two from 18 players"
     )
@@ -141,7 +143,7 @@ class SSDealIn(_In):
     indicator_seven: StrictBool = False
     names: list[Name] | None = Field(None, max_length=3)
     totals: list[StrictInt] | None = Field(None, description="points per side before the deal")
-    target: StrictInt = Field(7, ge=1, le=100)
+    target: StrictInt = Field(SevenShotOptions.target, ge=1, le=100)  # the engine's, SS-2.1
 
 
 class OddsIn(_In):
