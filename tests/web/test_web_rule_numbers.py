@@ -39,8 +39,10 @@ def test_web_flip7_texts_restate_no_bonus() -> None:  # F7V-7.2, F7V-8.3
 
 def test_double_seven_view_marks_seven_families() -> None:  # DS-5.3
     from septet.games.double_seven.rules import SEVEN
+    from septet.games.double_seven.state import DoubleSevenState
 
     state = games.get("double-seven").new_state(2)
+    assert isinstance(state, DoubleSevenState)
     state.families[0] = ((0, 5, 2),)  # 5 animals + 2 clovers: 7 tiles, earns a 7 token
     state.families[1] = ((1, 6, 0),)  # 6 tiles: not yet
     fams = state.view(0)["families"]
