@@ -345,3 +345,13 @@ def test_score_targets_default_to_the_engines() -> None:  # F7V-3.7, SS-2.1
 
     assert Flip7RoundIn.model_fields["target"].default == games.get("flip7").options.target == 200
     assert SSDealIn.model_fields["target"].default == games.get("seven-shot").options.target == 7
+
+
+def test_seven_shot_sheet_carries_the_engines_threshold(client: Any) -> None:  # SS-4.1, SS-5.3
+    # the score keeper writes "4 sevens taken" / "3 sevens taken" from this figure (issue 25)
+    for players, want in ((["A", "B", "C", "D"], 4), (["A", "B", "C"], 3)):
+        r = client.post("/api/score/sheets", json={"game": "seven-shot", "players": players})
+        assert r.status_code == 200, r.text
+        assert r.json()["threshold"] == want
+        got = client.get(f"/api/score/sheets/{r.json()['id']}").json()
+        assert got["threshold"] == want
