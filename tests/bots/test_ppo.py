@@ -91,10 +91,10 @@ def test_ppo_policy_matches_the_trainers_network(tmp_path: Path) -> None:
     assert np.allclose(policy.logits(x), logits.numpy()[0], atol=1e-5)
 
 
-# The shipped Double Seven checkpoint was trained when the 77 went with the second 7 token; the
-# default is now the second family of 7+ (DS-5.3, issue 25): it plays the options it names, and
-# refuses others (test_ppo_refuses_other_options), until it is retrained (docs/rl.md).
-TRAINED_OPTIONS: dict[str, dict[str, object]] = {"double-seven": {"double_seven": "second_token"}}
+# Every shipped checkpoint is trained for its game's default options; Double Seven's was
+# retrained under the default two_families ruling of the 77 (DS-5.3, issue 25, docs/rl.md) and
+# refuses the old second_token (test_ppo_refuses_options_its_checkpoint_was_not_trained_for).
+TRAINED_OPTIONS: dict[str, dict[str, object]] = {}
 
 
 def test_ppo_shipped_checkpoints_play() -> None:
@@ -109,7 +109,7 @@ def test_ppo_shipped_checkpoints_are_small_and_double_seven_beats_random() -> No
     for name in ("flip7", "seven-shot", "double-seven"):
         assert shipped_checkpoint(name).stat().st_size <= 1_000_000, name  # issue 18: small
     # docs/rl.md: the shipped Double Seven policy won 400 of 400 duplicate games against random
-    game = games.get("double-seven", **TRAINED_OPTIONS["double-seven"])
+    game = games.get("double-seven", **TRAINED_OPTIONS.get("double-seven", {}))
     for seed in range(4):
         agents = [make_agent("ppo", game), make_agent("random", game)]
         if seed % 2:
@@ -119,6 +119,8 @@ def test_ppo_shipped_checkpoints_are_small_and_double_seven_beats_random() -> No
 
 
 def test_ppo_refuses_options_its_checkpoint_was_not_trained_for() -> None:
-    game = games.get("double-seven")  # default two_families; the checkpoint names second_token
-    with pytest.raises(AgentSpecError, match="second_token"):
+    # DS-5.3: the checkpoint names two_families (the default, issue 25): the old ruling is refused
+    game = games.get("double-seven", double_seven="second_token")
+    with pytest.raises(AgentSpecError, match="two_families"):
         make_agent("ppo", game)
+    make_agent("ppo", games.get("double-seven"))  # the default options are its own

@@ -328,3 +328,30 @@ def test_score_keeper_and_odds_follow_the_decks_option(client: Any) -> None:
     assert got["cards_left"]["zero"] == 0
     r = client.post("/api/score/flip7/odds", json={**body, "seen": ["zero", "zero"], "decks": 1})
     assert r.status_code == 422
+
+
+def test_flip7_cards_carry_the_engines_bonus(client: Any) -> None:  # F7V-7.2, F7V-8.3
+    # the score keeper writes "+15" / "−15" from this number, never its own (issue 25)
+    from septet.games.flip7.rules import FLIP7_BONUS
+
+    for edition in ("vengeance", "classic"):
+        got = client.get(f"/api/score/flip7/cards?edition={edition}").json()
+        assert got["flip7_bonus"] == FLIP7_BONUS == 15
+
+
+def test_score_targets_default_to_the_engines() -> None:  # F7V-3.7, SS-2.1
+    from septet import games
+    from septet.server.score.api import Flip7RoundIn, SSDealIn
+
+    assert Flip7RoundIn.model_fields["target"].default == games.get("flip7").options.target == 200
+    assert SSDealIn.model_fields["target"].default == games.get("seven-shot").options.target == 7
+
+
+def test_seven_shot_sheet_carries_the_engines_threshold(client: Any) -> None:  # SS-4.1, SS-5.3
+    # the score keeper writes "4 sevens taken" / "3 sevens taken" from this figure (issue 25)
+    for players, want in ((["A", "B", "C", "D"], 4), (["A", "B", "C"], 3)):
+        r = client.post("/api/score/sheets", json={"game": "seven-shot", "players": players})
+        assert r.status_code == 200, r.text
+        assert r.json()["threshold"] == want
+        got = client.get(f"/api/score/sheets/{r.json()['id']}").json()
+        assert got["threshold"] == want

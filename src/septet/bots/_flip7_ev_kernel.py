@@ -12,7 +12,7 @@ from septet.bots.flip7_ev import Row
 from septet.fast._cache import drop_stale
 from septet.fast.rng import NOREF
 from septet.games.flip7 import cards as C
-from septet.games.flip7.rules import FLIP7_BONUS, FLIP7_CARDS
+from septet.games.flip7.rules import FLIP3_CARDS, FLIP4_CARDS, FLIP7_BONUS, FLIP7_CARDS
 
 drop_stale()  # before the eager compile below reads the cache (septet.fast._cache)
 
@@ -369,7 +369,7 @@ def node(
         on = node(V, r, pend, pool, z, no, mk, mv, mu, meta, ctx, u7, stack)
         return on if on > banked else banked
     if (kind == _FLIP3 or kind == _FLIP4) and single:
-        n = 3 if kind == _FLIP3 else 4
+        n = FLIP3_CARDS if kind == _FLIP3 else FLIP4_CARDS  # F7V-9, F7V-4.8
         new = _with(_set_forced(r, _forced(r) + n), S_FLIP, True)
         return node(V, new, pend, pool, z, no, mk, mv, mu, meta, ctx, u7, stack)
     if kind == _JOM and single:

@@ -52,6 +52,8 @@ from septet.core.game import Action, Game
 from septet.core.types import JSON
 from septet.games.flip7 import cards as C
 from septet.games.flip7.rules import (
+    FLIP3_CARDS,
+    FLIP4_CARDS,
     FLIP7_BONUS,
     FLIP7_CARDS,
     busts,
@@ -538,7 +540,7 @@ class EVSolver:
                 return self.payoff(row)
             return max(self.payoff(row), self._v(row, pool))
         if kind in (C.FLIP3, C.FLIP4) and single:
-            n = 3 if kind == C.FLIP3 else 4
+            n = FLIP3_CARDS if kind == C.FLIP3 else FLIP4_CARDS
             return self._v(row._replace(forced=row.forced + n, flip=True), pool)
         if kind == C.JOM and single:
             return self._v(row._replace(forced=row.forced + 1, flip=False, stay_after=True), pool)

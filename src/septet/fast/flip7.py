@@ -30,7 +30,7 @@ import numpy as np
 from septet.core.types import JSON
 from septet.fast.rng import jit, noref, noref_inline, randbelow
 from septet.games.flip7 import cards as C
-from septet.games.flip7.rules import FLIP7_BONUS, FLIP7_CARDS
+from septet.games.flip7.rules import FLIP3_CARDS, FLIP4_CARDS, FLIP7_BONUS, FLIP7_CARDS
 
 # ----- layout ---------------------------------------------------------------------------------
 H_N, H_V, H_BRUTAL, H_TARGET, H_CAP, H_MAXR, H_ROUND, H_DEALER = 0, 1, 2, 3, 4, 5, 6, 7
@@ -574,9 +574,9 @@ def _give(s: np.ndarray, t: int, k: int, q: int) -> None:
     if k == JOM:
         _push(s, F_JOM, q, 0)
     elif k == FLIP4:
-        _push(s, F_FLIP, q, 4)
+        _push(s, F_FLIP, q, FLIP4_CARDS)  # F7V-4.8
     elif k == FLIP3:
-        _push(s, F_FLIP, q, 3)
+        _push(s, F_FLIP, q, FLIP3_CARDS)  # F7V-9
     else:  # Freeze
         s[O_DISC + k] += 1
     if k == FREEZE and s[bq + P_STATUS] == ACTIVE:
@@ -1247,7 +1247,7 @@ def _greedy_target(
                 delta = MOD_ADD[k]
             val = float(delta) if q == me else -delta * weight[q]
         elif k == JOM or k == FLIP4 or k == FLIP3:
-            n_cards = 1 if k == JOM else (4 if k == FLIP4 else 3)
+            n_cards = 1 if k == JOM else (FLIP4_CARDS if k == FLIP4 else FLIP3_CARDS)
             prob, gain = _risk(s, q, deck, left, v, tmp)
             p_all = 1.0 - (1.0 - prob) ** float(n_cards)
             change = (1.0 - p_all) * gain * n_cards - p_all * now[q]

@@ -29,6 +29,7 @@ from numba import njit
 from septet.fast.rng import randbelow
 from septet.games.seven_shot import cards as SC
 from septet.games.seven_shot import scoring as SCORE
+from septet.games.seven_shot.rules import TEAM_PLAYERS  # SS-2.1: frozen by numba
 
 H_N, H_K, H_TARGET, H_THRESH, H_PHASE, H_CUR, H_DEALNO, H_DEALPOS = range(8)
 H_DEALSTART, H_STEPS, H_UNDEALT, H_IND, H_FIRST, H_LEADER, H_TRICKLEN, H_FINALW = range(8, 16)
@@ -74,7 +75,7 @@ def encode_dict(game: Any, n: int, d: Mapping[str, Any], steps: int) -> np.ndarr
     s[H_N] = n
     s[H_K] = int(game.options.pass_cards)
     s[H_TARGET] = int(game.options.target)
-    s[H_THRESH] = SCORE.threshold(2 if n == 4 else n)  # SS-4.1, SS-5.3
+    s[H_THRESH] = SCORE.threshold(2 if n == TEAM_PLAYERS else n)  # SS-4.1, SS-5.3
     s[H_PHASE] = ("deal", "pass", "first_leader", "play", "over").index(d["phase"])
     s[H_CUR] = int(d["current"])
     s[H_DEALNO] = int(d["deal_number"])
@@ -154,19 +155,19 @@ def _sb(p: int) -> int:
 @njit(cache=True)
 def side_of(s: np.ndarray, p: int) -> int:
     """The side of seat ``p``: its team (4 players, partners opposite, SS-2.1) or itself."""
-    return p % 2 if s[H_N] == 4 else p
+    return p % 2 if s[H_N] == TEAM_PLAYERS else p
 
 
 @njit(cache=True)
 def num_sides(s: np.ndarray) -> int:
-    return 2 if s[H_N] == 4 else 3
+    return 2 if s[H_N] == TEAM_PLAYERS else 3
 
 
 @njit(cache=True)
 def pass_target(s: np.ndarray, p: int) -> int:
     """The partner (SS-2.3) or the left neighbour (SS-5.2)."""
     n = s[H_N]
-    return (p + 2) % 4 if n == 4 else (p + 1) % n
+    return (p + 2) % TEAM_PLAYERS if n == TEAM_PLAYERS else (p + 1) % n
 
 
 @njit(cache=True)
@@ -582,7 +583,7 @@ def greedy_action(s: np.ndarray, legal: np.ndarray, cnt: int, params: np.ndarray
     ind = s[H_IND]
     trump = SUIT_OF[ind] if ind >= 0 else -1
     if legal[0] >= NUM_CARDS:
-        return _greedy_pass(legal, cnt, hand, trump, n == 4)
+        return _greedy_pass(legal, cnt, hand, trump, n == TEAM_PLAYERS)
     nt = s[H_TRICKLEN]
     seen = hand | (1 << ind)
     for p in range(n):
@@ -593,7 +594,7 @@ def greedy_action(s: np.ndarray, legal: np.ndarray, cnt: int, params: np.ndarray
     voids = np.zeros(4, dtype=np.int64)
     for p in range(n):
         voids[p] = s[_sb(p) + S_VOIDS]
-    my_side = me % 2 if n == 4 else me
+    my_side = me % 2 if n == TEAM_PLAYERS else me
     st = side_tricks(s, my_side)
     ssev = side_sevens(s, my_side)
     threshold = s[H_THRESH]
@@ -719,7 +720,7 @@ def _greedy_follow(
     leader = s[H_LEADER]
     led = SUIT_OF[s[O_TRICK]]
     best_seat, best_card, sevens_in_trick = _trick_so_far(s, n, nt, leader, led, trump)
-    partner_wins = n == 4 and best_seat == (me + 2) % n
+    partner_wins = n == TEAM_PLAYERS and best_seat == (me + 2) % n
     partner_sure = partner_wins and not _threats(best_card, led, unseen, trump, voids, later, nl)
     top = _power(best_card, led, trump)
     choice = legal[0]

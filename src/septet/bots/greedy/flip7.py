@@ -27,7 +27,13 @@ from septet.core.game import Action, Game
 from septet.core.types import JSON
 from septet.games.flip7 import cards as C
 from septet.games.flip7.actions import F7Action, Op
-from septet.games.flip7.rules import FLIP7_BONUS, FLIP7_CARDS, row_busts
+from septet.games.flip7.rules import (
+    FLIP3_CARDS,
+    FLIP4_CARDS,
+    FLIP7_BONUS,
+    FLIP7_CARDS,
+    row_busts,
+)
 
 _K = C.KIND_OF_TOKEN
 _VALUE = C.VALUE
@@ -161,7 +167,7 @@ class GreedyAgent:
                     delta = C.MOD_ADD[k]
                 val = delta if s == me else -delta * self.weight[s]
             elif k in (C.JOM, C.FLIP4, C.FLIP3):
-                n_cards = 1 if k == C.JOM else (4 if k == C.FLIP4 else 3)
+                n_cards = 1 if k == C.JOM else (FLIP4_CARDS if k == C.FLIP4 else FLIP3_CARDS)
                 prob, gain = self._risk(s)
                 p_all = 1.0 - (1.0 - prob) ** n_cards
                 change = (1.0 - p_all) * gain * n_cards - p_all * self.now[s]

@@ -33,7 +33,7 @@ from septet.games.seven_shot.cards import (
     SUIT_OF,
     parse_card,
 )
-from septet.games.seven_shot.rules import card_power, trick_winner
+from septet.games.seven_shot.rules import card_power, side_of, team_play, trick_winner
 from septet.games.seven_shot.scoring import TRICKS_TO_LOSE
 
 
@@ -71,7 +71,7 @@ class GreedyAgent:
         n = int(view["num_players"])
         trump = SUIT_LETTERS.index(str(view["trump"])) if view.get("trump") else -1
         hand = _mask(view["hand"])
-        to_partner = n == 4
+        to_partner = team_play(n)
         best: Action = legal[0]
         best_score = -1e9
         for a in legal:
@@ -109,7 +109,7 @@ class GreedyAgent:
             seen |= 1 << c
         unseen = FULL_MASK & ~seen
         voids = [_mask_suits(v) for v in view["voids"]]
-        my_side = me % 2 if n == 4 else me
+        my_side = side_of(me, n)
         side_tricks = int(view["side_tricks"][my_side])
         side_sevens = int(view["side_sevens"][my_side])
         threshold = int(view["threshold"])  # the engine's: SS-4.1, SS-5.3
@@ -196,7 +196,7 @@ class GreedyAgent:
         led = SUIT_OF[trick[0][1]]
         best_seat, best_card = trick[trick_winner([c for _, c in trick], trump)[0]]  # SS-3.2
         sevens_in_trick = sum(1 for _, c in trick if SEVEN_MASK >> c & 1)
-        partner_wins = n == 4 and best_seat == (me + 2) % n
+        partner_wins = team_play(n) and best_seat == (me + 2) % n
         partner_sure = partner_wins and not _threats(best_card, led, unseen, trump, voids, later)
         top = card_power(best_card, led, trump)
         choice, best_score = cards[0], -1e9

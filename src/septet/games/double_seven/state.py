@@ -42,6 +42,7 @@ from . import actions as A
 from .rules import (
     DOUBLE_SEVEN_POINTS,
     MIN_FAMILY,
+    SEVEN,
     SEVEN_TOKEN_POINTS,
     earns_seven,
     takes_77_on_seven,
@@ -1040,10 +1041,18 @@ class DoubleSevenState(State):
         }
 
     def _families_json(self) -> list[JSON]:
-        """Every seat's families for views: ``{"animal", "animals", "clovers", "size"}``."""
+        """Every seat's families for views: ``{"animal", "animals", "clovers", "size",
+        "seven"}``; ``seven``: the family is of the size that earns a 7 token (``rules.SEVEN``,
+        DS-5.3), so that clients mark it without restating the number."""
         return [
             [
-                {"animal": NAMES_EN[f[0]], "animals": f[1], "clovers": f[2], "size": f[1] + f[2]}
+                {
+                    "animal": NAMES_EN[f[0]],
+                    "animals": f[1],
+                    "clovers": f[2],
+                    "size": f[1] + f[2],
+                    "seven": f[1] + f[2] >= SEVEN,
+                }
                 for f in fams
             ]
             for fams in self.families

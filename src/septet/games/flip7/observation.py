@@ -24,6 +24,7 @@ from septet.core.observation import ObservationSpec, Piece
 from septet.core.types import CHANCE
 from septet.games.flip7 import cards as C
 from septet.games.flip7.frames import Flip
+from septet.games.flip7.rules import FLIP7_BONUS  # F7V-7.2, F7V-8.3
 
 if TYPE_CHECKING:
     from septet.games.flip7.game import Flip7
@@ -33,8 +34,6 @@ TOTAL_LOW, TOTAL_HIGH = -1.0, 2.0
 """Game total / target is clipped to this range: a total only passes the target in the last
 round or in the rare rounds that break a tie at the top (F7V-3.7), and goes below 0 only in
 brutal mode."""
-
-FLIP7_BONUS = 15  # F7V-7.2, F7V-8.3
 
 
 def _kinds(game: Flip7) -> tuple[tuple[int, ...], tuple[int, ...]]:

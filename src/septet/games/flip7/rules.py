@@ -21,6 +21,10 @@ FLIP7_BONUS: Final = 15
 """Points a Flip 7 adds (F7V-7.2), or, in brutal mode, takes from one other player (F7V-8.3)."""
 FLIP7_CARDS: Final = 7
 """Number cards that make a Flip 7 and end the round at once (F7V-3.4, F7V-7)."""
+FLIP4_CARDS: Final = 4
+"""Cards a Flip 4! makes its target flip, one by one (F7V-4.8)."""
+FLIP3_CARDS: Final = 3
+"""Cards a classic Flip Three makes its target flip (F7V-9: like Flip 4 with 3 cards)."""
 
 
 class Arrival(IntEnum):
@@ -110,6 +114,8 @@ def may_stay(holds_zero: bool, vengeance: bool) -> bool:
 
 
 __all__ = [
+    "FLIP3_CARDS",
+    "FLIP4_CARDS",
     "FLIP7_BONUS",
     "FLIP7_CARDS",
     "Arrival",

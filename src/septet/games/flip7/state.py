@@ -64,6 +64,9 @@ A JSON object; every field is public (all rows are face up, piles are counted):
   seat with the arithmetic, ``totals``), or ``None`` before the first round ends
 - ``forced_public`` (``view`` only, not ``state_dict``): ``seat`` is to move with exactly one
   legal action (a Zero holder's hit); everything is public, so everyone sees it is forced.
+- ``flip7_bonus`` (``view`` only): the points a Flip 7 adds, or in brutal mode takes from one
+  other player (``rules.FLIP7_BONUS``, F7V-7.2, F7V-8.3), so that clients write the number
+  from the engine instead of restating it.
 
 Events (``apply`` returns them; ``seat`` is the player concerned; all public)
 -------------------------------------------------------------------------
@@ -125,6 +128,9 @@ from septet.games.flip7.frames import (
 from septet.games.flip7.frames import Deal as _Deal
 from septet.games.flip7.frames import Turn as _Turn
 from septet.games.flip7.rules import (
+    FLIP3_CARDS,
+    FLIP4_CARDS,
+    FLIP7_BONUS,
     FLIP7_CARDS,
     Arrival,
     may_stay,
@@ -754,9 +760,9 @@ class Flip7State(State):
         if k == C.JOM:
             self._stack.append(just_one_more(s, False))
         elif k == C.FLIP4:
-            self._stack.append(FLIPS[s][4])
+            self._stack.append(FLIPS[s][FLIP4_CARDS])  # F7V-4.8
         elif k == C.FLIP3:
-            self._stack.append(FLIPS[s][3])
+            self._stack.append(FLIPS[s][FLIP3_CARDS])  # F7V-9
         else:  # Freeze
             self._disc[k] += 1
         if k == C.FREEZE and self._status[s] == ACTIVE:
@@ -1003,6 +1009,8 @@ class Flip7State(State):
         sees the same thing since only the deck order is hidden."""
         data = self._public()
         data["seat"] = seat
+        # The rule's number, so that clients write it from the engine (F7V-7.2, F7V-8.3)
+        data["flip7_bonus"] = FLIP7_BONUS
         # Everything is public in Flip 7, so a single legal action (a Zero holder's hit,
         # F7V-6.1) is seen by all to be forced.
         data["forced_public"] = (

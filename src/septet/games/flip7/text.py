@@ -272,11 +272,11 @@ def round_row_text(detail: Mapping[str, Any], seat: int, lang: str) -> str:
     if b["zero"]:
         steps.append(("ゼロがあるので0" if ja else "the Zero makes it 0", ""))
         val = 0
-    if int(b["bonus"]):
-        steps.append((f"{val} + 15 = {val + 15}", "（フリップ7）" if ja else " (Flip 7)"))
-        val += 15
-    if int(b["penalty"]):
-        steps.append((f"{_points(val)} − 15 = {_points(val - 15)}", ""))
+    if bonus := int(b["bonus"]):  # the breakdown's own figure (FLIP7_BONUS, F7V-7.2)
+        steps.append((f"{val} + {bonus} = {val + bonus}", "（フリップ7）" if ja else " (Flip 7)"))
+        val += bonus
+    if penalty := -int(b["penalty"]):  # F7V-8.3
+        steps.append((f"{_points(val)} − {penalty} = {_points(val - penalty)}", ""))
     if not steps:
         steps.append((_points(val), ""))
     if ja:

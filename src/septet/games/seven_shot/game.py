@@ -15,6 +15,7 @@ from septet.core.types import JSON, Event
 from septet.games.seven_shot import actions as _actions
 from septet.games.seven_shot.actions import DEALS, FIRSTS, PASSES
 from septet.games.seven_shot.cards import HAND_SIZES, parse_card
+from septet.games.seven_shot.rules import num_sides, team_play
 from septet.games.seven_shot.state import HAND_CARDS, PH_FIRST, SevenShotState
 
 
@@ -93,7 +94,7 @@ class SevenShot(Game[SevenShotOptions]):
         Every deal gives a side at least 1 point, so there are at most ``sides x (target - 1) + 1``
         deals.
         """
-        sides = 2 if num_players == 4 else num_players
+        sides = num_sides(num_players)
         deals = sides * (self.options.target - 1) + 1
         per_deal = 49 + num_players * self.options.pass_cards + 1 + HAND_CARDS
         return deals * per_deal
@@ -162,7 +163,7 @@ class SevenShot(Game[SevenShotOptions]):
 
     def teams(self, num_players: int) -> list[list[int]]:
         """Partners opposite with 4 players (SS-2.1); each for themselves with 3 (SS-5.1)."""
-        if num_players == 4:
+        if team_play(num_players):
             return [[0, 2], [1, 3]]
         return [[s] for s in range(num_players)]
 

@@ -13,6 +13,7 @@ from typing import Any
 from septet.core.game import Action
 from septet.core.text import seat_ref
 from septet.core.types import JSON, Event
+from septet.games.seven_shot import rules as R
 from septet.games.seven_shot import scoring
 from septet.games.seven_shot.actions import Deal, FirstLeader, Pass, Play
 from septet.games.seven_shot.cards import (
@@ -147,7 +148,7 @@ def _head_lines(view: Any, lang: str) -> list[str]:
     ja = lang == "ja"
     me = view.get("seat")
     n = int(view["num_players"])
-    num_sides = 2 if n == 4 else n
+    num_sides = R.num_sides(n)
     lines: list[str] = []
     phase = str(view["phase"])
     phase_name = _PHASES[phase][1 if ja else 0]
@@ -226,7 +227,7 @@ def _seat_lines(view: Any, lang: str) -> list[str]:
         lines.append(line)
     side_tricks = view["side_tricks"]
     side_sevens = view["side_sevens"]
-    if n == 4:
+    if R.team_play(n):
         team_parts = []
         for s in range(2):
             name = side_name(s, 2, lang)
@@ -283,9 +284,9 @@ def _pass_line(view: Any, lang: str) -> str | None:
         return None
     to = seat_ref(int(view["passed_to"]))
     if lang == "ja":
-        whom = f"同じチームの{to}" if view["num_players"] == 4 else f"左隣の{to}"
+        whom = f"同じチームの{to}" if R.team_play(view["num_players"]) else f"左隣の{to}"
         return f"{whom}に{k}枚渡す（受け取るカードを見る前に選ぶ）"
-    whom = f"your partner {to}" if view["num_players"] == 4 else f"{to}, on your left"
+    whom = f"your partner {to}" if R.team_play(view["num_players"]) else f"{to}, on your left"
     return f"Pass {k} cards to {whom} (choose before you see the cards you receive)"
 
 
@@ -303,8 +304,8 @@ def _warning_lines(view: Any, lang: str) -> list[str]:
     for side, tricks in enumerate(view["side_tricks"]):
         if tricks != lose - 1:
             continue
-        mine = me is not None and (side == me % 2 if n == 4 else side == me)
-        if n == 4:
+        mine = me is not None and (side == R.side_of(me, n))
+        if R.team_play(n):
             team = "あなたのチーム" if ja and mine else side_name(side, 2, lang)
             if ja:
                 lines.append(
@@ -379,7 +380,7 @@ def _winners_line(winners: list[int], n: int, lang: str) -> str:
     ja = lang == "ja"
     if not winners:
         return "勝者なし" if ja else "No winner"
-    if n == 4:
+    if R.team_play(n):
         who = side_name(winners[0] % 2, 2, lang)
         return f"勝者：{who}" if ja else f"Winner: {who}"
     names = [seat_ref(w) for w in winners]
@@ -500,7 +501,7 @@ def describe_deal_end(summary: Mapping[str, JSON], view: Mapping[str, JSON], lan
     points by the formula (SS-4, SS-5)."""
     lang = _lang(lang)
     n = int(view["num_players"])
-    return _deal_sentences(summary, 2 if n == 4 else n, lang)
+    return _deal_sentences(summary, R.num_sides(n), lang)
 
 
 def describe_action(action: Action, lang: str = "en") -> str:

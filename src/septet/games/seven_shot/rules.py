@@ -7,11 +7,32 @@ suits are ``0..6``. Rule ids from ``shared/rules/seven-shot.md``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
+from typing import Final, Literal
 
 from septet.games.seven_shot.cards import ACE, RANK_OF, SUIT_MASK, SUIT_OF
 
 HowWon = Literal["ace", "trump", "suit"]
+
+TEAM_PLAYERS: Final = 4
+"""The player count that plays in two teams, partners opposite (SS-2, SS-2.1); with 3 players
+each plays for themselves (SS-5.1). The compiled kernels (``septet.fast.seven_shot``) compare
+with this constant; Python code asks :func:`team_play`."""
+
+
+def team_play(num_players: int) -> bool:
+    """Whether ``num_players`` play in two teams, partners opposite (SS-2.1), not alone (SS-5.1)."""
+    return num_players == TEAM_PLAYERS
+
+
+def num_sides(num_players: int) -> int:
+    """How many sides score: 2 teams with 4 players (SS-2.1), else one per player (SS-5.1)."""
+    return 2 if team_play(num_players) else num_players
+
+
+def side_of(seat: int, num_players: int) -> int:
+    """The side of ``seat``: its team (seats 0 & 2 are team 0, 1 & 3 team 1, SS-2.1), or the
+    seat itself with 3 players (SS-5.1)."""
+    return seat % 2 if team_play(num_players) else seat
 
 
 def playable(hand: int, led: int) -> int:

@@ -64,7 +64,7 @@ from septet.games.seven_shot.cards import (
     names_of,
     parse_card,
 )
-from septet.games.seven_shot.rules import how_won, playable, trick_winner
+from septet.games.seven_shot.rules import how_won, playable, team_play, trick_winner
 from septet.games.seven_shot.scoring import (
     CONDITION_RULES,
     TRICKS_TO_LOSE,
@@ -199,7 +199,7 @@ class SevenShotState(State):
         n = num_players
         self._k: int = game.options.pass_cards
         self._target: int = game.options.target
-        if n == 4:
+        if team_play(n):
             # SS-2.1: partners sit opposite.
             self._side: tuple[int, ...] = (0, 1, 0, 1)
             self._members: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
@@ -369,7 +369,7 @@ class SevenShotState(State):
 
     def _illegal_pass(self, action: Action) -> IllegalActionError | None:
         """SS-2.3 / SS-5.2: a card of the hand not chosen yet."""
-        rule = "SS-2.3" if self.num_players == 4 else "SS-5.2"
+        rule = "SS-2.3" if team_play(self.num_players) else "SS-5.2"
         if type(action) is not Pass:
             return IllegalActionError(
                 f"{action} is not a pass; seat {self._cur} is choosing cards to pass "
@@ -760,7 +760,7 @@ class SevenShotState(State):
             "game": "seven-shot",
             "num_players": n,
             "seat": seat,
-            "teams": [list(m) for m in self._members] if n == 4 else None,
+            "teams": [list(m) for m in self._members] if team_play(n) else None,
             "phase": PHASE_NAMES[self.phase],
             "to_move": self._cur,
             "deal_number": self.deal_number,

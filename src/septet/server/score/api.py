@@ -46,7 +46,10 @@ from septet.games.double_seven import scoring as ds
 from septet.games.double_seven.game import DoubleSevenOptions
 from septet.games.flip7 import cards as C
 from septet.games.flip7 import scoring as f7
+from septet.games.flip7.game import Flip7Options
+from septet.games.flip7.rules import FLIP7_BONUS
 from septet.games.seven_shot import scoring as ss
+from septet.games.seven_shot.game import SevenShotOptions
 from septet.server.origin import same_origin
 from septet.server.routes import router as strict_router
 from septet.server.routes.client import CLIENT_HEADERS
@@ -107,7 +110,7 @@ class Flip7RoundIn(_In):
     )
     names: list[Name] | None = Field(None, max_length=36)
     totals: list[StrictInt] | None = Field(None, description="game totals before this round")
-    target: StrictInt = Field(200, ge=1, le=10000)
+    target: StrictInt = Field(Flip7Options.target, ge=1, le=10000)  # the engine's default, F7V-3.7
     decks: Literal["auto", 1, 2] = Field(
         "auto", description="the game's option decks (F7V-1.5): auto is two from 18 players"
     )
@@ -140,7 +143,7 @@ class SSDealIn(_In):
     indicator_seven: StrictBool = False
     names: list[Name] | None = Field(None, max_length=3)
     totals: list[StrictInt] | None = Field(None, description="points per side before the deal")
-    target: StrictInt = Field(7, ge=1, le=100)
+    target: StrictInt = Field(SevenShotOptions.target, ge=1, le=100)  # the engine's, SS-2.1
 
 
 class OddsIn(_In):
@@ -499,9 +502,16 @@ def _odds_routes(router: APIRouter) -> None:
         decks: Annotated[int, Query(ge=1, le=2)] = 1,
     ) -> Any:
         """The cards of an edition: token, group (number, special, modifier, action), value,
-        copies in ``decks`` decks (F7V-1.5), names in English and Japanese."""
+        copies in ``decks`` decks (F7V-1.5), names in English and Japanese; ``flip7_bonus``, the
+        points a Flip 7 adds or, brutal, takes (F7V-7.2, F7V-8.3), for the client's words."""
         _parts(request)  # the odds page asks this first: the odds programme loads meanwhile
-        return {"edition": edition, "decks": decks, "cards": card_list(edition, decks)}
+        return {
+            "edition": edition,
+            "decks": decks,
+            "cards": card_list(edition, decks),
+            # the rule's number for the score keeper's words (F7V-7.2, F7V-8.3)
+            "flip7_bonus": FLIP7_BONUS,
+        }
 
     @router.post("/api/score/flip7/odds", tags=["score"])
     async def flip7_odds(body: OddsIn, request: Request) -> Any:

@@ -400,6 +400,12 @@ class SheetState:
                 if self.meta.game == "flip7"
                 else {}
             ),
+            # the 7s that win a deal, the engine's figure for the client's words (SS-4.1, SS-5.3)
+            **(
+                {"threshold": ss.threshold(len(side_names(self.meta.game, self.players)))}
+                if self.meta.game == "seven-shot"
+                else {}
+            ),
             "players": self.players,
             "sides": sides(self.meta.game, self.players),
             "side_names": side_names(self.meta.game, self.players),

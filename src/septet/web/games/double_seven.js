@@ -46,7 +46,7 @@ function backTile(ctx) {
 function family(f, seat, ctx) {
   const key = seat === ctx.seat ? familyKey(f) : `${seat}:${familyKey(f)}`;
   const el = h('span', {
-    class: `family${f.size >= 7 ? ' seven' : ''}`, dataset: { family: familyKey(f), seat, pick: `fam:${key}` },
+    class: `family${f.seven ? ' seven' : ''}`, dataset: { family: familyKey(f), seat, pick: `fam:${key}` },
     'aria-label': L(ctx, `Family of ${familyWords(f, ctx)}: ${f.size} tiles`, `${familyWords(f, ctx)}の家族：${f.size}枚`),
     title: familyWords(f, ctx),
   },
@@ -54,7 +54,7 @@ function family(f, seat, ctx) {
   h('span', { class: 'fam-count' }, `×${f.animals}`),
   f.clovers ? [h('span', { class: 'fam-clover' }, '+', pictogram('clover', 18), `×${f.clovers}`),
     h('span', { class: 'fam-size', 'aria-hidden': 'true' }, `= ${f.size}`)] : null,
-  f.size >= 7 ? h('span', { class: 'fam-seven', 'aria-hidden': 'true' }, '7+') : null);
+  f.seven ? h('span', { class: 'fam-seven', 'aria-hidden': 'true' }, '7+') : null);
   return ctx.pickable(el, `fam:${key}`);
 }
 

@@ -58,13 +58,14 @@ function decisionText(d, view, ctx) {
   const who = d.player === ctx.seat ? null : ctx.name(d.player);
   const card = d.card ? cardName(d.card, ctx) : '';
   const stop = /[!?]$/.test(card) ? '' : '.'; // "Just One More!" ends its own sentence
+  const bonus = view.flip7_bonus; // the engine's number (F7V-7.2, F7V-8.3)
   const mine = {
     hit_stay: L(ctx, 'Hit or stay?', 'ヒットかステイか？'),
     target: L(ctx, `Choose who gets ${card}${stop}`, `${card}を誰に渡すか選んでください。`),
     swap: L(ctx, 'Swap: choose two face-up cards of two players.', 'スワップ：2人の表向きのカードを1枚ずつ選んでください。'),
     steal: L(ctx, 'Steal: choose a card to take.', 'スティール：奪うカードを選んでください。'),
     discard: L(ctx, 'Discard: choose the card to throw away.', 'ディスカード：捨てさせるカードを選んでください。'),
-    flip7_choice: L(ctx, 'Flip 7! Take +15, or give −15 to another player.', 'フリップ7！自分に+15か、他の1人に−15か選んでください。'),
+    flip7_choice: L(ctx, `Flip 7! Take +${bonus}, or give −${bonus} to another player.`, `フリップ7！自分に+${bonus}か、他の1人に−${bonus}か選んでください。`),
   };
   const theirs = {
     hit_stay: L(ctx, `${who} decides: hit or stay.`, `${who}がヒットかステイかを考えています。`),
@@ -72,7 +73,7 @@ function decisionText(d, view, ctx) {
     swap: L(ctx, `${who} chooses two cards to swap.`, `${who}が交換する2枚を選んでいます。`),
     steal: L(ctx, `${who} chooses a card to steal.`, `${who}が奪うカードを選んでいます。`),
     discard: L(ctx, `${who} chooses a card to discard.`, `${who}が捨てさせるカードを選んでいます。`),
-    flip7_choice: L(ctx, `${who} chooses: +15 or −15 to another.`, `${who}が+15か−15かを選んでいます。`),
+    flip7_choice: L(ctx, `${who} chooses: +${bonus} or −${bonus} to another.`, `${who}が+${bonus}か−${bonus}かを選んでいます。`),
   };
   return (who === null ? mine : theirs)[d.kind] || '';
 }
@@ -320,10 +321,10 @@ const moments = {
     await st.q.wait(400);
   },
   async flip7_bonus(ev, st) {
-    await banner(st.q, st.layer, L(st.ctx, `${st.ctx.name(ev.seat)} takes +15`, `${st.ctx.name(ev.seat)}が+15を取った`), 'flip7', 900, rowOf(st, ev.seat));
+    await banner(st.q, st.layer, L(st.ctx, `${st.ctx.name(ev.seat)} takes +${st.next.flip7_bonus}`, `${st.ctx.name(ev.seat)}が+${st.next.flip7_bonus}を取った`), 'flip7', 900, rowOf(st, ev.seat));
   },
   async flip7_penalty(ev, st) {
-    await banner(st.q, st.layer, L(st.ctx, `${st.ctx.name(ev.data.to)} gets −15`, `${st.ctx.name(ev.data.to)}に−15`), 'bust', 900, rowOf(st, ev.data.to));
+    await banner(st.q, st.layer, L(st.ctx, `${st.ctx.name(ev.data.to)} gets −${st.next.flip7_bonus}`, `${st.ctx.name(ev.data.to)}に−${st.next.flip7_bonus}`), 'bust', 900, rowOf(st, ev.data.to));
   },
   async reshuffle(ev, st) {
     pulse(st.board.querySelector('.f7-deck'));
@@ -383,7 +384,7 @@ function breakdown(view, ctx) {
         view.players.map((p, i) => h('td', { class: winners.includes(i) ? 'winner' : '' }, h('strong', {}, String(p.total))))))),
     h('p', { class: 'legend muted' },
       h('span', { class: 'mark bust' }, '✕'), L(ctx, ' busted (0 points)  ', ' バースト（0点）  '),
-      h('span', { class: 'mark flip7' }, '★'), L(ctx, ' Flip 7 (+15)', ' フリップ7（+15）')));
+      h('span', { class: 'mark flip7' }, '★'), L(ctx, ` Flip 7 (+${view.flip7_bonus})`, ` フリップ7（+${view.flip7_bonus}）`)));
 }
 
 /** What an update leaves for later drawings, with or without its moments played. */

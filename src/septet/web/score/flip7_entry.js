@@ -7,7 +7,8 @@ import { st } from './text.js';
 
 export async function prepare(sheet) {
   const data = await call(`/api/score/flip7/cards?edition=${sheet.options.edition}&decks=${sheet.decks || 1}`);
-  return { cards: data.cards.filter((c) => c.group !== 'action') };
+  // flip7_bonus: the engine's number (F7V-7.2, F7V-8.3), never restated here
+  return { cards: data.cards.filter((c) => c.group !== 'action'), bonus: data.flip7_bonus };
 }
 
 function emptyRow() {
@@ -54,7 +55,7 @@ export function explain(r, edition) {
     } else {
       parts.push(st('ar.bust'));
     }
-    if (r.penalty) parts.push(`${st('ar.penalty')} → ${num(r.score)}`);
+    if (r.penalty) parts.push(`${st('ar.penalty', { bonus: -r.penalty })} → ${num(r.score)}`);
     return parts.join(' · ');
   }
   let value = r.number_sum;
@@ -70,8 +71,8 @@ export function explain(r, edition) {
   }
   if (r.floored) { value = 0; parts.push(`${st('ar.floor')} → 0`); }
   if (r.zero) { value = 0; parts.push(`${st('ar.zero')} → 0`); }
-  if (r.bonus) { value = r.score - r.penalty; parts.push(`${st('ar.flip7')} → ${num(value)}`); }
-  if (r.penalty) { value = r.score; parts.push(`${st('ar.penalty')} → ${num(value)}`); }
+  if (r.bonus) { value = r.score - r.penalty; parts.push(`${st('ar.flip7', { bonus: r.bonus })} → ${num(value)}`); }
+  if (r.penalty) { value = r.score; parts.push(`${st('ar.penalty', { bonus: -r.penalty })} → ${num(value)}`); }
   return value === r.score && parts.length > 1 ? parts.join(' · ') : `${parts.join(' · ')}  ⇒ ${num(r.score)}`;
 }
 
@@ -172,12 +173,12 @@ export function view(ctx, ed) {
 
   const f7 = d.preview && d.preview.flip7;
   const choice = brutal && f7 !== null && f7 !== undefined && h('section', { class: 'sk-card sk-choice' },
-    h('p', {}, st('flip7_choice', { name: sheet.players[f7] })),
+    h('p', {}, st('flip7_choice', { name: sheet.players[f7], bonus: ctx.extra.bonus })),
     h('div', { class: 'sk-seg sk-wrap' },
       h('button', { type: 'button', 'aria-pressed': String(d.choice === null || d.choice === f7),
-        onclick: () => { d.choice = null; change(); ctx.rerender(); } }, st('plus15', { name: sheet.players[f7] })),
+        onclick: () => { d.choice = null; change(); ctx.rerender(); } }, st('plus_bonus', { name: sheet.players[f7], bonus: ctx.extra.bonus })),
       sheet.players.map((other, i) => i !== f7 && h('button', { type: 'button', 'aria-pressed': String(d.choice === i),
-        onclick: () => { d.choice = i; change(); ctx.rerender(); } }, st('minus15', { name: other })))));
+        onclick: () => { d.choice = i; change(); ctx.rerender(); } }, st('minus_bonus', { name: other, bonus: ctx.extra.bonus })))));
 
   const all = d.rows.every(entered);
   const number = ed.index === null ? sheet.entries.length + 1 : ed.index + 1;

@@ -70,7 +70,7 @@ export function view(ctx, ed) {
   const change = () => { clearTimeout(d.timer); d.timer = setTimeout(() => preview(ctx, ed), 120); ctx.rerender(); };
   if (!d.started) { d.started = true; change(); }
   const number = ed.index === null ? sheet.entries.length + 1 : ed.index + 1;
-  const endings = [['sevens', st('ss.sevens', { n: four ? 4 : 3 })], ['seven_tricks', st('ss.seven_tricks')], ['hands_empty', st('ss.hands_empty')]];
+  const endings = [['sevens', st('ss.sevens', { n: sheet.threshold })], ['seven_tricks', st('ss.seven_tricks')], ['hands_empty', st('ss.hands_empty')]];
   const stepper = (label, value, set, key) => h('div', { class: 'sk-stepper', dataset: { step: key } },
     h('span', { class: 'sk-label' }, label),
     h('button', { type: 'button', 'aria-label': `${label} −`, disabled: value <= 0, onclick: () => { set(value - 1); change(); } }, '−'),
