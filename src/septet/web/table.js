@@ -300,12 +300,21 @@ export async function tablePage(root, id) {
    * never the stale "is thinking…" or "Your turn" of the state before; at the game's end it
    * is the result, as soon as the board shows it. `first`: the update's first shown event.
    */
-  function statusFor(ev, first, prevV) {
+  function statusFor(ev, first, prevV, m) {
     const spectator = msg && msg.seat === null;
+    const turnOf = (seat) => (msg && seat === msg.seat ? t('your_move_shown') : t('turn_of', { name: nameOf(seat) }));
     let text = null;
     if (END_EVENTS.has(ev.kind)) text = resultText(ev);
-    else if (typeof ev.seat === 'number' && ev.seat >= 0 && (first || ev.v !== prevV)) {
-      text = msg && ev.seat === msg.seat ? t('your_move_shown') : t('turn_of', { name: nameOf(ev.seat) });
+    else if (renderer.starts?.has(ev.kind)) {
+      // A round or deal begins: the event's seat is its dealer; the status names the player to
+      // act once it is dealt (the update's next decision: its state's player to move).
+      const next = m?.table?.to_move;
+      text = typeof next === 'number' && next >= 0 ? turnOf(next) : '';
+    } else if (renderer.turnless?.has(ev.kind)) {
+      // a card dealt or drawn: whose move it is stays as it was
+      if (first) text = '';
+    } else if (typeof ev.seat === 'number' && ev.seat >= 0 && (first || ev.v !== prevV)) {
+      text = turnOf(ev.seat);
     } else if (first) text = '';
     if (text === null) return;
     replace(status, spectator && text ? sentences([text, t('spectating')]) : text);
@@ -346,7 +355,7 @@ export async function tablePage(root, id) {
       if (closing || mark !== epoch) return logged;
       renderer.remember?.(ev, memory, st);
       if (LOG_QUIET.has(ev.kind)) { logEvent(ev); logged += 1; continue; }
-      const step = () => { statusFor(ev, shown === 0, prevV); shown += 1; prevV = ev.v; };
+      const step = () => { statusFor(ev, shown === 0, prevV, m); shown += 1; prevV = ev.v; };
       if (renderer.quiet?.has(ev.kind)) { step(); logEvent(ev); logged += 1; continue; }
       if (animate && renderer.before?.[ev.kind]) await renderer.before[ev.kind](ev, st);
       step();
