@@ -38,7 +38,10 @@ def test_server_strong_plays_normal_while_its_search_warms_up(
     monkeypatch.setattr(botpool, "_TABLES", OrderedDict())
     job = _job(STRONG["flip7"])
     normal = botpool.compute_move(dataclasses.replace(job, spec="greedy", table_id="t-normal"))
-    assert botpool.compute_move(job) == normal  # greedy's move, same seat, seed and version
+    assert not normal.warming  # a Normal bot's own move
+    move = botpool.compute_move(job)
+    assert move == normal  # greedy's move, same seat, seed and version
+    assert move.warming  # marked: the server tells the players (test_server_bot_warming)
     assert warming == ["flip7"]  # one warm-up per game, started by the first Strong job
     state, agents = botpool._TABLES["t1"]
     strong = agents[(job.seat, job.spec)]

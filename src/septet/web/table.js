@@ -372,6 +372,7 @@ export async function tablePage(root, id) {
 
   function settle(m, events) {
     const first = !msg;
+    if (!first) warmingNotes(msg.table, m.table);
     if (!msg || msg.version !== m.version || msg.seat !== m.seat) { selection = []; staged = []; }
     msg = m;
     if (first) restorePicks();
@@ -465,6 +466,8 @@ export async function tablePage(root, id) {
     else if (tbl.to_move !== null && tbl.to_move !== undefined && tbl.to_move >= 0) {
       const s = tbl.seats[tbl.to_move];
       text = s && s.kind === 'bot' ? t('bot_thinking', { name: nameOf(tbl.to_move) }) : t('waiting_for', { name: nameOf(tbl.to_move) });
+      // a Strong bot playing at Normal while its search warms up (the server says so)
+      if (s && s.kind === 'bot' && s.warming) text = sentences([t('bot_warming', { name: nameOf(tbl.to_move) }), text]);
     }
     if (msg && msg.seat === null && tbl.status !== 'waiting') text = sentences([text, t('spectating')]);
     replace(status, text, deadlineNote(tbl, nameOf, mine));
@@ -635,7 +638,18 @@ export async function tablePage(root, id) {
   }
 
   function logLine(e) {
-    return h('li', { class: `ev ev-${e.kind}${LOG_SEPARATORS.has(e.kind) ? ' sep' : ''}` }, named(pick(e, e.kind)));
+    const text = e.kind === 'bot_warming' ? sentences([t('bot_warming', { name: nameOf(e.seat) })]) : named(pick(e, e.kind));
+    return h('li', { class: `ev ev-${e.kind}${LOG_SEPARATORS.has(e.kind) ? ' sep' : ''}` }, text);
+  }
+
+  /** The log says when a Strong bot starts playing at Normal (its search warming up): the
+   * server marks the seat `warming` after such a move; a note follows the move's line. */
+  function warmingNotes(before, after) {
+    if (!before || !after) return;
+    for (const s of after.seats || []) {
+      const was = (before.seats || [])[s.seat];
+      if (s.warming && !(was && was.warming)) logItems.push({ kind: 'bot_warming', seat: s.seat });
+    }
   }
 
   function drawLog() {
