@@ -141,6 +141,10 @@ def compute_move(job: BotJob) -> BotMove:
     warming = False
     if agent is not None and _still_warming(agent, state):
         agent, warming = _normal_while_warming(job, state, agents), True
+    elif agent is None and _cold_search(job.spec, state):
+        # not even built yet: building it imports numba and the kernels (2 s on a busy
+        # machine), so the warm-up thread does that and this move is Normal's
+        agent, warming = _normal_while_warming(job, state, agents), True
     elif agent is None:
         try:
             agent = make_agent(server_spec(job.spec), state.game)
@@ -218,6 +222,33 @@ def _warm_apart(name: str) -> None:
     warm_search(name)
 
 
+def _cold_search(spec: str, state: State) -> bool:
+    """Whether ``spec`` (a seat's agent spec) is a search that would run in the compiled kernels
+    (an ISMCTS not held to ``engine=python``, numba installed) for a game this worker has not
+    warmed yet: then its warm-up starts on a thread (see :func:`_still_warming`) and this is
+    True while it runs. Nothing is imported or built here."""
+    import importlib.util
+
+    name = state.game.name
+    full = server_spec(spec)
+    if name in _WARMED or not full.startswith("ismcts") or "engine=python" in full:
+        return False
+    if importlib.util.find_spec("numba") is None:
+        return False
+    return _warmer(name).is_alive()
+
+
+def _warmer(name: str) -> threading.Thread:
+    """The warm-up thread of game ``name`` (started on first use: :func:`_warm_apart`)."""
+    warmer = _WARMERS.get(name)
+    if warmer is None:
+        warmer = _WARMERS[name] = threading.Thread(
+            target=_warm_apart, args=(name,), name=f"septet-warm-{name}", daemon=True
+        )
+        warmer.start()
+    return warmer
+
+
 def _still_warming(agent: Agent, state: State) -> bool:
     """Whether ``agent`` is a compiled search whose kernels this worker is still warming up: the
     first Strong job of a game starts the warm-up on a thread (nothing is compiled for a game
@@ -225,13 +256,7 @@ def _still_warming(agent: Agent, state: State) -> bool:
     name = state.game.name
     if getattr(agent, "engine", None) != "fast" or name in _WARMED:
         return False
-    warmer = _WARMERS.get(name)
-    if warmer is None:
-        warmer = _WARMERS[name] = threading.Thread(
-            target=_warm_apart, args=(name,), name=f"septet-warm-{name}", daemon=True
-        )
-        warmer.start()
-    return warmer.is_alive()
+    return _warmer(name).is_alive()
 
 
 def _normal_while_warming(job: BotJob, state: State, agents: dict[tuple[int, str], Agent]) -> Agent:
