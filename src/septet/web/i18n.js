@@ -567,7 +567,7 @@ export function t(key, params = {}) {
 export function sentences(parts) {
   const ja = current === 'ja';
   return parts.filter(Boolean)
-    .map((p) => (/[.!?。！？]$/.test(p) ? p : `${p}${ja ? '。' : '.'}`))
+    .map((p) => (/[.!?。！？…]$/.test(p) ? p : `${p}${ja ? '。' : '.'}`))
     .join(ja ? '' : ' ');
 }
 
