@@ -244,9 +244,16 @@ function setStatus(st, seat, status) {
  */
 function newRound(ev, st) {
   const totals = st.memory?.round?.totals;
+  // the decision and the Flip 4 of the round before are over
+  for (const el of st.board.querySelectorAll('.prompt, .f7-aside')) el.remove();
   for (const box of [st.board, st.dock]) {
     if (!box) continue;
     for (const line of box.querySelectorAll('.f7-line, .f7-after')) line.replaceChildren();
+    // the new round's dealer (the event's seat) marked, the round before's unmarked
+    for (const tag of box.querySelectorAll('.tag.dealer')) tag.remove();
+    for (const r of box.querySelectorAll(`.f7-row[data-seat="${ev.seat}"], .f7-mine[data-seat="${ev.seat}"]`)) {
+      r.querySelector('.f7-who .who')?.after(h('span', { class: 'tag dealer' }, L(st.ctx, 'Dealer', 'ディーラー')));
+    }
     for (const r of box.querySelectorAll('.f7-row, .f7-mine')) {
       const seat = Number(r.dataset.seat);
       r.className = r.className.replace(/status-\w+/, 'status-active');
