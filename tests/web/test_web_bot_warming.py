@@ -58,7 +58,8 @@ def test_strong_bot_warming_is_said(browser: Any, live_server: str, lang: str, p
     assert page.text_content("#log li.ev-bot_warming") == WORDS[lang]
     status = page.text_content("#status") or ""
     assert status.startswith(WORDS[lang]), status
-    assert status.endswith("ボット1が考えています…" if lang == "ja" else "Bot 1 is thinking…"), status
+    thinking = "ボット1が考えています…" if lang == "ja" else "Bot 1 is thinking…"
+    assert status.endswith(thinking), status  # (no full stop after the …)
     check_player_words(page, lang, "warming")
     if phone:
         page.click("#open-log")

@@ -56,10 +56,17 @@ window.__ov = {moments: 0, held: 0, bad: [], logs: [], status: []};
         last: last ? last.className : '', lastText: last ? last.innerText : ''});
     }
     // The status at each line the log gains as the board plays (a redraw of the whole log, at
-    // a settled state, adds many at once: not a moment).
-    const lines = muts.flatMap((m) => [...m.addedNodes]).filter(
-      (n) => n instanceof Element && n.matches('#log li.ev'));
-    if (lines.length === 1) {
+    // a settled state, replaces its lines: not a moment). Lines appended together (a quiet
+    // event's and the next one's) each get an entry.
+    const log = document.querySelector('#log');
+    const first = Boolean(log && log.querySelector('li.ev') && !window.__ov.drawn);  // 1st draw
+    if (first) window.__ov.drawn = true;
+    const redraw = first || muts.some((m) => m.target === log && (m.removedNodes.length > 1
+      || (m.removedNodes.length === 1 && m.removedNodes[0].matches?.('li.ev')
+        && log.children.length < 200)));  // (the log's oldest line trimmed at 200: no redraw)
+    const lines = redraw ? [] : muts.flatMap((m) => [...m.addedNodes])
+      .filter((n) => n instanceof Element && n.matches('#log li.ev'));
+    for (const line of lines) {
       const st = document.querySelector('#status');
       // what the Flip 7 board shows then: the round in its head, each row's cards and figures
       // (the table's rows and my row in the sticky area)
@@ -67,7 +74,7 @@ window.__ov = {moments: 0, held: 0, bad: [], logs: [], status: []};
         cards: r.querySelectorAll('.f7-line .f7card').length,
         round: (r.querySelector('.f7-this-round') || {}).innerText,
         total: (r.querySelector('.f7-game-total') || {}).innerText}));
-      window.__ov.status.push({line: lines[0].className, text: lines[0].innerText,
+      window.__ov.status.push({line: line.className, text: line.innerText,
         status: st ? st.innerText : '',
         head: (document.querySelector('#board .f7-round') || {}).innerText || '', rows});
     }
