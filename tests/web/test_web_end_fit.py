@@ -38,15 +38,15 @@ def _finished(game: str, players: int, seed: int) -> tuple[Any, Any]:
 
 
 def open_end(browser: Any, base: str, lang: str, width: int, g: Any, st: Any, tid: str) -> Any:
-    """A phone page (``width`` x 844) on table ``tid`` whose stand-in server sends the
-    finished game ``st`` (seat 0 is me, bots elsewhere, as the server would)."""
+    """A page ``width`` wide (a phone below 860 px: x 844; else 1280x900) on table ``tid``
+    whose stand-in server sends the finished game ``st`` (seat 0 is me, bots elsewhere)."""
     msg = _state_msg(g, st, lang, tid)
     msg["table"].update(
         status="finished", to_move=None,
         result={"scores": list(st.scores()), "winners": list(st.winners())},
     )  # fmt: skip
     summary = msg["table"]
-    page = new_page(browser, phone=True, lang=lang, width=width)
+    page = new_page(browser, phone=width < 860, lang=lang, width=width)
     page.route(
         f"**/api/tables/{tid}",
         lambda route: route.fulfill(
@@ -61,7 +61,7 @@ def open_end(browser: Any, base: str, lang: str, width: int, g: Any, st: Any, ti
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-@pytest.mark.parametrize("width", [320, 390])
+@pytest.mark.parametrize("width", [320, 390, 1280])
 def test_double_seven_end_table_fits_a_phone(
     browser: Any, live_server: str, lang: str, width: int
 ) -> None:
@@ -85,7 +85,7 @@ def test_double_seven_end_table_fits_a_phone(
         assert lines <= 1, (th.inner_text(), lines)
     assert len(page.query_selector_all("#final tbody tr")) == 4
     check_player_words(page, lang, "end")
-    name = f"ds-end-phone{width}-{lang}"
+    name = f"ds-end-{'desktop' if width >= 860 else 'phone'}{width}-{lang}"
     path = shot(page, name)
     page.screenshot(path=f"/work/notes/shots_i27/{name}.png", full_page=False)
     assert path.exists()
