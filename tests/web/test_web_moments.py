@@ -56,13 +56,27 @@ window.__ov = {moments: 0, held: 0, bad: [], logs: [], status: []};
         last: last ? last.className : '', lastText: last ? last.innerText : ''});
     }
     // The status at each line the log gains as the board plays (a redraw of the whole log, at
-    // a settled state, adds many at once: not a moment).
-    const lines = muts.flatMap((m) => [...m.addedNodes]).filter(
-      (n) => n instanceof Element && n.matches('#log li.ev'));
-    if (lines.length === 1) {
+    // a settled state, replaces its lines: not a moment). Lines appended together (a quiet
+    // event's and the next one's) each get an entry.
+    const log = document.querySelector('#log');
+    const first = Boolean(log && log.querySelector('li.ev') && !window.__ov.drawn);  // 1st draw
+    if (first) window.__ov.drawn = true;
+    const redraw = first || muts.some((m) => m.target === log && (m.removedNodes.length > 1
+      || (m.removedNodes.length === 1 && m.removedNodes[0].matches?.('li.ev')
+        && log.children.length < 200)));  // (the log's oldest line trimmed at 200: no redraw)
+    const lines = redraw ? [] : muts.flatMap((m) => [...m.addedNodes])
+      .filter((n) => n instanceof Element && n.matches('#log li.ev'));
+    for (const line of lines) {
       const st = document.querySelector('#status');
-      window.__ov.status.push({line: lines[0].className, text: lines[0].innerText,
-        status: st ? st.innerText : ''});
+      // what the Flip 7 board shows then: the round in its head, each row's cards and figures
+      // (the table's rows and my row in the sticky area)
+      const rows = [...document.querySelectorAll('#board .f7-row, #dock .f7-mine')].map((r) => ({
+        cards: r.querySelectorAll('.f7-line .f7card').length,
+        round: (r.querySelector('.f7-this-round') || {}).innerText,
+        total: (r.querySelector('.f7-game-total') || {}).innerText}));
+      window.__ov.status.push({line: line.className, text: line.innerText,
+        status: st ? st.innerText : '',
+        head: (document.querySelector('#board .f7-round') || {}).innerText || '', rows});
     }
     const held = document.querySelector('#held:not([hidden]) .held-card');
     if (held) {
@@ -152,6 +166,53 @@ def check_status_in_step(ov: dict[str, Any], final_status: str) -> None:
     assert ended in final_status, (ended, final_status)
 
 
+# A player's decision in the Flip 7 log (its line begins with the player's name).
+F7_DECISIONS = ("ev-hit", "ev-stay", "ev-give", "ev-swap", "ev-steal", "ev-discard",
+                "ev-flip7_bonus", "ev-flip7_penalty")  # fmt: skip
+
+
+def check_flip7_rounds(ov: dict[str, Any], me: str, lang: str) -> int:
+    """Flip 7, at each line the log gains while moments play (issue 27): from a round's start
+    on, the board's head shows that round, never the round before; at the start every row (and
+    my row in the sticky area) is empty with nothing scored this round, its total the total the
+    round's end gave; and the status names the player to act in the new round (whoever makes
+    the next decision in the log), not the dealer. Returns the round starts checked."""
+    import re
+
+    entries = ov["status"]
+    current = None
+    totals: list[str] = []
+    starts = 0
+    for k, entry in enumerate(entries):
+        if "ev-round_end" in entry["line"]:
+            # "…; totals: Aki 8, Bot 1 13" / "…。合計：ハナコ 8点、ボット1 13点"
+            tail = re.split(r"totals: |合計：", entry["text"])[-1].replace("−", "-")
+            totals = re.findall(r"(-?\d+)点?(?:、|,|$)", tail)
+        if "ev-round_start" in entry["line"]:
+            current = re.search(r"\d+", entry["text"]).group(0)  # type: ignore[union-attr]
+            starts += 1
+            assert re.search(r"\d+", entry["head"]).group(0) == current, entry  # type: ignore[union-attr]
+            for i, row in enumerate(entry["rows"]):
+                assert row["cards"] == 0 and row["round"] == "0", entry
+                if totals and len(entry["rows"]) == len(totals):
+                    assert row["total"] == totals[i], (entry, totals)
+            later = [e for e in entries[k + 1 :] if any(c in e["line"] for c in F7_DECISIONS)]
+            if later:
+                actor = later[0]["text"]
+                if actor.startswith(me):
+                    want = "あなたの手" if lang == "ja" else "Your move"
+                else:
+                    name = re.match(r"(Bot \d+|ボット\d+)", actor)
+                    assert name, actor
+                    who = name.group(1)
+                    want = f"{who}の手番" if lang == "ja" else f"{who}'s turn"
+                assert want in entry["status"], (entry["status"], want, actor)
+                assert "ディーラー" not in entry["status"] and "deals" not in entry["status"]
+        elif current is not None and entry["head"]:
+            assert re.search(r"\d+", entry["head"]).group(0) == current, entry  # type: ignore[union-attr]
+    return starts
+
+
 def check_recorded(page: Any) -> dict[str, Any]:
     ov = dict(page.evaluate("() => window.__ov"))
     check_status_in_step(ov, page.text_content("#status") or "")
@@ -189,6 +250,7 @@ def test_moments_beside_what_they_describe(
     ov = check_recorded(page)
     if game == "flip7":
         assert ov["held"] > 0  # a round's end was kept on screen, beside the rows
+        assert check_flip7_rounds(ov, "ハナコ" if lang == "ja" else "Aki", lang) >= 1
     shot(page, f"moments-{game}-{'phone' if phone else 'desktop'}-{lang}-end")
     assert page.console.errors == []
     check_rematch(page, lang)
@@ -245,6 +307,8 @@ def test_moments_whole_games(
     create_table(page, game, players, options)
     play_to_end(page, game, random.Random(f"{game}{phone}{lang}"))
     check_end(page, lang)
-    check_recorded(page)
+    ov = check_recorded(page)
+    if game == "flip7":
+        check_flip7_rounds(ov, "ハナコ" if lang == "ja" else "Aki", lang)
     assert page.console.errors == []
     page.context.close()

@@ -108,9 +108,27 @@ def _table_for(job: BotJob) -> tuple[State, dict[tuple[int, str], Agent]]:
     return entry
 
 
-def compute_move(job: BotJob) -> str:
+class BotMove(str):
+    """A bot's move as the worker answers it: its notation (a ``str``), and ``warming``: the
+    seat's Strong search was still warming up (compiling), so the move is the Normal bot's
+    (:func:`_normal_while_warming`). The server tells the players so (issue 27)."""
+
+    warming: bool
+
+    def __new__(cls, notation: str, warming: bool = False) -> BotMove:
+        """``BotMove("hit", warming=True)``."""
+        out = super().__new__(cls, notation)
+        out.warming = warming
+        return out
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (BotMove, (str(self), self.warming))
+
+
+def compute_move(job: BotJob) -> BotMove:
     """The bot's move for ``job`` (runs in a worker process): its notation, always legal (an
-    agent that fails or answers an illegal move is replaced by :func:`fallback_move`).
+    agent that fails or answers an illegal move is replaced by :func:`fallback_move`), marked
+    ``warming`` when a Strong seat played at Normal while its compiled search warms up.
 
     Raises:
         NeedRecord: see :func:`_table_for`.
@@ -120,8 +138,13 @@ def compute_move(job: BotJob) -> str:
     if state.current_player != job.seat:
         raise ValueError(f"seat {job.seat} is not to move at version {job.version}")
     agent = agents.get((job.seat, job.spec))
+    warming = False
     if agent is not None and _still_warming(agent, state):
-        agent = _normal_while_warming(job, state, agents)
+        agent, warming = _normal_while_warming(job, state, agents), True
+    elif agent is None and _cold_search(job.spec, state):
+        # not even built yet: building it imports numba and the kernels (2 s on a busy
+        # machine), so the warm-up thread does that and this move is Normal's
+        agent, warming = _normal_while_warming(job, state, agents), True
     elif agent is None:
         try:
             agent = make_agent(server_spec(job.spec), state.game)
@@ -129,7 +152,7 @@ def compute_move(job: BotJob) -> str:
             agent = make_agent("random", state.game)
         agents[(job.seat, job.spec)] = agent
         if _still_warming(agent, state):
-            agent = _normal_while_warming(job, state, agents)
+            agent, warming = _normal_while_warming(job, state, agents), True
     legal = state.legal_actions()
     rng = derive_rng(job.seed, "seat", job.seat, job.version)
     try:
@@ -138,8 +161,8 @@ def compute_move(job: BotJob) -> str:
         log.exception("table %s: bot %s failed; playing a random move", job.table_id, job.spec)
         action = None
     if action not in legal:
-        return fallback_move(job, state)
-    return str(action)
+        return BotMove(fallback_move(job, state), warming)
+    return BotMove(str(action), warming)
 
 
 # ----- the compiled search warmed in the worker (issue 27) -----------------------------------
@@ -199,6 +222,33 @@ def _warm_apart(name: str) -> None:
     warm_search(name)
 
 
+def _cold_search(spec: str, state: State) -> bool:
+    """Whether ``spec`` (a seat's agent spec) is a search that would run in the compiled kernels
+    (an ISMCTS not held to ``engine=python``, numba installed) for a game this worker has not
+    warmed yet: then its warm-up starts on a thread (see :func:`_still_warming`) and this is
+    True while it runs. Nothing is imported or built here."""
+    import importlib.util
+
+    name = state.game.name
+    full = server_spec(spec)
+    if name in _WARMED or not full.startswith("ismcts") or "engine=python" in full:
+        return False
+    if importlib.util.find_spec("numba") is None:
+        return False
+    return _warmer(name).is_alive()
+
+
+def _warmer(name: str) -> threading.Thread:
+    """The warm-up thread of game ``name`` (started on first use: :func:`_warm_apart`)."""
+    warmer = _WARMERS.get(name)
+    if warmer is None:
+        warmer = _WARMERS[name] = threading.Thread(
+            target=_warm_apart, args=(name,), name=f"septet-warm-{name}", daemon=True
+        )
+        warmer.start()
+    return warmer
+
+
 def _still_warming(agent: Agent, state: State) -> bool:
     """Whether ``agent`` is a compiled search whose kernels this worker is still warming up: the
     first Strong job of a game starts the warm-up on a thread (nothing is compiled for a game
@@ -206,13 +256,7 @@ def _still_warming(agent: Agent, state: State) -> bool:
     name = state.game.name
     if getattr(agent, "engine", None) != "fast" or name in _WARMED:
         return False
-    warmer = _WARMERS.get(name)
-    if warmer is None:
-        warmer = _WARMERS[name] = threading.Thread(
-            target=_warm_apart, args=(name,), name=f"septet-warm-{name}", daemon=True
-        )
-        warmer.start()
-    return warmer.is_alive()
+    return _warmer(name).is_alive()
 
 
 def _normal_while_warming(job: BotJob, state: State, agents: dict[tuple[int, str], Agent]) -> Agent:

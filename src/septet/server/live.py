@@ -223,6 +223,9 @@ class LiveTable:
         self.gone_since: dict[int, float] = {}
         self.bot_task: asyncio.Task[None] | None = None
         self.result: dict[str, Any] | None = data.result
+        self.warming: set[int] = set()
+        """Strong bot seats whose last move was Normal's, their compiled search still warming
+        up (the summary says so: issue 27)."""
         self.options = self.game.options_dict()
         self.titles = dict(self.game.titles)
         # turn-based tables (issue 28): the pace, the deadline of the move due, the timeout log
@@ -299,6 +302,7 @@ class LiveTable:
                     "connected": s.bot is not None or self.connected(s.seat),
                     "gone_for": gone,
                     "missed": s.missed,
+                    "warming": s.seat in self.warming,
                 }
             )
         due = self.deadline if self.to_move is not None else None  # turn-based (issue 28)
@@ -873,6 +877,11 @@ class LiveTable:
                     action = self.game.parse_action(
                         self.state, notation or fallback_move(job, self.state)
                     )
+                    # the players are told when a Strong bot played at Normal (warming up)
+                    if getattr(notation, "warming", False):
+                        self.warming.add(seat)
+                    else:
+                        self.warming.discard(seat)
                     await self._play(action, seat)
                     MOVES_ACCEPTED.labels("bot").inc()
                     failures = 0

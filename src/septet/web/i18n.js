@@ -119,6 +119,7 @@ const TEXT = {
     you_suffix: '(you)',
     playing_now: 'playing now',
     bot_thinking: '{name} is thinking…',
+    bot_warming: '{name} plays at Normal strength while the Strong search warms up',
     your_turn_title: 'Your turn',
     nothing_yet: 'Nothing has happened yet.',
     download_record: 'Download the game record',
@@ -377,6 +378,7 @@ const TEXT = {
     you_suffix: '（あなた）',
     playing_now: '手番',
     bot_thinking: '{name}が考えています…',
+    bot_warming: '{name}は「強い」の探索の準備ができるまで「普通」の強さで打ちます',
     your_turn_title: 'あなたの番',
     nothing_yet: 'まだ何も起きていません。',
     download_record: 'ゲームの記録をダウンロード',
@@ -565,7 +567,7 @@ export function t(key, params = {}) {
 export function sentences(parts) {
   const ja = current === 'ja';
   return parts.filter(Boolean)
-    .map((p) => (/[.!?。！？]$/.test(p) ? p : `${p}${ja ? '。' : '.'}`))
+    .map((p) => (/[.!?。！？…]$/.test(p) ? p : `${p}${ja ? '。' : '.'}`))
     .join(ja ? '' : ' ');
 }
 

@@ -300,12 +300,21 @@ export async function tablePage(root, id) {
    * never the stale "is thinking…" or "Your turn" of the state before; at the game's end it
    * is the result, as soon as the board shows it. `first`: the update's first shown event.
    */
-  function statusFor(ev, first, prevV) {
+  function statusFor(ev, first, prevV, m) {
     const spectator = msg && msg.seat === null;
+    const turnOf = (seat) => (msg && seat === msg.seat ? t('your_move_shown') : t('turn_of', { name: nameOf(seat) }));
     let text = null;
     if (END_EVENTS.has(ev.kind)) text = resultText(ev);
-    else if (typeof ev.seat === 'number' && ev.seat >= 0 && (first || ev.v !== prevV)) {
-      text = msg && ev.seat === msg.seat ? t('your_move_shown') : t('turn_of', { name: nameOf(ev.seat) });
+    else if (renderer.starts?.has(ev.kind)) {
+      // A round or deal begins: the event's seat is its dealer; the status names the player to
+      // act once it is dealt (the update's next decision: its state's player to move).
+      const next = m?.table?.to_move;
+      text = typeof next === 'number' && next >= 0 ? turnOf(next) : '';
+    } else if (renderer.turnless?.has(ev.kind)) {
+      // a card dealt or drawn: whose move it is stays as it was
+      if (first) text = '';
+    } else if (typeof ev.seat === 'number' && ev.seat >= 0 && (first || ev.v !== prevV)) {
+      text = turnOf(ev.seat);
     } else if (first) text = '';
     if (text === null) return;
     replace(status, spectator && text ? sentences([text, t('spectating')]) : text);
@@ -346,7 +355,7 @@ export async function tablePage(root, id) {
       if (closing || mark !== epoch) return logged;
       renderer.remember?.(ev, memory, st);
       if (LOG_QUIET.has(ev.kind)) { logEvent(ev); logged += 1; continue; }
-      const step = () => { statusFor(ev, shown === 0, prevV); shown += 1; prevV = ev.v; };
+      const step = () => { statusFor(ev, shown === 0, prevV, m); shown += 1; prevV = ev.v; };
       if (renderer.quiet?.has(ev.kind)) { step(); logEvent(ev); logged += 1; continue; }
       if (animate && renderer.before?.[ev.kind]) await renderer.before[ev.kind](ev, st);
       step();
@@ -363,6 +372,7 @@ export async function tablePage(root, id) {
 
   function settle(m, events) {
     const first = !msg;
+    if (!first) warmingNotes(msg.table, m.table);
     if (!msg || msg.version !== m.version || msg.seat !== m.seat) { selection = []; staged = []; }
     msg = m;
     if (first) restorePicks();
@@ -456,6 +466,8 @@ export async function tablePage(root, id) {
     else if (tbl.to_move !== null && tbl.to_move !== undefined && tbl.to_move >= 0) {
       const s = tbl.seats[tbl.to_move];
       text = s && s.kind === 'bot' ? t('bot_thinking', { name: nameOf(tbl.to_move) }) : t('waiting_for', { name: nameOf(tbl.to_move) });
+      // a Strong bot playing at Normal while its search warms up (the server says so)
+      if (s && s.kind === 'bot' && s.warming) text = sentences([t('bot_warming', { name: nameOf(tbl.to_move) }), text]);
     }
     if (msg && msg.seat === null && tbl.status !== 'waiting') text = sentences([text, t('spectating')]);
     replace(status, text, deadlineNote(tbl, nameOf, mine));
@@ -626,7 +638,18 @@ export async function tablePage(root, id) {
   }
 
   function logLine(e) {
-    return h('li', { class: `ev ev-${e.kind}${LOG_SEPARATORS.has(e.kind) ? ' sep' : ''}` }, named(pick(e, e.kind)));
+    const text = e.kind === 'bot_warming' ? sentences([t('bot_warming', { name: nameOf(e.seat) })]) : named(pick(e, e.kind));
+    return h('li', { class: `ev ev-${e.kind}${LOG_SEPARATORS.has(e.kind) ? ' sep' : ''}` }, text);
+  }
+
+  /** The log says when a Strong bot starts playing at Normal (its search warming up): the
+   * server marks the seat `warming` after such a move; a note follows the move's line. */
+  function warmingNotes(before, after) {
+    if (!before || !after) return;
+    for (const s of after.seats || []) {
+      const was = (before.seats || [])[s.seat];
+      if (s.warming && !(was && was.warming)) logItems.push({ kind: 'bot_warming', seat: s.seat });
+    }
   }
 
   function drawLog() {

@@ -387,10 +387,11 @@ function breakdown(view, ctx) {
         h('th', { scope: 'col' }, L(ctx, 'Total', '合計')))),
       h('tbody', {}, sb.map((b, i) => h('tr', { class: winners.includes(i) ? 'winner' : '' },
         h('th', { scope: 'row' }, ctx.name(i), winners.includes(i) ? h('span', { class: 'tag win' }, L(ctx, 'Winner', '勝者')) : null),
-        h('td', {}, h('span', { class: 'fam-list' }, fams(b)), ' ', h('strong', { class: 'fam-total' }, L(ctx, `= ${b.tile_points}`, `= ${b.tile_points}点`))),
-        h('td', {}, b.sevens ? `+${b.sevens}` : '0'),
-        h('td', {}, b.seventy_seven ? `+${b.seventy_seven}` : '—'),
-        h('td', {}, h('strong', {}, String(b.total))))))),
+        // (on a phone each row is a card: the cells say what they are, data-label)
+        h('td', { class: 'ds-fams', dataset: { label: L(ctx, 'Families', '家族') } }, h('span', { class: 'fam-list' }, fams(b)), ' ', h('strong', { class: 'fam-total' }, L(ctx, `= ${b.tile_points}`, `= ${b.tile_points}点`))),
+        h('td', { class: 'ds-sevens', dataset: { label: L(ctx, '7 tokens', '「7」トークン') } }, b.sevens ? `+${b.sevens}` : '0'),
+        h('td', { class: 'ds-77', dataset: { label: L(ctx, '77 token', '「77」トークン') } }, b.seventy_seven ? `+${b.seventy_seven}` : '—'),
+        h('td', { class: 'ds-total', dataset: { label: L(ctx, 'Total', '合計') } }, h('strong', {}, String(b.total))))))),
     tieWords(tie, ctx));
 }
 

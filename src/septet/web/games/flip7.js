@@ -122,8 +122,8 @@ function row(p, i, view, ctx, compact = false) {
     h('span', { class: `tag st-${status}` }, statusWord(p, i, view, ctx))),
   h('div', { class: 'f7-cards' }, rowCards(p, i, view, ctx)),
   h('div', { class: 'f7-score' },
-    h('span', { class: 'stat' }, h('span', { class: 'stat-label' }, L(ctx, 'This round ', '今回 ')), h('strong', {}, String(p.round_score))),
-    h('span', { class: 'stat' }, h('span', { class: 'stat-label' }, L(ctx, 'Total ', '合計 ')), h('strong', {}, String(p.total)), h('span', { class: 'stat-label' }, ` / ${view.target}`)),
+    h('span', { class: 'stat' }, h('span', { class: 'stat-label' }, L(ctx, 'This round ', '今回 ')), h('strong', { class: 'f7-this-round' }, String(p.round_score))),
+    h('span', { class: 'stat' }, h('span', { class: 'stat-label' }, L(ctx, 'Total ', '合計 ')), h('strong', { class: 'f7-game-total' }, String(p.total)), h('span', { class: 'stat-label' }, ` / ${view.target}`)),
     progress(p.total, view.target, L(ctx, `${p.total} of ${view.target} points`, `${view.target}点中${p.total}点`))));
   return compact ? el : bind(el, `target ${i}`, ctx, { keepButton: true });
 }
@@ -238,12 +238,43 @@ function setStatus(st, seat, status) {
   }
 }
 
+/**
+ * Before a round's first line is logged: the rows (and my row in the sticky area) become the
+ * new round's, so the board never shows the round before's cards or figures beside it (issue
+ * 27): empty rows in play, nothing scored this round, the totals the round's end gave.
+ */
+function newRound(ev, st) {
+  const totals = st.memory?.round?.totals;
+  // the decision and the Flip 4 of the round before are over
+  for (const el of st.board.querySelectorAll('.prompt, .f7-aside')) el.remove();
+  for (const box of [st.board, st.dock]) {
+    if (!box) continue;
+    for (const line of box.querySelectorAll('.f7-line, .f7-after')) line.replaceChildren();
+    // the new round's dealer (the event's seat) marked, the round before's unmarked
+    for (const tag of box.querySelectorAll('.tag.dealer')) tag.remove();
+    for (const r of box.querySelectorAll(`.f7-row[data-seat="${ev.seat}"], .f7-mine[data-seat="${ev.seat}"]`)) {
+      r.querySelector('.f7-who .who')?.after(h('span', { class: 'tag dealer' }, L(st.ctx, 'Dealer', 'ディーラー')));
+    }
+    for (const r of box.querySelectorAll('.f7-row, .f7-mine')) {
+      const seat = Number(r.dataset.seat);
+      r.className = r.className.replace(/status-\w+/, 'status-active');
+      const tag = r.querySelector('.f7-who .tag[class*="st-"]');
+      if (tag) { tag.className = 'tag st-active'; tag.textContent = STATUS.active[st.ctx.lang === 'ja' ? 1 : 0]; }
+      const score = r.querySelector('.f7-this-round');
+      if (score) score.textContent = '0';
+      const total = r.querySelector('.f7-game-total');
+      if (total && Array.isArray(totals) && totals[seat] !== undefined) total.textContent = String(totals[seat]);
+    }
+  }
+  const head = st.board.querySelector('.f7-round');
+  if (head) head.textContent = L(st.ctx, `Round ${ev.data.round}`, `ラウンド${ev.data.round}`);
+}
+
+const before = { round_start: newRound };
+
 const moments = {
   async round_start(ev, st) {
-    for (const line of st.board.querySelectorAll('.f7-line, .f7-after')) line.replaceChildren();
-    for (const r of st.board.querySelectorAll('.f7-row')) setStatus(st, Number(r.dataset.seat), 'active');
     const head = st.board.querySelector('.f7-round');
-    if (head) head.textContent = L(st.ctx, `Round ${ev.data.round}`, `ラウンド${ev.data.round}`);
     await banner(st.q, st.layer, L(st.ctx, `Round ${ev.data.round}`, `ラウンド${ev.data.round}`), 'info', 700, st.board.querySelector('.f7-head') || head); // beside the whole round line (target, deck)
   },
   async draw(ev, st) {
@@ -407,6 +438,10 @@ function selectionLabel(key, ctx) {
 }
 
 export default {
-  draw, dock, held, moments, mark, breakdown, remember, hint, selectionLabel,
+  draw, dock, held, before, moments, mark, breakdown, remember, hint, selectionLabel,
   quiet: new Set(['dealer', 'forced', 'no_target', 'hit']),
+  // the status at a round's start names the player to act, not its dealer; a card dealt or
+  // drawn leaves whose move it is as it was
+  starts: new Set(['round_start']),
+  turnless: new Set(['dealer', 'draw', 'reshuffle']),
 };

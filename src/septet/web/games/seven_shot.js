@@ -410,6 +410,7 @@ function headline(view, ctx) {
 export default {
   draw, dock, held, moments, before, mark, breakdown, remember, hint, headline, multiPick, pickLabel,
   quiet: new Set(['card_dealt', 'pass_chosen', 'pass_ready', 'passes_done', 'first_leader']),
+  starts: new Set(['new_deal']), // the status names the player to act in the new deal
   /** A tap on the finished trick clears it (the key goes to memory.dismissed). */
   dismissKey(target) {
     const t = target.closest && target.closest('#trick.done');
