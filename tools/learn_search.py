@@ -18,7 +18,9 @@ promised rule wins. Its script is written to ``src/septet/bots/data/scripts/lear
   meets it, an event's kind the first time it happens),
 - ``shows``: the promised rules, each with the version it happens at; ``end``: the last version.
 
-Usage: ``python tools/learn_search.py [double-seven|flip7|seven-shot ...] [--tries N]``.
+Usage: ``python tools/learn_search.py [double-seven|flip7|seven-shot ...] [--tries N]``;
+``--rekey`` keeps each game and keys its bots' moves by the views the engine gives now (run it
+when a field is added to a view).
 """
 
 from __future__ import annotations
@@ -263,12 +265,66 @@ def write(name: str, p: Played) -> Path:
     return path
 
 
+def rekey(name: str) -> Path:
+    """Write ``name``'s script again for the engine as it is now, the game unchanged: its seed
+    and newcomer's moves replayed with the greedy bots the search played them with, each bot
+    decision keyed by the view the engine now gives (a field added to a view changes every key;
+    the moves stay the same).
+
+    Raises:
+        SystemExit: the recorded game no longer plays the same (a recorded move is illegal, it
+            ends at another version, or a promised rule is no longer shown): search again.
+    """
+    old = json.loads((OUT / f"learn-{name}.json").read_text(encoding="utf-8"))
+    spec = TUTORIALS[name]
+    game = games.get(name, **spec["options"])
+    n, seed = spec["players"], old["seed"]
+    moves = {int(v): m for v, m in old["human_moves"].items()}
+    p = Played(seed)
+    greedy = [make_agent("greedy", game) for _ in range(n)]
+    bots = [seat != HUMAN for seat in range(n)]
+    done = advance(game.new_state(n), seed, bots)
+    state: State = done.state
+    p.events.extend(done.events)
+    while not state.is_terminal:
+        seat, version = state.current_player, len(state.history)
+        view = seat_view(state, seat)
+        legal = state.legal_actions()
+        if seat == HUMAN:
+            action = next((a for a in legal if str(a) == moves.get(version)), None)
+            if action is None:
+                raise SystemExit(f"{name}: the newcomer's move at {version} is no longer legal")
+            p.human_moves[version] = str(action)
+            p.decisions[version] = decision_kind(
+                game.name, view, [str(a) for a in legal], str(action)
+            )
+        else:
+            action = greedy[seat].act(view, legal, derive_rng(seed, "seat", seat, version))
+            p.bots[view_key(view)] = str(action)
+        done = advance(state, seed, bots, action, seat)
+        state = done.state
+        p.events.extend(done.events)
+    p.end, p.finished = len(state.history), state.is_terminal
+    SHOWS[game.name](p)
+    if p.end != old["end"] or p.human_moves.keys() != moves.keys() or p.shows != old["shows"]:
+        raise SystemExit(f"{name}: the recorded game plays differently now: search again")
+    return write(name, p)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("games", nargs="*", default=list(TUTORIALS))
     parser.add_argument("--tries", type=int, default=200)
+    parser.add_argument(
+        "--rekey",
+        action="store_true",
+        help="keep each game, key its bots' moves by the views of today's engine",
+    )
     args = parser.parse_args(argv)
     for name in args.games:
+        if args.rekey:
+            print(f"{name}: rekeyed -> {rekey(name)}")
+            continue
         best = search(name, args.tries)
         if best is None:
             print(f"{name}: no candidate of {args.tries} shows every rule", file=sys.stderr)

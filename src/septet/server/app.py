@@ -215,11 +215,11 @@ def create_app(settings: Settings | None = None, routers: Iterable[APIRouter] = 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(store.migrate)
+        revived = await manager.load()  # starts the bot processes (before any other thread)
         # The bot levels of every game, found off the event loop: building Strong's agent the
         # first time imports the compiled kernels (seconds), which a table's creation would
         # otherwise wait for with every other request.
         levels_warm = asyncio.get_running_loop().run_in_executor(None, _warm_levels)
-        revived = await manager.load()
         sweeper = asyncio.get_running_loop().create_task(manager.sweep_forever())
         stop_turns = await turns_background.start(manager, store, settings)  # issue 28
         # Ratings, Play now's bots, tables nobody is at (issue 24).
