@@ -20,6 +20,16 @@ ran them before) and then in its pool of bot processes (now), in one run:
 
     python bench/bench_server.py health --bot-tables 12 --seconds 20
 
+``flood``: another player's bot reply time while one address floods the bot queue, both
+conditions in one run on one server (``--trust-proxy``: the flood comes from 10.0.0.66, the
+player from 10.0.0.7, as behind a proxy). First without a flood, then after fresh guests of one
+address have asked for ``--flood-tables`` tables of four ``bot:strong`` (those past the cap
+per address are refused, 429), a table of the player and one ``--reply-bot`` bot: the time
+from the state that hands the turn to the bot to the state with its move (the server's
+``--bot-delay`` included), p50/p99 of each condition and their ratio (goal: p99 within 2x):
+
+    python bench/bench_server.py flood --flood-tables 60 --seconds 30
+
 The default pace is a person thinking 1 s on average (uniform 0-2 s) and bots waiting 0.8 s
 (``septet serve``'s default), on 2-player tables (one person, one random bot).
 Targets: move p99 under 100 ms at 200 tables on one process, under 50 ms at 1,000 tables on two.
@@ -398,9 +408,126 @@ def health_bench(args: argparse.Namespace) -> list[dict[str, Any]]:
     return rows
 
 
+async def reply_times(
+    base: str, address: str, seconds: float, bot: str, think: float
+) -> list[float]:
+    """A player at ``address`` (``X-Forwarded-For``) with one ``bot`` plays for ``seconds``
+    (random legal moves after ``think`` s); returns the bot's reply times (seconds from the
+    state handing it the turn to the next state)."""
+    rng = random.Random(7)
+    fwd = {"X-Forwarded-For": address}
+    out: list[float] = []
+    until = time.monotonic() + seconds
+    while time.monotonic() < until:
+        async with httpx.AsyncClient(base_url=base, timeout=60, headers=fwd) as http:
+            r = await http.post("/api/guest", json={"name": "victim"})
+            r.raise_for_status()
+            cookie = f"septet_token={r.cookies['septet_token']}"
+            http.cookies.clear()
+            body = {"game": "flip7", "options": {}, "seats": ["human", f"bot:{bot}"]}
+            r = await http.post("/api/tables", headers={"Cookie": cookie}, json=body)
+            r.raise_for_status()
+            table = r.json()["id"]
+        url = "ws" + base[4:] + f"/ws/tables/{table}"
+        headers = {"Cookie": cookie, **fwd}
+        async with connect(url, additional_headers=headers, max_size=2**22) as ws:
+            waiting_since: float | None = None
+            sent = -1
+            while time.monotonic() < until:
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), max(0.01, until - time.monotonic()))
+                except TimeoutError:
+                    break
+                msg = json.loads(raw)
+                if msg["type"] != "state":
+                    continue
+                now = time.perf_counter()
+                if waiting_since is not None:
+                    out.append(now - waiting_since)
+                    waiting_since = None
+                if msg["table"]["status"] == "finished":
+                    break
+                if msg["legal"]:
+                    if msg["version"] != sent:
+                        sent = msg["version"]
+                        await asyncio.sleep(rng.uniform(0, 2 * think))
+                        action = rng.choice(msg["legal"])["a"]
+                        await ws.send(
+                            json.dumps({"type": "move", "version": sent, "action": action})
+                        )
+                elif msg["table"]["status"] == "playing" and msg["version"] > 0:
+                    waiting_since = now  # the bot is to move
+    return out
+
+
+async def flood_tables(base: str, count: int) -> dict[str, int]:
+    """Fresh guests of address 10.0.0.66 each ask for a table of four Strong bots; returns how
+    many were made and refused."""
+    made = refused = 0
+    fwd = {"X-Forwarded-For": "10.0.0.66"}
+    async with httpx.AsyncClient(base_url=base, timeout=60, headers=fwd) as http:
+        for i in range(count):
+            http.cookies.clear()
+            r = await http.post("/api/guest", json={"name": f"f{i}"})
+            if r.status_code != 200:
+                refused += 1
+                continue
+            cookie = f"septet_token={r.cookies['septet_token']}"
+            http.cookies.clear()
+            body = {"game": "flip7", "options": {}, "seats": ["bot:strong"] * 4}
+            r = await http.post("/api/tables", headers={"Cookie": cookie}, json=body)
+            if r.status_code == 200:
+                made += 1
+            else:
+                refused += 1
+    return {"made": made, "refused": refused}
+
+
+def _quantiles(lat: list[float]) -> dict[str, Any]:
+    return {"replies": len(lat), "p50_ms": round(percentile(lat, 0.5), 1),
+            "p99_ms": round(percentile(lat, 0.99), 1)}  # fmt: skip
+
+
+async def flood_run(args: argparse.Namespace, base: str) -> list[dict[str, Any]]:
+    rows = []
+    calm = await reply_times(base, "10.0.0.7", args.seconds, args.reply_bot, args.think)
+    rows.append({"condition": "no flood", **_quantiles(calm)})
+    flood = await flood_tables(base, args.flood_tables)
+    await asyncio.sleep(1.0)
+    busy = await reply_times(base, "10.0.0.7", args.seconds, args.reply_bot, args.think)
+    rows.append({"condition": "flood", **flood, **_quantiles(busy)})
+    return rows
+
+
+def flood_bench(args: argparse.Namespace) -> list[dict[str, Any]]:
+    db = FreshDatabase(args.db)
+    port = free_port()
+    proc = start_server(db.url, port, args.bot_delay, "--trust-proxy", "--bot-workers",
+                        str(args.bot_workers))  # fmt: skip
+    try:
+        rows = asyncio.run(flood_run(args, f"http://127.0.0.1:{port}"))
+    finally:
+        stop(proc)
+        db.close()
+    for row in rows:
+        row["p99_vs_no_flood"] = round(row["p99_ms"] / rows[0]["p99_ms"], 3)
+        extra = (
+            f"  (flood tables made {row['made']}, refused {row['refused']})"
+            if "made" in row
+            else ""
+        )
+        print(
+            f"{row['condition']:>8}: the other table's {args.reply_bot} bot replied "
+            f"{row['replies']} times, p50 {row['p50_ms']:>7} ms  p99 {row['p99_ms']:>7} ms  "
+            f"(p99 x{row['p99_vs_no_flood']} of no flood){extra}",
+            flush=True,
+        )
+    return rows
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    ap.add_argument("mode", nargs="?", choices=["moves", "health"], default="moves")
+    ap.add_argument("mode", nargs="?", choices=["moves", "health", "flood"], default="moves")
     ap.add_argument("--tables", type=int, nargs="+", default=[50, 200])
     ap.add_argument("--seconds", type=float, default=20.0)
     ap.add_argument("--game", default="flip7")
@@ -418,12 +545,15 @@ def main() -> None:
     ap.add_argument("--profile", default="", help="py-spy binary: record the first server "
                     "(bench/results/profile-<tables>-<layout>.txt, collapsed stacks)")  # fmt: skip
     ap.add_argument("--bot-tables", type=int, default=12, help="health: tables of 4 ISMCTS bots")
-    ap.add_argument("--bot-workers", type=int, default=2, help="health: the bot processes")
+    ap.add_argument("--bot-workers", type=int, default=2, help="health, flood: the bot processes")
+    ap.add_argument("--flood-tables", type=int, default=60, help="flood: tables asked for")
+    ap.add_argument("--reply-bot", default="normal", help="flood: the other table's bot")
     args = ap.parse_args()
-    rows = health_bench(args) if args.mode == "health" else moves_bench(args)
+    benches = {"health": health_bench, "flood": flood_bench, "moves": moves_bench}
+    rows = benches[args.mode](args)
     out = ROOT / "bench" / "results"
     out.mkdir(parents=True, exist_ok=True)
-    name = "bench_server_health.json" if args.mode == "health" else "bench_server.json"
+    name = "bench_server.json" if args.mode == "moves" else f"bench_server_{args.mode}.json"
     result = {
         "benchmark": f"bench_server {args.mode}",
         "game": args.game,

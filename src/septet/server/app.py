@@ -224,9 +224,11 @@ def create_app(settings: Settings | None = None, routers: Iterable[APIRouter] = 
         stop_turns = await turns_background.start(manager, store, settings)  # issue 28
         # Ratings, Play now's bots, tables nobody is at (issue 24).
         players_loop = asyncio.get_running_loop().create_task(players.run_forever(manager))
+        sessions_loop = asyncio.get_running_loop().create_task(svc.refresh_sessions_forever())
         log.info("septet server ready: %d live tables (%s)", revived, store.engine.url.drivername)
         yield
         levels_warm.cancel()
+        sessions_loop.cancel()
         players_loop.cancel()
         await stop_turns()
         sweeper.cancel()

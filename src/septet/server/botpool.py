@@ -108,6 +108,11 @@ def _table_for(job: BotJob) -> tuple[State, dict[tuple[int, str], Agent]]:
     return entry
 
 
+def forget_table(table_id: str) -> None:
+    """Drop a finished table's cached state and agents (runs in a worker process)."""
+    _TABLES.pop(table_id, None)
+
+
 class BotMove(str):
     """A bot's move as the worker answers it: its notation (a ``str``), and ``warming``: the
     seat's Strong search was still warming up (compiling), so the move is the Normal bot's
@@ -456,6 +461,20 @@ class BotPool:
             sent.clear()  # the worker forgets too; it asks for whole records (NeedRecord)
         sent[job.table_id] = job.version
         return move
+
+    def forget(self, table_id: str) -> None:
+        """A table's game ended: its worker drops the state and agents it keeps for it (else
+        each process would keep :data:`CACHE_TABLES` finished tables, a few MB each), and this
+        pool what it sent. Not waited for; a worker not started has nothing to drop."""
+        if self.workers == 0:
+            forget_table(table_id)
+            return
+        slot = zlib.crc32(table_id.encode()) % self.workers
+        self._sent[slot].pop(table_id, None)
+        pool = self._executors[slot]
+        if pool is not None:
+            with contextlib.suppress(RuntimeError):  # (shut down meanwhile)
+                pool.submit(forget_table, table_id)
 
     async def choose(self, job: BotJob, budget: float, owner: str = "") -> str | None:
         """The move for ``job`` (its notation), or ``None`` when it took over ``budget``

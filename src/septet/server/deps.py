@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -21,6 +22,11 @@ from starlette.requests import HTTPConnection
 from septet.server.config import Settings
 from septet.server.live import LiveTable, LobbyError, TableManager, TokenBucket
 from septet.server.store import Store
+
+log = logging.getLogger("septet.server")
+
+SESSION_KEEP = 120.0
+"""Seconds a cached session is kept (and read again) after it was last asked for."""
 
 if TYPE_CHECKING:
     from septet.server.accounts.service import Accounts
@@ -49,6 +55,10 @@ class Services:
         manager: the live tables.
         identities: token digest -> (player, when read), a cache of the sessions
             (:meth:`~septet.server.accounts.data.AccountData.session`).
+            Entries in use are read again in batches by :meth:`refresh_sessions`; entries
+            unused for :data:`SESSION_KEEP` seconds are dropped (a site's every guest ever
+            seen is not kept).
+        used: token digest -> when its cached session was last asked for (monotonic).
         guest_buckets: client address -> its bucket of new guests.
         sockets: sockets-cap key (guest id or address) -> open WebSockets in this process.
         accounts: sign-in, claiming, passwords, deletion (:mod:`septet.server.accounts`).
@@ -58,6 +68,7 @@ class Services:
     store: Store
     manager: TableManager
     identities: dict[str, tuple[Player, float]] = field(default_factory=dict)
+    used: dict[str, float] = field(default_factory=dict)
     guest_buckets: dict[str, TokenBucket] = field(default_factory=dict)
     sockets: Counter[str] = field(default_factory=Counter)
     accounts: Accounts = field(init=False)
@@ -77,6 +88,7 @@ class Services:
         found = self.identities.get(key)
         now = time.monotonic()
         if found is not None and now - found[1] < self.settings.session_cache_s:
+            self.used[key] = now
             return found[0]
         row = await asyncio.to_thread(self.accounts.data.session, token)
         if row is None:
@@ -86,11 +98,58 @@ class Services:
             self.identities.clear()
         player = Player(*row)
         self.identities[key] = (player, now)
+        self.used[key] = now
         return player
+
+    async def refresh_sessions(self) -> int:
+        """Read again, in one query, every cached session in use (asked for within the last
+        :data:`SESSION_KEEP` seconds) that is older than half of ``session_cache_s``, so
+        that a socket's move finds its session fresh instead of reading it alone (on a busy
+        site: a query per two moves); forget those ended elsewhere, and the entries unused for
+        :data:`SESSION_KEEP` seconds. A session ended on another process still stops working
+        here within ``session_cache_s``. Returns how many were read."""
+        cache = self.settings.session_cache_s
+        now = time.monotonic()
+        for key in [k for k, at in self.used.items() if now - at > SESSION_KEEP]:
+            del self.used[key]
+            self.identities.pop(key, None)
+        for key in [k for k in self.identities if k not in self.used]:
+            del self.identities[key]
+        due = {k: v for k, v in self.identities.items() if now - v[1] > cache / 2}
+        if not due:
+            return 0
+        rows = await asyncio.to_thread(self.accounts.data.sessions, list(due))
+        for key, before in due.items():
+            if self.identities.get(key) is not before:  # forgotten or replaced meanwhile
+                continue
+            row = rows.get(key)
+            if row is None:
+                self.identities.pop(key, None)
+            else:
+                self.identities[key] = (Player(*row), now)
+        return len(due)
+
+    async def refresh_sessions_forever(self) -> None:
+        """Run :meth:`refresh_sessions` every quarter of ``session_cache_s`` (nothing when it
+        is 0: every request reads its session)."""
+        from septet.server.metrics import is_outage
+
+        cache = self.settings.session_cache_s
+        if cache <= 0:
+            return
+        while True:
+            await asyncio.sleep(max(0.1, cache / 4))
+            try:
+                await self.refresh_sessions()
+            except Exception as exc:  # the database away: the requests read for themselves
+                if not is_outage(exc):
+                    log.exception("sessions not refreshed")
 
     def remember(self, token: str, player: Player) -> None:
         """Cache ``player`` as the holder of ``token`` (after a rename, a sign-in)."""
-        self.identities[hashlib.sha256(token.encode()).hexdigest()] = (player, time.monotonic())
+        key = hashlib.sha256(token.encode()).hexdigest()
+        self.identities[key] = (player, time.monotonic())
+        self.used[key] = time.monotonic()
 
     def client_address(self, conn: HTTPConnection) -> str:
         """The client's address: the first ``X-Forwarded-For`` hop when ``trust_proxy`` is

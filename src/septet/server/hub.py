@@ -32,7 +32,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from septet.server.metrics import REDIS, redis_errors
+from septet.server.metrics import REDIS, is_redis_error, redis_errors
 
 log = logging.getLogger("septet.server")
 
@@ -81,8 +81,9 @@ class Hub:
         """Await one Redis command, noting an outage (logged once) or its end."""
         try:
             out = await pending
-        except redis_errors() as exc:
-            REDIS.failed(exc)
+        except Exception as exc:
+            if is_redis_error(exc):
+                REDIS.failed(exc)
             raise
         REDIS.ok()
         return out
@@ -124,11 +125,11 @@ class Hub:
                         log.exception("table message not handled: %s", raw["data"][:200])
             except asyncio.CancelledError:
                 raise
-            except redis_errors() as exc:  # logged once per outage, not once a second
-                REDIS.failed(exc)
-                await asyncio.sleep(1.0)
-            except Exception:
-                log.exception("lost the Redis subscription; reconnecting")
+            except Exception as exc:
+                if is_redis_error(exc):  # logged once per outage, not once a second
+                    REDIS.failed(exc)
+                else:
+                    log.exception("lost the Redis subscription; reconnecting")
                 await asyncio.sleep(1.0)
 
     # ----- the bot queue ------------

@@ -1155,9 +1155,12 @@ class TableManager:
             await asyncio.sleep(self.settings.sweep_interval)
 
     def finished(self, table: LiveTable) -> None:
-        """Called when a table's game ends: it is let go once nobody is connected."""
+        """Called when a table's game ends: it is let go once nobody is connected, and the
+        bot process that played it forgets it."""
         if not table.conns:
             self.tables.pop(table.id, None)
+        if self.runs_bots:
+            self.bots.forget(table.id)
         for hook in self.finish_hooks:
             try:
                 hook(table)

@@ -15,7 +15,8 @@ Every series is named ``septet_…``:
 - ``septet_bot_think_seconds{game}``: histogram of a bot move's time in the bot pool (waiting
   for a process included).
 - ``septet_database_errors_total``, ``septet_redis_errors_total``: failed database and Redis
-  operations (connection lost, server away).
+  operations (connection lost, server away); the Redis count holds the redis client's errors
+  only (:func:`is_redis_error`), never another ``OSError``.
 
 Multiprocess-safe: with ``PROMETHEUS_MULTIPROC_DIR`` set (several processes behind one scrape
 address, prometheus-client's multiprocess mode) the page sums the live processes' files;
@@ -142,12 +143,7 @@ class OutageFilter(logging.Filter):
 
 
 def _redis_away(exc: BaseException) -> bool:
-    try:
-        from redis.exceptions import ConnectionError as RedisConnectionError
-        from redis.exceptions import TimeoutError as RedisTimeoutError
-    except ModuleNotFoundError:
-        return False
-    return isinstance(exc, RedisConnectionError | RedisTimeoutError)
+    return is_redis_error(exc)
 
 
 REDIS = Outage("Redis", REDIS_ERRORS)
@@ -155,11 +151,47 @@ DATABASE = Outage("the database", DATABASE_ERRORS)
 
 
 def redis_errors() -> tuple[type[BaseException], ...]:
-    """The exceptions of a Redis that cannot be reached (or went away mid-command)."""
+    """The exceptions of a Redis that cannot be reached (or went away mid-command): the redis
+    client's ``ConnectionError`` and ``TimeoutError`` (``AuthenticationError``,
+    ``BusyLoadingError``, ... are kinds of them), and the ``OSError`` of a socket, which only
+    :func:`is_redis_error` tells from any other (a file, a pipe, ``asyncio``'s own
+    ``TimeoutError``) by where it was raised.
+
+    Raises:
+        ModuleNotFoundError: no ``redis`` extra.
+    """
     from redis.exceptions import ConnectionError as RedisConnectionError
     from redis.exceptions import TimeoutError as RedisTimeoutError
 
     return (RedisConnectionError, RedisTimeoutError, OSError)
+
+
+def _raised_by_redis(exc: BaseException) -> bool:
+    """Whether ``exc`` came up through the redis client's code (a frame of its package
+    between where it was raised and where it was caught)."""
+    tb = exc.__traceback__
+    while tb is not None:
+        name = str(tb.tb_frame.f_globals.get("__name__", ""))
+        if name == "redis" or name.startswith("redis."):
+            return True
+        tb = tb.tb_next
+    return False
+
+
+def is_redis_error(exc: BaseException) -> bool:
+    """Whether ``exc`` is Redis away: a connection or timeout error of the redis client
+    (``redis.exceptions.ConnectionError`` / ``TimeoutError`` and their kinds), or an
+    ``OSError`` raised from within the client's code. Any other ``OSError`` (a file, a pipe
+    to a bot process, the builtin ``TimeoutError`` of ``asyncio.wait_for``) is not, and is
+    never counted in ``septet_redis_errors_total``."""
+    try:
+        from redis.exceptions import ConnectionError as RedisConnectionError
+        from redis.exceptions import TimeoutError as RedisTimeoutError
+    except ModuleNotFoundError:  # (no redis extra: nothing of Redis can fail)
+        return False
+    if isinstance(exc, RedisConnectionError | RedisTimeoutError):
+        return True
+    return isinstance(exc, OSError) and _raised_by_redis(exc)
 
 
 def database_errors() -> tuple[type[BaseException], ...]:
@@ -172,12 +204,9 @@ def database_errors() -> tuple[type[BaseException], ...]:
 def is_outage(error: BaseException) -> bool:
     """Whether ``error`` is Redis or the database away (then noted in :data:`REDIS` or
     :data:`DATABASE`, which log it once)."""
-    try:
-        if isinstance(error, redis_errors()):
-            REDIS.failed(error)
-            return True
-    except ModuleNotFoundError:  # (no redis extra: nothing of Redis can fail)
-        pass
+    if is_redis_error(error):
+        REDIS.failed(error)
+        return True
     if isinstance(error, database_errors()):
         DATABASE.failed(error)
         return True

@@ -71,6 +71,37 @@ class AccountData:
                 s.commit()
         return row[0], row[1], bool(row[2])
 
+    def sessions(
+        self, digests: Sequence[str], now: datetime | None = None
+    ) -> dict[str, tuple[str, str, bool]]:
+        """:meth:`session` for many sessions in one query, by the SHA-256 hex digests of their
+        tokens (:func:`~septet.server.store.hash_token`): digest -> ``(player_id, name,
+        is_account)`` of those that still hold a player (an ended session, or a deleted
+        player's, is absent). Refreshes ``last_seen_at`` where it is older than
+        :data:`TOUCH_EVERY`, in one statement."""
+        now = now or utcnow()
+        found: dict[str, tuple[str, str, bool]] = {}
+        stale: list[str] = []
+        with self._session() as s:
+            for start in range(0, len(digests), 500):
+                rows = s.execute(
+                    select(SessionRow.token_hash, PlayerRow.id, PlayerRow.name,
+                           PlayerRow.password_hash.is_not(None), SessionRow.last_seen_at)
+                    .join(SessionRow, SessionRow.player_id == PlayerRow.id)
+                    .where(SessionRow.token_hash.in_(digests[start : start + 500]),
+                           PlayerRow.deleted_at.is_(None))
+                ).all()  # fmt: skip
+                for digest, pid, name, is_account, seen in rows:
+                    found[digest] = (pid, name, bool(is_account))
+                    seen = seen if seen.tzinfo else seen.replace(tzinfo=now.tzinfo)
+                    if now - seen > TOUCH_EVERY:
+                        stale.append(digest)
+            if stale:
+                s.execute(update(SessionRow).where(SessionRow.token_hash.in_(stale))
+                          .values(last_seen_at=now))  # fmt: skip
+                s.commit()
+        return found
+
     @staticmethod
     def _new_session(s: Session, player_id: str, user_agent: str) -> str:
         token = secrets.token_urlsafe(32)
