@@ -355,3 +355,32 @@ def test_seven_shot_sheet_carries_the_engines_threshold(client: Any) -> None:  #
         assert r.json()["threshold"] == want
         got = client.get(f"/api/score/sheets/{r.json()['id']}").json()
         assert got["threshold"] == want
+
+
+def test_double_seven_sheet_carries_the_engines_family_figures(client: Any) -> None:
+    # DS-5.1, DS-1.1, DS-5.3, DS-1.2: the entry form offers families of 2 to 14 tiles (every tile
+    # of one animal, 11, and the 3 clovers), marks 7 and up, and counts at most 8 7 tokens, from
+    # these figures (issue 25)
+    from septet.games.double_seven.rules import MIN_FAMILY, SEVEN
+    from septet.games.double_seven.tiles import MAX_FAMILY, NUM_SEVEN_TOKENS
+
+    r = client.post("/api/score/sheets", json={"game": "double-seven", "players": ["A", "B"]})
+    assert r.status_code == 200, r.text
+    for sheet in (r.json(), client.get(f"/api/score/sheets/{r.json()['id']}").json()):
+        assert sheet["family_sizes"] == [MIN_FAMILY, MAX_FAMILY] == [2, 11 + 3]
+        assert sheet["seven"] == SEVEN == 7
+        assert sheet["seven_tokens"] == NUM_SEVEN_TOKENS == 8
+        assert "deck_sevens" not in sheet
+
+
+def test_seven_shot_sheet_carries_the_decks_sevens(client: Any) -> None:  # SS-1.1
+    # one 7 per suit, 7 suits: the score keeper's 7s steppers stop there (issue 25)
+    from septet.games.seven_shot.cards import NUM_SUITS, SEVENS
+
+    for players in (["A", "B", "C", "D"], ["A", "B", "C"]):
+        r = client.post("/api/score/sheets", json={"game": "seven-shot", "players": players})
+        assert r.status_code == 200, r.text
+        assert r.json()["deck_sevens"] == len(SEVENS) == NUM_SUITS == 7
+        assert "family_sizes" not in r.json()
+    f7 = client.post("/api/score/sheets", json={"game": "flip7", "players": ["A", "B"]}).json()
+    assert not {"family_sizes", "seven", "seven_tokens", "deck_sevens"} & set(f7)

@@ -51,3 +51,33 @@ def test_double_seven_view_marks_seven_families() -> None:  # DS-5.3
     assert SEVEN == 7
     js = (WEB / "games/double_seven.js").read_text(encoding="utf-8")
     assert "f.seven" in js and not re.search(r"size >= 7", js)
+
+
+def _code(text: str) -> str:
+    """A JS file without its comments (a comment may name a rule's number)."""
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    return re.sub(r"//[^\n]*", "", text)
+
+
+def test_double_seven_entry_restates_no_family_figure() -> None:  # DS-5.1, DS-5.3, DS-1.2
+    # the family sizes, the 7-token size and the token count come from the sheet (the engine's
+    # rules/tiles modules, server/score/sheet.py), never written in ds_entry.js (issue 25)
+    code = _code((WEB / "score/ds_entry.js").read_text(encoding="utf-8"))
+    assert "sheet.family_sizes" in code and "sheet.seven" in code
+    assert "sheet.seven_tokens" in code
+    # no comparison with (0 aside: a count cannot go below it) or range built from a number
+    found = [
+        m
+        for m in re.findall(r"(?:[<>]=?|===?)\s*\d+|\blength:\s*\d+|\bi\s*\+\s*\d+", code)
+        if not re.fullmatch(r"[<>=]+\s*0", m)
+    ]
+    assert not found, f"ds_entry.js restates a rule number: {found}"
+
+
+def test_seven_shot_entry_restates_no_seven_count() -> None:  # SS-1.1, SS-4.1, SS-5.3
+    code = _code((WEB / "score/ss_entry.js").read_text(encoding="utf-8"))
+    assert "sheet.deck_sevens" in code and "sheet.threshold" in code
+    # no cap or threshold from a number (0 aside: a count cannot go below it); ``=== 2`` /
+    # ``=== 3`` tell the 2 teams from the 3 players by the sheet's sides, and stay
+    found = [m for m in re.findall(r"[<>]=?\s*(\d+)", code) if m != "0"]
+    assert not found, f"ss_entry.js restates a rule number: {found}"

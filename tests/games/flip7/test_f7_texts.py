@@ -154,3 +154,28 @@ def test_the_last_round_is_shown_with_its_arithmetic() -> None:
         "  P1：ゼロ 5 — ゼロがあるので0点",
         "  P2：8 9 | ÷2 −2 — 17 ÷ 2 = 8、8 − 2 = 6点",
     ]
+
+
+def test_flip7_texts_format_the_engines_bonus() -> None:  # F7V-7.2, F7V-8.3
+    # issue 25: the rules, events, decisions and option help write flip7.rules.FLIP7_BONUS; with
+    # it changed (here to 21) no text says 15 any more, in English or Japanese
+    import re
+    from pathlib import Path
+
+    from septet import games
+    from septet.games.flip7 import game as game_mod
+    from septet.games.flip7 import rules, text
+
+    src = {m: Path(str(m.__file__)).read_text(encoding="utf-8") for m in (text, game_mod)}
+    for mod, code in src.items():
+        strings = re.findall(r'"[^"\n]*"', code)
+        found = [s for s in strings if re.search(r"[+−-]15(?!\d)|15点|adds 15|score 15", s)]
+        assert not found, f"{mod.__name__} restates the bonus: {found}"
+    g = games.get("flip7", brutal=True)
+    for lang in ("en", "ja"):
+        words = text.rules_text(g, lang)  # type: ignore[arg-type]
+        assert f"+{rules.FLIP7_BONUS}" in words and "{bonus}" not in words
+        assert f"−{rules.FLIP7_BONUS}" in words
+    assert text._EVENT_TEMPLATES["ja"]["flip7_bonus"] == "{who}は+15点を選んだ"
+    assert "−15" in text._DECISIONS["en"]["flip7_choice"]
+    assert rules.FLIP7_BONUS == 15

@@ -35,6 +35,7 @@ from typing import Final, NamedTuple
 from septet.core.encoding import ActionEncoding, ActionKind, Arg, Args
 from septet.core.errors import NotationError
 from septet.games.flip7.cards import KIND_OF_TOKEN, NUM_KINDS, TOKENS
+from septet.games.flip7.rules import FLIP7_BONUS
 
 OP_HIT: Final = 0
 OP_STAY: Final = 1
@@ -364,9 +365,9 @@ def encoding(n: int, row_kinds: tuple[int, ...]) -> ActionEncoding:
         [
             ActionKind("hit", (), "take the next card (F7V-3.3)"),
             ActionKind("stay", (), "stop and bank the row (F7V-3.3)"),
-            ActionKind("bonus", (), "brutal Flip 7: +15 for oneself (F7V-8.3)"),
+            ActionKind("bonus", (), f"brutal Flip 7: +{FLIP7_BONUS} for oneself (F7V-8.3)"),
             ActionKind("target", (seat,), "give the card being resolved to a seat (F7V-4.1)"),
-            ActionKind("penalty", (seat,), "brutal Flip 7: -15 to a seat (F7V-8.3)"),
+            ActionKind("penalty", (seat,), f"brutal Flip 7: -{FLIP7_BONUS} to a seat (F7V-8.3)"),
             ActionKind("steal", (seat, card), "Steal a seat's row card (F7V-4.6)"),
             ActionKind("discard", (seat, card), "Discard: a seat discards a row card (F7V-4.7)"),
             ActionKind(

@@ -15,6 +15,7 @@ from septet.core.types import JSON, Event
 from septet.games.flip7 import cards as C
 from septet.games.flip7.actions import encoding as _actions_encoding
 from septet.games.flip7.actions import parse
+from septet.games.flip7.rules import FLIP7_BONUS
 from septet.games.flip7.state import Flip7State
 
 
@@ -62,12 +63,12 @@ class Flip7Options:
         default=False,
         metadata={
             "help": "brutal mode (Vengeance only): round scores may go below 0, and a Flip 7 "
-            "gives +15 to you or −15 to another player",
+            f"gives +{FLIP7_BONUS} to you or −{FLIP7_BONUS} to another player",
             "label": "Brutal mode",
             "label_ja": "残忍モード",
             "rule": "F7V-8",
             "help_ja": "残忍モード（復讐心とともにのみ）：ラウンドの得点がマイナスにもなり、"
-            "フリップ7で自分に+15点か他の1人に−15点",
+            f"フリップ7で自分に+{FLIP7_BONUS}点か他の1人に−{FLIP7_BONUS}点",
         },
     )
     target: int = field(

@@ -592,28 +592,28 @@ def _penalty_target(
         return None
     if not brutal:
         raise _err(
-            "only brutal mode lets a Flip 7 give −15 to another player",
-            "フリップ7で他のプレイヤーに−15を与えられるのは残忍モードだけです",
+            f"only brutal mode lets a Flip 7 give −{FLIP7_BONUS} to another player",
+            f"フリップ7で他のプレイヤーに−{FLIP7_BONUS}を与えられるのは残忍モードだけです",
             "F7V-8.3",
         )
     if f is None:
         raise _err(
-            "nobody has a Flip 7 of cards this round, so there is no −15 to give",
-            "このラウンドにカードでのフリップ7がないので、−15は与えられません",
+            f"nobody has a Flip 7 of cards this round, so there is no −{FLIP7_BONUS} to give",
+            f"このラウンドにカードでのフリップ7がないので、−{FLIP7_BONUS}は与えられません",
             "F7V-8.3",
         )
     if not 0 <= flip7_choice < n:
         raise _err(
-            f"the −15 must go to one of the {n} players",
-            f"−15は{n}人のプレイヤーのだれかに与えます",
+            f"the −{FLIP7_BONUS} must go to one of the {n} players",
+            f"−{FLIP7_BONUS}は{n}人のプレイヤーのだれかに与えます",
             "F7V-8.3",
         )
     if read[flip7_choice] is None:
         raise _err(
             f"{who[flip7_choice][0]}'s row is a plain number (already the round score); "
-            "enter its cards to give it the −15",
+            f"enter its cards to give it the −{FLIP7_BONUS}",
             f"{who[flip7_choice][1]}の列は点数で入力されています（それがラウンド得点です）。"
-            "−15を与えるにはカードを入力してください",
+            f"−{FLIP7_BONUS}を与えるにはカードを入力してください",
             "F7V-8.3",
         )
     return flip7_choice

@@ -606,9 +606,10 @@ class Flip7State(State):
             )
         if dec == D_BRUTAL:
             raise IllegalActionError(
-                "choose +15 for yourself (bonus) or −15 to another player",
+                f"choose +{FLIP7_BONUS} for yourself (bonus) or −{FLIP7_BONUS} to another player",
                 rule="F7V-8.3",
-                reason_ja="自分に+15（bonus）か、他の1人に−15（penalty N）を選んでください",
+                reason_ja=f"自分に+{FLIP7_BONUS}（bonus）か、他の1人に−{FLIP7_BONUS}"
+                "（penalty N）を選んでください",
             )
         rule = {D_SWAP: "F7V-4.5", D_STEAL: "F7V-4.6", D_DISCARD: "F7V-4.7"}.get(dec, "")
         raise IllegalActionError(

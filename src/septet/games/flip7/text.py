@@ -87,7 +87,8 @@ _DECISIONS = {
         "swap": "two face-up cards to swap",
         "steal": "a face-up card to steal",
         "discard": "a face-up card to discard",
-        "flip7_choice": "+15 points for themselves or −15 for another player",
+        "flip7_choice": f"+{FLIP7_BONUS} points for themselves "
+        f"or −{FLIP7_BONUS} for another player",
     },
     "ja": {
         "hit_stay": "ヒットかステイ",
@@ -95,7 +96,7 @@ _DECISIONS = {
         "swap": "交換する表向きのカード2枚",
         "steal": "奪う表向きのカード",
         "discard": "捨てさせる表向きのカード",
-        "flip7_choice": "自分に+15点か、他の1人に−15点",
+        "flip7_choice": f"自分に+{FLIP7_BONUS}点か、他の1人に−{FLIP7_BONUS}点",
     },
 }
 
@@ -373,8 +374,8 @@ _EVENT_TEMPLATES: dict[str, dict[str, str]] = {
         "reshuffle": "The discard pile is shuffled into a new deck of {cards} cards",
         "no_cards": "No cards are left to draw: the round ends",
         "draw_limit": "The round has gone on too long and ends here",
-        "flip7_bonus": "{who} takes the +15 points",
-        "flip7_penalty": "{who} gives −15 points to {to}",
+        "flip7_bonus": f"{{who}} takes the +{FLIP7_BONUS} points",
+        "flip7_penalty": f"{{who}} gives −{FLIP7_BONUS} points to {{to}}",
     },
     "ja": {
         "dealer": "最初のディーラーは{who}",
@@ -391,8 +392,8 @@ _EVENT_TEMPLATES: dict[str, dict[str, str]] = {
         "reshuffle": "捨て札をシャッフルして新しい山札にした（{cards}枚）",
         "no_cards": "めくれるカードがなくなったのでラウンド終了",
         "draw_limit": "ラウンドが長く続きすぎたのでここで終了",
-        "flip7_bonus": "{who}は+15点を選んだ",
-        "flip7_penalty": "{who}は{to}に−15点を与えた",
+        "flip7_bonus": f"{{who}}は+{FLIP7_BONUS}点を選んだ",
+        "flip7_penalty": f"{{who}}は{{to}}に−{FLIP7_BONUS}点を与えた",
     },
 }
 """The events told by one sentence with the event's data filled in (:func:`_event_words`)."""
@@ -529,7 +530,7 @@ A race to {target} points over several rounds.
    **stays** (takes no more cards; the cards stay in play until the round ends).
 3. A second number card of a value you already have **busts** you: your cards are turned face
    down and you score nothing this round.
-4. Seven number cards in your row is a **Flip 7**: the round ends at once and you score 15
+4. Seven number cards in your row is a **Flip 7**: the round ends at once and you score {bonus}
    more.
 5. The round ends when nobody is active or on a Flip 7. Used cards go to the discard pile; the
    deck is kept from round to round and refilled from the discard pile when it runs out.
@@ -563,7 +564,7 @@ RULES_JA = """\
 カードはラウンド終了まで場に残る）を選ぶ。
 3. すでに持っている数字のナンバーカードをもう1枚めくると**バースト**：カードを裏向きにし、\
 このラウンドは0点。
-4. ナンバーカードが7枚並んだら**フリップ7**：ラウンドはただちに終わり、15点を追加で得る。
+4. ナンバーカードが7枚並んだら**フリップ7**：ラウンドはただちに終わり、{bonus}点を追加で得る。
 5. アクティブなプレイヤーがいなくなるか、フリップ7でラウンド終了。使ったカードは捨て札に置く。\
 山札はラウンドをまたいで使い続け、尽きたら捨て札をシャッフルして新しい山札にする。
 
@@ -626,33 +627,43 @@ def rules_text(game: Flip7, lang: str = "en") -> str:
     if _ja(lang):
         mods = (
             "。÷2があれば半分にし（切り捨て）、他の修正カードの分を引く（0点未満にはならない）。"
-            "ゼロがあればフリップ7しない限り0点。フリップ7なら+15点"
+            f"ゼロがあればフリップ7しない限り0点。フリップ7なら+{FLIP7_BONUS}点"
             if v
-            else "。×2があれば2倍にし、+の修正カードを足す。フリップ7なら+15点"
+            else f"。×2があれば2倍にし、+の修正カードを足す。フリップ7なら+{FLIP7_BONUS}点"
         )
         cards = CARDS_V_JA if v else CARDS_C_JA
         if game.options.brutal:
             cards += (
                 "- **残忍モード**：ラウンドの得点はマイナスもあり、修正カードはバーストした人にも"
-                "渡せる。フリップ7を達成したら、自分に+15点か他の1人に−15点を選ぶ。\n"
+                f"渡せる。フリップ7を達成したら、自分に+{FLIP7_BONUS}点か他の1人に−{FLIP7_BONUS}点を選ぶ。\n"
             )
         return RULES_JA.format(
-            title=game.title("ja"), target=target, mods=mods, cards=cards, decks=_decks(game, "ja")
+            title=game.title("ja"),
+            target=target,
+            mods=mods,
+            cards=cards,
+            decks=_decks(game, "ja"),
+            bonus=FLIP7_BONUS,
         )
     mods = (
         "; halve the sum if you hold ÷2 (rounding down), then subtract the other modifiers (not "
-        "below 0). With the Zero you score 0 unless you Flip 7. A Flip 7 adds 15"
+        f"below 0). With the Zero you score 0 unless you Flip 7. A Flip 7 adds {FLIP7_BONUS}"
         if v
-        else "; double the sum with ×2, then add the + modifiers. A Flip 7 adds 15"
+        else f"; double the sum with ×2, then add the + modifiers. A Flip 7 adds {FLIP7_BONUS}"
     )
     cards = CARDS_V_EN if v else CARDS_C_EN
     if game.options.brutal:
         cards += (
             "- **Brutal mode**: round scores may go below 0, modifiers may go to busted players, "
-            "and a Flip 7 gives +15 to you or −15 to another player.\n"
+            f"and a Flip 7 gives +{FLIP7_BONUS} to you or −{FLIP7_BONUS} to another player.\n"
         )
     return RULES_EN.format(
-        title=game.title("en"), target=target, mods=mods, cards=cards, decks=_decks(game, "en")
+        title=game.title("en"),
+        target=target,
+        mods=mods,
+        cards=cards,
+        decks=_decks(game, "en"),
+        bonus=FLIP7_BONUS,
     )
 
 

@@ -23,7 +23,9 @@ from typing import Any
 
 from septet import games
 from septet.core.errors import OptionError, ScoreError, SeptetError
+from septet.games.double_seven import rules as ds_rules
 from septet.games.double_seven import scoring as ds
+from septet.games.double_seven import tiles as ds_tiles
 from septet.games.flip7 import scoring as f7
 from septet.games.seven_shot import scoring as ss
 
@@ -406,6 +408,7 @@ class SheetState:
                 if self.meta.game == "seven-shot"
                 else {}
             ),
+            **_rule_figures(self.meta.game),
             "players": self.players,
             "sides": sides(self.meta.game, self.players),
             "side_names": side_names(self.meta.game, self.players),
@@ -420,6 +423,23 @@ class SheetState:
             "created_at": self.meta.created_at,
             "problems": self.problems,
         }
+
+
+def _rule_figures(game: str) -> dict[str, Any]:
+    """The engine's rule numbers a score keeper's entry form needs, so the client restates
+    none (issue 25). Double Seven: ``family_sizes`` ``[min, max]`` tiles in a family (DS-5.1,
+    DS-1.1), ``seven`` the size that earns a 7 token (DS-5.3), ``seven_tokens`` the tokens in
+    the game (DS-1.2). Seven Shot: ``deck_sevens`` the 7s in the deck (SS-1.1), the most a side
+    can take. Other games: ``{}``."""
+    if game == "double-seven":
+        return {
+            "family_sizes": [ds_rules.MIN_FAMILY, ds_tiles.MAX_FAMILY],
+            "seven": ds_rules.SEVEN,
+            "seven_tokens": ds_tiles.NUM_SEVEN_TOKENS,
+        }
+    if game == "seven-shot":
+        return {"deck_sevens": ss.SEVENS}
+    return {}
 
 
 def _index(state: SheetState, data: Mapping[str, Any]) -> int:

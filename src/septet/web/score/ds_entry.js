@@ -4,7 +4,12 @@ import { h } from '../dom.js';
 import { call } from './common.js';
 import { names, st } from './text.js';
 
-const SIZES = Array.from({ length: 13 }, (_, i) => i + 2); // a family holds 2 to 14 tiles
+/** The family sizes a player can pick: the sheet's `family_sizes` [min, max], the engine's
+ * (DS-5.1, DS-1.1; server/score/sheet.py), never restated here. */
+function sizes(sheet) {
+  const [lo, hi] = sheet.family_sizes;
+  return Array.from({ length: hi - lo + 1 }, (_, i) => i + lo);
+}
 
 export function draft(sheet, existing) {
   return {
@@ -77,13 +82,13 @@ export function view(ctx, ed) {
         h('button', { type: 'button', class: 'sk-add-family', 'aria-expanded': String(d.picking === i),
           onclick: () => { d.picking = d.picking === i ? null : i; ctx.rerender(); } }, st('ds.add_family'))),
       d.picking === i && h('div', { class: 'sk-sizes', role: 'group', 'aria-label': st('ds.size') },
-        SIZES.map((size) => h('button', { type: 'button', class: `sk-size${size >= 7 ? ' sk-seven' : ''}`, dataset: { size },
+        sizes(sheet).map((size) => h('button', { type: 'button', class: `sk-size${size >= sheet.seven ? ' sk-seven' : ''}`, dataset: { size },
           onclick: () => { p.families.push(size); d.picking = null; change(); } }, String(size)))),
       h('div', { class: 'sk-stepper' },
         h('span', { class: 'sk-label' }, st('ds.sevens')),
         h('button', { type: 'button', 'aria-label': `${st('ds.sevens')} −`, disabled: p.sevens <= 0, onclick: () => { p.sevens -= 1; change(); } }, '−'),
         h('output', { class: 'sk-count', dataset: { sevens: i } }, String(p.sevens)),
-        h('button', { type: 'button', 'aria-label': `${st('ds.sevens')} +`, disabled: p.sevens >= 8, onclick: () => { p.sevens += 1; change(); } }, '+')),
+        h('button', { type: 'button', 'aria-label': `${st('ds.sevens')} +`, disabled: p.sevens >= sheet.seven_tokens, onclick: () => { p.sevens += 1; change(); } }, '+')),
       h('label', { class: 'sk-check' },
         h('input', { type: 'checkbox', checked: p.dd, dataset: { dd: i },
           onchange: (e) => { d.players.forEach((q) => { q.dd = false; }); p.dd = e.target.checked; change(); } }),

@@ -71,11 +71,12 @@ export function view(ctx, ed) {
   if (!d.started) { d.started = true; change(); }
   const number = ed.index === null ? sheet.entries.length + 1 : ed.index + 1;
   const endings = [['sevens', st('ss.sevens', { n: sheet.threshold })], ['seven_tricks', st('ss.seven_tricks')], ['hands_empty', st('ss.hands_empty')]];
+  // a side takes at most the deck's 7s: the sheet's `deck_sevens`, the engine's (SS-1.1)
   const stepper = (label, value, set, key) => h('div', { class: 'sk-stepper', dataset: { step: key } },
     h('span', { class: 'sk-label' }, label),
     h('button', { type: 'button', 'aria-label': `${label} −`, disabled: value <= 0, onclick: () => { set(value - 1); change(); } }, '−'),
     h('output', { class: 'sk-count' }, String(value)),
-    h('button', { type: 'button', 'aria-label': `${label} +`, disabled: value >= 7, onclick: () => { set(value + 1); change(); } }, '+'));
+    h('button', { type: 'button', 'aria-label': `${label} +`, disabled: value >= sheet.deck_sevens, onclick: () => { set(value + 1); change(); } }, '+'));
   return h('section', { class: 'sk-card sk-editor', id: 'sk-editor' },
     h('div', { class: 'sk-editor-head' },
       h('h1', {}, `${st('deal')} ${number}`),
