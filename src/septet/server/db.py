@@ -143,7 +143,9 @@ class TableRow(Base):
 class SeatRow(Base):
     """A seat: held by a guest (``player_id``) or a bot (``bot`` = agent spec). ``replaced``
     marks a guest's seat that a bot took over while the guest was gone; ``missed`` counts the
-    deadlines its player let pass at a turn-based table."""
+    deadlines its player let pass at a turn-based table; ``warming`` marks a Strong bot's seat
+    whose last move was Normal's, its compiled search still warming up (issue 27: written by the
+    bot workers of a scaled-out site, revision 0008)."""
 
     __tablename__ = "septet_seats"
     __table_args__ = (Index("ix_septet_seats_player_id", "player_id"),)  # issue 28: my turns
@@ -156,6 +158,7 @@ class SeatRow(Base):
     bot: Mapped[str | None] = mapped_column(String(128), nullable=True)
     replaced: Mapped[bool] = mapped_column(Boolean, default=False)
     missed: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))  # issue 28
+    warming: Mapped[bool] = mapped_column(Boolean, default=False, server_default=text("false"))
 
 
 class MoveRow(Base):

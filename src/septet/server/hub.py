@@ -4,7 +4,9 @@ bot-turn queue, and who is at which seat.
 Every key and channel starts with the site's prefix (``Settings.redis_prefix``):
 
 - ``<p>:t:<table>``: a table's channel. Messages (JSON, ``src`` = the sending process):
-  ``{"k": "steps", "from": 17, "n": [notations]}`` (steps committed from version 17),
+  ``{"k": "steps", "from": 17, "n": [notations]}`` (steps committed from version 17; from a
+  bot worker also ``"w": [seats]``, the Strong bots playing at Normal while their search
+  warms up, issue 27),
   ``{"k": "seats"}`` (seats or status changed: reload the table), ``{"k": "chat", "m": {...}}``,
   ``{"k": "presence", "seat": 2, "on": true}``.
 - ``<p>:bots``: the stream of bot turns, read by the consumer group ``workers``

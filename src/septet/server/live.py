@@ -223,9 +223,10 @@ class LiveTable:
         self.gone_since: dict[int, float] = {}
         self.bot_task: asyncio.Task[None] | None = None
         self.result: dict[str, Any] | None = data.result
-        self.warming: set[int] = set()
+        self.warming: set[int] = {s.seat for s in data.seats if s.warming}
         """Strong bot seats whose last move was Normal's, their compiled search still warming
-        up (the summary says so: issue 27)."""
+        up (the summary says so: issue 27). The bot loop here keeps it; scaled out, the bot
+        workers store it on the seats and send it with their steps."""
         self.options = self.game.options_dict()
         self.titles = dict(self.game.titles)
         # turn-based tables (issue 28): the pace, the deadline of the move due, the timeout log
@@ -716,6 +717,8 @@ class LiveTable:
             self.state, self.status, self.log = fresh.state, fresh.status, fresh.log
             self._event_json.clear()
             self.seats, self.result = fresh.seats, fresh.result
+            if not self.manager.runs_bots:  # the bot workers' mark, as stored (issue 27)
+                self.warming = fresh.warming
             self.updated_at = fresh.updated_at
             self.deadline, self.timeouts = fresh.deadline, fresh.timeouts
 

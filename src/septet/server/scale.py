@@ -147,14 +147,23 @@ class ScaledTableManager(TableManager):
         elif kind == "presence":
             table.heard_presence(int(message["seat"]), str(message["src"]), bool(message["on"]))
         elif kind == "steps":
-            await self._follow(table, int(message["from"]), list(message["n"]))
+            w = message.get("w")  # a bot worker's Strong seats playing Normal (issue 27)
+            warming = None if w is None else {int(seat) for seat in w}
+            await self._follow(table, int(message["from"]), list(message["n"]), warming)
         else:
             async with table.lock:
                 await table.reload()
                 table.broadcast()
 
-    async def _follow(self, table: LiveTable, start: int, notations: list[str]) -> None:
+    async def _follow(
+        self, table: LiveTable, start: int, notations: list[str], warming: set[int] | None = None
+    ) -> None:
+        """Take the steps another process committed from ``start`` (reloading the table when
+        one was missed); ``warming``: the Strong bot seats playing Normal's moves, as the bot
+        worker sent them (issue 27), or ``None`` when the message had none."""
         async with table.lock:
+            if warming is not None:
+                table.warming = warming
             if start + len(notations) <= table.version:
                 return  # known already
             if start != table.version or table.state is None:

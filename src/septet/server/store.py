@@ -12,7 +12,7 @@ import functools
 import hashlib
 import json
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -88,6 +88,7 @@ class SeatData:
     bot: str | None = None
     replaced: bool = False
     missed: int = 0  # deadlines missed at a turn-based table (issue 28)
+    warming: bool = False  # a Strong bot played Normal's move, its search warming (issue 27)
 
 
 @dataclass
@@ -174,6 +175,11 @@ class Store:
                 replaced=bindparam("b_replaced"),
                 missed=bindparam("b_missed"),
             )
+        )
+        self._warming_update = (
+            update(t_seats)
+            .where(seats.table_id == bindparam("b_tid"), seats.seat == bindparam("b_seat"))
+            .values(warming=bindparam("b_warm"))
         )
         self._writer = ThreadPoolExecutor(
             max_workers=1 if url.startswith("sqlite") else 8, thread_name_prefix="septet-db"
@@ -369,6 +375,7 @@ class Store:
         by_bot: bool = False,
         deadline: datetime | None = None,
         timeout_seat: int | None = None,
+        warming: Mapping[int, bool] | None = None,
     ) -> None:
         """Store ``moves`` (``(notation, seat)``; seat -1 for chance) at indices ``start`` ...,
         and optionally a new status, result and seat holders, in one transaction; ``to_move``
@@ -376,7 +383,9 @@ class Store:
         whether a bot holds it). ``by_bot``: the first step is a bot's move, stored only if a
         bot is still to move. ``deadline``: the next move's (turn-based tables, else ``None``);
         ``timeout_seat``: the first step is a bot's at that seat's missed deadline (logged in
-        ``septet_timeouts``; the seat's new ``missed`` count in ``seats``).
+        ``septet_timeouts``; the seat's new ``missed`` count in ``seats``). ``warming``: seat ->
+        whether that Strong bot's move was Normal's, its search still warming up (issue 27; the
+        bot workers write it, so that every server process's players are told).
 
         A connection the database dropped (a restarted server, ``pg_terminate_backend``) is
         tried once more on a fresh one: the first try wrote nothing, or its commit landed,
@@ -397,6 +406,9 @@ class Store:
                         raise StaleWriteError(f"table {table_id} is no longer at version {start}")
                     self._insert_steps(conn, table_id, start, moves, params["b_now"])
                     self._write_seats(conn, table_id, seats)
+                    for seat, warm in (warming or {}).items():
+                        mark = {"b_tid": table_id, "b_seat": seat, "b_warm": warm}
+                        conn.execute(self._warming_update, mark)
                     if timeout_seat is not None:  # a turn-based table's missed deadline
                         conn.execute(insert(cast(Table, TimeoutRow.__table__)),
                                      {"table_id": table_id, "idx": start, "seat": timeout_seat,
@@ -502,6 +514,7 @@ class Store:
                     bot=x.bot,
                     replaced=x.replaced,
                     missed=x.missed,
+                    warming=x.warming,
                 )
                 for x in seats
             ],

@@ -226,16 +226,21 @@ class BotWorker:
                      seat, data.seats[seat].bot or "random", data.seed)  # fmt: skip
         notation = await self.pool.choose(job, self.settings.bot_timeout, owner or table_id)
         action = state.game.parse_action(state, notation or fallback_move(job, state))
+        # a Strong bot playing Normal's move while its search warms up: the seat says so, for
+        # the players of every server process (stored when it changes; issue 27)
+        warm = bool(getattr(notation, "warming", False))
+        warming = {seat: warm} if warm != data.seats[seat].warming else None
         done = advance(state, data.seed, [s.bot is not None for s in data.seats], action, seat)
         deadline = TablePace.of(data).deadline(self.clock, done.to_move, done.bot_turn)
         try:
             await asyncio.to_thread(
                 self.store.append_moves, table_id, version, done.steps, by_bot=True,
                 status=done.status if done.status != "playing" else None, deadline=deadline,
-                **done.store_kwargs(),
+                warming=warming, **done.store_kwargs(),
             )  # fmt: skip
         except StaleWriteError:
             return False
+        data.seats[seat].warming = warm
         self._notify_turns(data, done)
         self._keep(data, done.state, notations + [n for n, _ in done.steps])
         self.played += 1
@@ -243,8 +248,10 @@ class BotWorker:
         # Committed: Redis away now only delays the others (they catch up from the database)
         # and the next turn (queued again when Redis is back).
         with contextlib.suppress(Exception):
+            warm_seats = [s.seat for s in data.seats if s.warming]
             await self.hub.publish(table_id, {"k": "steps", "from": version,
-                                              "n": [n for n, _ in done.steps]})  # fmt: skip
+                                              "n": [n for n, _ in done.steps],
+                                              "w": warm_seats})  # fmt: skip
         if done.bot_turn:
             next_version = version + len(done.steps)
             try:
