@@ -159,3 +159,25 @@ def check_no_overflow(page: Any) -> None:
 def recorded(page: Any) -> dict[str, Any]:
     """What the page showed for a moment since it loaded (conftest.RECORDER)."""
     return dict(page.evaluate("() => window.__rec"))
+
+
+def serve_fake_table(page: Any, base: str, table_id: str, first: dict[str, Any]) -> list[Any]:
+    """Route ``page`` so that ``/api/tables/<table_id>`` answers ``first["table"]`` and its
+    table socket sends ``first`` on connecting; returns the list the sockets are put in (send
+    later updates on ``sockets[-1]``). The caller then opens ``{base}/t/<table_id>``."""
+    import json
+
+    sockets: list[Any] = []
+
+    def on_ws(ws: Any) -> None:
+        sockets.append(ws)
+        ws.send(json.dumps(first))
+
+    page.route(
+        f"**/api/tables/{table_id}",
+        lambda route: route.fulfill(
+            status=200, content_type="application/json", body=json.dumps(first["table"])
+        ),
+    )
+    page.route_web_socket(re.compile(f"/ws/tables/{table_id}"), on_ws)
+    return sockets

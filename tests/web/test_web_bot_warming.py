@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import copy
 import json
-import re
 from typing import Any
 
 import pytest
 
 from tests.web.conftest import new_page, shot
-from tests.web.driver import check_player_words
+from tests.web.driver import check_player_words, serve_fake_table
 from tests.web.test_web_browser import _position, _state_msg
 
 pytestmark = pytest.mark.timeout(300)
@@ -35,20 +34,8 @@ def test_strong_bot_warming_is_said(browser: Any, live_server: str, lang: str, p
     first["table"]["seats"][1]["level"] = "strong"
     later = copy.deepcopy(first)
     later["table"]["seats"][1]["warming"] = True  # the server: its last move was Normal's
-    sockets: list[Any] = []
-
-    def on_ws(ws: Any) -> None:
-        sockets.append(ws)
-        ws.send(json.dumps(first))
-
     page = new_page(browser, phone=phone, lang=lang)
-    page.route(
-        f"**/api/tables/{tid}",
-        lambda route: route.fulfill(
-            status=200, content_type="application/json", body=json.dumps(first["table"])
-        ),
-    )
-    page.route_web_socket(re.compile(f"/ws/tables/{tid}"), on_ws)
+    sockets = serve_fake_table(page, live_server, tid, first)
     page.goto(f"{live_server}/t/{tid}")
     page.wait_for_selector("#board > *")
     status = page.text_content("#status") or ""
@@ -66,6 +53,5 @@ def test_strong_bot_warming_is_said(browser: Any, live_server: str, lang: str, p
         page.wait_for_timeout(300)
     name = f"warming-{'phone' if phone else 'desktop'}-{lang}"
     shot(page, name)
-    page.screenshot(path=f"/work/notes/shots_i27/{name}.png")
     assert page.console.errors == []
     page.context.close()

@@ -87,7 +87,6 @@ def test_double_seven_end_table_fits_a_phone(
     check_player_words(page, lang, "end")
     name = f"ds-end-{'desktop' if width >= 860 else 'phone'}{width}-{lang}"
     path = shot(page, name)
-    page.screenshot(path=f"/work/notes/shots_i27/{name}.png", full_page=False)
     assert path.exists()
     assert page.console.errors == []
     page.context.close()

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from typing import Any
 
 import pytest
 
 from tests.web.conftest import new_page, shot
-from tests.web.driver import check_player_words
+from tests.web.driver import check_player_words, serve_fake_table
 from tests.web.test_web_browser import _legal_json, _position, _state_msg
 
 pytestmark = pytest.mark.timeout(300)
@@ -58,20 +57,8 @@ def test_flip7_new_round_board_and_status(
     update = _stay_update(g, st.clone(), lang, tid)
     to_move = update["table"]["to_move"]
     dealer = next(e["seat"] for e in update["events"] if e["kind"] == "round_start")
-    sockets: list[Any] = []
-
-    def on_ws(ws: Any) -> None:
-        sockets.append(ws)
-        ws.send(json.dumps(first))
-
     page = new_page(browser, phone=phone, lang=lang, fast=False)
-    page.route(
-        f"**/api/tables/{tid}",
-        lambda route: route.fulfill(
-            status=200, content_type="application/json", body=json.dumps(first["table"])
-        ),
-    )
-    page.route_web_socket(re.compile(f"/ws/tables/{tid}"), on_ws)
+    sockets = serve_fake_table(page, live_server, tid, first)
     page.goto(f"{live_server}/t/{tid}")
     page.wait_for_selector('#actions button.move[data-action="stay"]')
     assert any(before), before  # the round before scored something (else nothing to check)
@@ -93,7 +80,6 @@ def test_flip7_new_round_board_and_status(
     sockets[-1].send(json.dumps(update))
     page.wait_for_function("() => window.__start !== null")
     name = f"f7-round-start-{'phone' if phone else 'desktop'}-{lang}"
-    page.screenshot(path=f"/work/notes/shots_i27/{name}.png")
     shot(page, name)
     seen = page.evaluate("() => window.__start")
     end = next(e for e in update["events"] if e["kind"] == "round_end")["data"]
