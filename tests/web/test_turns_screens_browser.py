@@ -64,6 +64,11 @@ def test_turns_screens_lobby_and_table(browser: Any, live_server: str) -> None:
         for pg, says in ((mover, "move by"), (other, f"{name} moves by")):
             pg.goto(f"{live_server}/t/{flip['id']}")
             pg.wait_for_selector("#deadline")
+            # the line is written again once the page knows who it is (GET /api/me)
+            pg.wait_for_function(
+                "(s) => (document.querySelector('#deadline')?.innerText || '').includes(s)",
+                arg=f"· {says} ",
+            )
             assert "Turn-based: 24 h a move" in pg.inner_text("#deadline")
             assert re.search(rf"· {says} .*\(in (23 h 59 min|24 h)\)", pg.inner_text("#deadline"))
         four_shots(mover, "web-turns-table-mover", "#deadline")

@@ -406,13 +406,7 @@ class Store:
                         raise StaleWriteError(f"table {table_id} is no longer at version {start}")
                     self._insert_steps(conn, table_id, start, moves, params["b_now"])
                     self._write_seats(conn, table_id, seats)
-                    for seat, warm in (warming or {}).items():
-                        mark = {"b_tid": table_id, "b_seat": seat, "b_warm": warm}
-                        conn.execute(self._warming_update, mark)
-                    if timeout_seat is not None:  # a turn-based table's missed deadline
-                        conn.execute(insert(cast(Table, TimeoutRow.__table__)),
-                                     {"table_id": table_id, "idx": start, "seat": timeout_seat,
-                                      "created_at": params["b_now"]})  # fmt: skip
+                    self._write_marks(conn, table_id, start, warming, timeout_seat, params["b_now"])
                 return
             except DBAPIError as exc:
                 if again or not exc.connection_invalidated:
@@ -424,6 +418,24 @@ class Store:
                 ]:
                     raise
                 return
+
+    def _write_marks(
+        self,
+        conn: Any,
+        table_id: str,
+        start: int,
+        warming: Mapping[int, bool] | None,
+        timeout_seat: int | None,
+        now: datetime,
+    ) -> None:
+        """The seats' warming marks and a missed deadline of :meth:`append_moves`, in ``conn``'s
+        transaction."""
+        for seat, warm in (warming or {}).items():
+            conn.execute(self._warming_update, {"b_tid": table_id, "b_seat": seat, "b_warm": warm})
+        if timeout_seat is not None:  # a turn-based table's missed deadline
+            conn.execute(insert(cast(Table, TimeoutRow.__table__)),
+                         {"table_id": table_id, "idx": start, "seat": timeout_seat,
+                          "created_at": now})  # fmt: skip
 
     def _bump_for(
         self, table_id: str, start: int, count: int, status: str | None,
