@@ -130,7 +130,7 @@ async def probe(base: str) -> dict[str, Any]:
         return dict(r.json()) if r.status_code == 200 else {}
 
 
-PROBE_SHOWN = ("traced_mb", "sqlite_mb", "sqlite_stmts", "sqlite_connections",
+PROBE_SHOWN = ("traced_mb", "sqlite_mb", "sqlite_stmt_mb", "sqlite_stmts", "sqlite_connections",
                "sqlalchemy_compiled", "asyncio_tasks", "live_tables", "sockets")  # fmt: skip
 
 

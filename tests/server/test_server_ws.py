@@ -143,7 +143,10 @@ def check_limits(client: Any) -> None:
     ca.wait_for(lambda m: m["type"] == "state")
     for _ in range(40):  # the burst is 30 messages
         ca.send({"type": "ping"})
-    ca.wait_for(lambda m: m["type"] == "error" and m["code"] == "rate_limited")
+    limited = ca.wait_for(lambda m: m["type"] == "error" and m["code"] == "rate_limited")
+    # the refused message is dropped; the answer says when a token is back (10/s: 0.1 s at
+    # most, and a little more)
+    assert 0.01 <= limited["retry_after"] <= 0.111
     assert sum(m["type"] == "pong" for m in ca.messages) <= 31
     ca.send("x" * 5000)  # over 4096 bytes: refused and closed
     ca.wait_for(lambda m: m["type"] == "error" and m["code"] == "too_large")

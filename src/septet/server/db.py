@@ -28,10 +28,11 @@ the two agree.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterable, Iterator
 from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
+from typing import TypeVar
 
 from sqlalchemy import (
     Boolean,
@@ -52,6 +53,42 @@ from sqlalchemy import (
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from septet.server.textcheck import guard_engine
+
+IN_MOST = 512
+"""The most values one ``IN (...)`` list of :func:`in_chunks` holds (a power of two)."""
+
+_K = TypeVar("_K", bound=Hashable)
+
+
+def padded(values: Iterable[_K]) -> list[_K]:
+    """``values`` without repeats, padded to the next power-of-two length (1, 2, 4, 8, ...) by
+    repeating the last value: the list of an ``IN (...)`` whose length varies with the load.
+    Each length of an ``IN`` list is its own SQL text, and every pooled connection keeps a
+    prepared statement per text it ran (sqlite3's cache of 128, psycopg's of 100): with the
+    list's length rounded up, a query has ``log2`` as many shapes (7 up to 64 values), not one
+    per length. The rows are those of the unpadded list (a repeat in ``IN`` matches nothing
+    more). Empty in, empty out. Issue 26 (the server's memory under table churn)."""
+    items = list(dict.fromkeys(values))
+    if not items:
+        return items
+    size = 1 << (len(items) - 1).bit_length()
+    return items + [items[-1]] * (size - len(items))
+
+
+def in_chunks(values: Iterable[_K], most: int = IN_MOST) -> Iterator[list[_K]]:
+    """``values`` without repeats, in lists of at most ``most`` (a power of two), each
+    :func:`padded` to a power-of-two length: the lists of one ``IN (...)`` query per chunk, with
+    ``log2(most) + 1`` statement shapes at most whatever the number of values. Nothing for no
+    values.
+
+    Raises:
+        ValueError: ``most`` is not a power of two.
+    """
+    if most < 1 or most & (most - 1):
+        raise ValueError(f"most must be a power of two, not {most}")
+    items = list(dict.fromkeys(values))
+    for start in range(0, len(items), most):
+        yield padded(items[start : start + most])
 
 
 def utcnow() -> datetime:

@@ -159,6 +159,11 @@ class Conn:
         self.tokens -= 1.0
         return True
 
+    def retry_after(self) -> float:
+        """Seconds until :meth:`allow` has a token again (0 when it has one now): the delay a
+        ``rate_limited`` answer advises before the refused message is sent again."""
+        return max(0.0, (1.0 - self.tokens) / self.rate) if self.rate > 0 else 1.0
+
     def send(self, message: dict[str, Any] | str) -> None:
         """Queue a message (a dict is JSON-encoded); a connection too far behind is closed."""
         if self.closed:

@@ -31,6 +31,7 @@ from septet.server.db import (
     SeatRow,
     SessionRow,
     TableRow,
+    in_chunks,
     make_engine,
     migrate,
     utcnow,
@@ -332,11 +333,11 @@ class Store:
         if not table_ids:
             return set()
         with self._session() as s:
-            rows = s.execute(
+            rows = [row for chunk in in_chunks(table_ids) for row in s.execute(
                 select(SeatRow.table_id, SeatRow.replaced).where(
-                    SeatRow.table_id.in_(list(table_ids)), SeatRow.player_id.is_not(None)
+                    SeatRow.table_id.in_(chunk), SeatRow.player_id.is_not(None)
                 )
-            ).all()
+            ).all()]  # fmt: skip
         people = {r[0] for r in rows}
         held = {r[0] for r in rows if not r[1]}
         return {t for t in table_ids if t not in people} | held
@@ -583,9 +584,9 @@ class Store:
         if not table_ids:
             return {}
         with self._session() as s:
-            rows = s.execute(
-                select(TableRow.id, TableRow.version).where(TableRow.id.in_(list(table_ids)))
-            ).all()
+            rows = [row for chunk in in_chunks(table_ids) for row in s.execute(
+                select(TableRow.id, TableRow.version).where(TableRow.id.in_(chunk))
+            ).all()]  # fmt: skip
         return {r[0]: r[1] for r in rows}
 
     def statuses(self, table_ids: Sequence[str]) -> dict[str, str]:
@@ -593,9 +594,9 @@ class Store:
         if not table_ids:
             return {}
         with self._session() as s:
-            rows = s.execute(
-                select(TableRow.id, TableRow.status).where(TableRow.id.in_(list(table_ids)))
-            ).all()
+            rows = [row for chunk in in_chunks(table_ids) for row in s.execute(
+                select(TableRow.id, TableRow.status).where(TableRow.id.in_(chunk))
+            ).all()]  # fmt: skip
         return {r[0]: r[1] for r in rows}
 
     def count_tables(self, status: str, game: str | None = None) -> int:

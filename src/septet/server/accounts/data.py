@@ -16,7 +16,17 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from septet.server.db import ChatRow, MoveRow, PlayerRow, SeatRow, SessionRow, TableRow, utcnow
+from septet.server.db import (
+    ChatRow,
+    MoveRow,
+    PlayerRow,
+    SeatRow,
+    SessionRow,
+    TableRow,
+    in_chunks,
+    padded,
+    utcnow,
+)
 from septet.server.live import LobbyError
 from septet.server.store import Store, _iso, hash_token
 
@@ -83,12 +93,12 @@ class AccountData:
         found: dict[str, tuple[str, str, bool]] = {}
         stale: list[str] = []
         with self._session() as s:
-            for start in range(0, len(digests), 500):
+            for chunk in in_chunks(digests):
                 rows = s.execute(
                     select(SessionRow.token_hash, PlayerRow.id, PlayerRow.name,
                            PlayerRow.password_hash.is_not(None), SessionRow.last_seen_at)
                     .join(SessionRow, SessionRow.player_id == PlayerRow.id)
-                    .where(SessionRow.token_hash.in_(digests[start : start + 500]),
+                    .where(SessionRow.token_hash.in_(chunk),
                            PlayerRow.deleted_at.is_(None))
                 ).all()  # fmt: skip
                 for digest, pid, name, is_account, seen in rows:
@@ -97,8 +107,9 @@ class AccountData:
                     if now - seen > TOUCH_EVERY:
                         stale.append(digest)
             if stale:
-                s.execute(update(SessionRow).where(SessionRow.token_hash.in_(stale))
-                          .values(last_seen_at=now))  # fmt: skip
+                for chunk in in_chunks(stale):
+                    s.execute(update(SessionRow).where(SessionRow.token_hash.in_(chunk))
+                              .values(last_seen_at=now))  # fmt: skip
                 s.commit()
         return found
 
@@ -138,7 +149,7 @@ class AccountData:
         with self._session() as s:
             row = s.execute(
                 select(PlayerRow.id, PlayerRow.name, PlayerRow.password_hash).where(
-                    PlayerRow.name_key.in_(list(keys)), PlayerRow.deleted_at.is_(None)
+                    PlayerRow.name_key.in_(padded(keys)), PlayerRow.deleted_at.is_(None)
                 )
             ).first()
         return (row[0], row[1], row[2]) if row and row[2] else None
@@ -152,7 +163,7 @@ class AccountData:
         """Whether an account other than ``other_than`` has one of the name keys ``keys``
         (:func:`~septet.server.accounts.names.name_keys`)."""
         with self._session() as s:
-            found = s.scalars(select(PlayerRow.id).where(PlayerRow.name_key.in_(list(keys))))
+            found = s.scalars(select(PlayerRow.id).where(PlayerRow.name_key.in_(padded(keys))))
             return any(pid != other_than for pid in found)
 
     def claim(
@@ -274,7 +285,7 @@ class AccountData:
         for seat in seats:
             held.setdefault(seat.table_id, []).append(seat.seat)
         rows = s.scalars(select(TableRow).where(
-            TableRow.id.in_(list(held)) | (TableRow.created_by == player_id)
+            TableRow.id.in_(padded(held)) | (TableRow.created_by == player_id)
         ).order_by(TableRow.created_at)).all()  # fmt: skip
         return [{"id": t.id, "game": t.game, "options": json.loads(t.options or "{}"),
                  "status": t.status, "created_at": _iso(t.created_at),

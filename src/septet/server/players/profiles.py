@@ -17,7 +17,7 @@ from typing import Any
 from sqlalchemy import func, select
 
 from septet import games
-from septet.server.db import PlayerRow, RatingHistoryRow, RatingRow, SeatRow, TableRow
+from septet.server.db import PlayerRow, RatingHistoryRow, RatingRow, SeatRow, TableRow, in_chunks
 from septet.server.levels import level_of
 from septet.server.players.ratings import (
     BOT_PREFIX,
@@ -91,10 +91,8 @@ def _finished_of(s: Any, player_id: str) -> list[TableRow]:
 
 def _seats_of(s: Any, table_ids: Sequence[str]) -> dict[str, list[SeatRow]]:
     out: dict[str, list[SeatRow]] = {}
-    for i in range(0, len(table_ids), 500):
-        for row in s.scalars(
-            select(SeatRow).where(SeatRow.table_id.in_(list(table_ids[i : i + 500])))
-        ).all():
+    for chunk in in_chunks(table_ids):
+        for row in s.scalars(select(SeatRow).where(SeatRow.table_id.in_(chunk))).all():
             out.setdefault(row.table_id, []).append(row)
     return out
 

@@ -42,7 +42,15 @@ from sqlalchemy.orm import Session
 from septet import games
 from septet.arena.skill import Skill, new_skill, ordinal, ranks_from_result, rate_teams
 from septet.core import Game
-from septet.server.db import RatedTableRow, RatingHistoryRow, RatingRow, SeatRow, TableRow, utcnow
+from septet.server.db import (
+    RatedTableRow,
+    RatingHistoryRow,
+    RatingRow,
+    SeatRow,
+    TableRow,
+    padded,
+    utcnow,
+)
 from septet.server.levels import level_of
 from septet.server.store import Store
 
@@ -220,7 +228,7 @@ def _apply(s: Session, game: str, table_id: str, sides: list[Side]) -> None:
         )
         .on_conflict_do_nothing()
     )  # fmt: skip
-    query = select(RatingRow).where(RatingRow.game == game, RatingRow.player_id.in_(ids))
+    query = select(RatingRow).where(RatingRow.game == game, RatingRow.player_id.in_(padded(ids)))
     if s.get_bind().dialect.name == "postgresql":
         query = query.order_by(RatingRow.player_id).with_for_update()
     rows = {r.player_id: r for r in s.scalars(query).all()}

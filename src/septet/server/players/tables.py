@@ -35,6 +35,7 @@ from septet.server.db import (
     SeatOfferRow,
     SeatRow,
     TableRow,
+    padded,
     utcnow,
 )
 from septet.server.levels import spec_of_level
@@ -302,8 +303,9 @@ def my_games(store: Store, player_id: str) -> dict[str, Any]:
             .order_by(TableRow.updated_at.desc(), TableRow.id).limit(300)
         ).all()  # fmt: skip
         offered = offers_db.offers_to(store, player_id)
+        offer_ids = padded(tid for tid, _ in offered)
         offer_rows = {t.id: t for t in s.scalars(select(TableRow).where(
-            TableRow.id.in_([tid for tid, _ in offered]))).all()} if offered else {}  # fmt: skip
+            TableRow.id.in_(offer_ids))).all()} if offered else {}  # fmt: skip
         seats = _seats_of(s, [t.id for t, _ in rows] + list(offer_rows))
     out: dict[str, list[dict[str, Any]]] = {"playing": [], "waiting": [], "finished": [],
                                             "offers": []}  # fmt: skip

@@ -159,7 +159,9 @@ async def _read_loop(
             return
         if not conn.allow():
             strikes += 1
-            conn.error("rate_limited", "Too many messages; slow down.")
+            # the message is dropped: the answer says when to send it again (issue 26)
+            conn.error("rate_limited", "Too many messages; slow down.",
+                       retry_after=round(conn.retry_after() + 0.01, 3))  # fmt: skip
             if strikes > 50:
                 conn.close()
             continue
