@@ -38,9 +38,8 @@ def _libsqlite() -> ctypes.CDLL:
     lib.sqlite3_memory_used.restype = ctypes.c_int64
     lib.sqlite3_next_stmt.restype = ctypes.c_void_p
     lib.sqlite3_next_stmt.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
-    lib.sqlite3_db_status.argtypes = [ctypes.c_void_p, ctypes.c_int] + [
-        ctypes.POINTER(ctypes.c_int)
-    ] * 2 + [ctypes.c_int]  # fmt: skip
+    pint = ctypes.POINTER(ctypes.c_int)
+    lib.sqlite3_db_status.argtypes = [ctypes.c_void_p, ctypes.c_int, pint, pint, ctypes.c_int]
     return lib
 
 
@@ -49,6 +48,13 @@ def _handle(conn: sqlite3.Connection) -> int | None:
     right after the object header (3.8–3.13); ``None`` for a closed one."""
     ptr = ctypes.c_void_p.from_address(id(conn) + object.__basicsize__).value
     return ptr or None
+
+
+def _db_status(lib: ctypes.CDLL, db: int, op: int) -> int:
+    """The current value of ``sqlite3_db_status(db, op)`` (bytes)."""
+    cur, high = ctypes.c_int(0), ctypes.c_int(0)
+    lib.sqlite3_db_status(db, op, ctypes.byref(cur), ctypes.byref(high), 0)
+    return cur.value
 
 
 def sqlite_probe(lib: ctypes.CDLL) -> dict[str, Any]:
@@ -66,13 +72,8 @@ def sqlite_probe(lib: ctypes.CDLL) -> dict[str, Any]:
         while stmt:
             stmts += 1
             stmt = lib.sqlite3_next_stmt(db, stmt)
-        for op, _ in ((SQLITE_DBSTATUS_STMT_USED, 0), (SQLITE_DBSTATUS_CACHE_USED, 0)):
-            cur, high = ctypes.c_int(0), ctypes.c_int(0)
-            lib.sqlite3_db_status(db, op, ctypes.byref(cur), ctypes.byref(high), 0)
-            if op == SQLITE_DBSTATUS_STMT_USED:
-                stmt_bytes += cur.value
-            else:
-                cache_bytes += cur.value
+        stmt_bytes += _db_status(lib, db, SQLITE_DBSTATUS_STMT_USED)
+        cache_bytes += _db_status(lib, db, SQLITE_DBSTATUS_CACHE_USED)
     return {
         "sqlite_mb": round(lib.sqlite3_memory_used() / MB, 2),
         "sqlite_connections": open_conns,
