@@ -17,7 +17,15 @@ from typing import Any
 from sqlalchemy import func, select
 
 from septet import games
-from septet.server.db import PlayerRow, RatingHistoryRow, RatingRow, SeatRow, TableRow, in_chunks
+from septet.server.db import (
+    PlayerRow,
+    RatingHistoryRow,
+    RatingRow,
+    SeatRow,
+    TableRow,
+    in_chunks,
+    padded,
+)
 from septet.server.levels import level_of
 from septet.server.players.ratings import (
     BOT_PREFIX,
@@ -57,7 +65,8 @@ def find_player(store: Store, ref: str) -> PlayerRow | None:
     with store._session() as s:
         if ref.startswith(ID_MARK):
             return s.get(PlayerRow, ref[1:33])
-        found = s.scalars(select(PlayerRow).where(PlayerRow.name_key.in_(_keys(ref)))).first()
+        keys = padded(_keys(ref))
+        found = s.scalars(select(PlayerRow).where(PlayerRow.name_key.in_(keys))).first()
         if found is not None:
             return found
         guests = s.scalars(
