@@ -7,10 +7,22 @@ the game ends, the socket closed; then the next table. Every ``--sample`` second
 the tables finished so far, the server's RSS (``/proc/<pid>/status`` VmRSS) and the tables the
 server still holds (``/api/health``'s ``live``). At the end: the RSS after the warm-up
 (``--warmup`` tables) and at the end, the growth in MB and per 1,000 tables, and ``live``
-once every table has closed (it must be 0: a closed, finished table is let go).
+once every table has closed (it must be 0: a closed, finished table is let go). A move
+answered ``rate_limited`` is sent again after the answer's ``retry_after``; the error codes
+met are counted.
+
+``--batches N --batch-tables T`` instead: N batches of T tables, the RSS after each (every
+socket closed), the growth from the first batch's end (the warm-up) to the last's, per 1,000
+tables, and the last batch's; ``--idle S``: S seconds without a table at the end. ``--probe``
+runs the server through ``bench/soak_server.py``, whose probe adds SQLite's heap and prepared
+statements, SQLAlchemy's compiled cache, asyncio tasks, sockets (``--trace``: tracemalloc's
+Python heap). ``--baseline TREE`` soaks the server of another source tree first (its
+``src/``), the same way: before and after in one command.
 
     python bench/bench_soak.py --minutes 5
     python bench/bench_soak.py --minutes 60 --concurrency 40   # the issue's hour of churn
+    git archive main | tar -x -C /tmp/base
+    python bench/bench_soak.py --baseline /tmp/base --batches 6 --batch-tables 250 --probe --idle 60
 """
 
 from __future__ import annotations
