@@ -54,11 +54,19 @@ def rss_mb(pid: int) -> float:
     return float("nan")
 
 
+RESEND = True
+"""Whether a move answered ``rate_limited`` is sent again (``--no-resend``: as the bench did
+before issue 26's fix, to show the stall)."""
+STALL_S = 60.0
+"""Seconds without a message after which a table counts as ``stalled`` and is left."""
+
+
 async def play_one(base: str, game: str, seed: int, errors: Counter[str] | None = None) -> int:
     """Create a guest and a table (guest + random bot), play it to its end with random legal
     moves, close it; returns the person's moves. A move answered ``rate_limited`` is sent
     again after the ``retry_after`` seconds the answer advises (1 s from a server that gives
-    none); every error code met is counted in ``errors``."""
+    none); every error code met is counted in ``errors``, and a table where no message came
+    for :data:`STALL_S` seconds as ``stalled`` (then it is left, unfinished)."""
     rng = random.Random(seed)
     # (no kept-alive connections: a game outlasts uvicorn's keep-alive, and a reused one
     # closed by the server would be a spurious error)
@@ -79,11 +87,17 @@ async def play_one(base: str, game: str, seed: int, errors: Counter[str] | None 
     url = "ws" + base[4:] + f"/ws/tables/{table}"
     async with connect(url, additional_headers={"Cookie": cookie}, max_size=2**22) as ws:
         while True:
-            msg = json.loads(await asyncio.wait_for(ws.recv(), 60))
+            try:
+                msg = json.loads(await asyncio.wait_for(ws.recv(), STALL_S))
+            except TimeoutError:
+                if errors is None:
+                    raise
+                errors["stalled"] += 1
+                return moves
             if msg["type"] == "error":
                 if errors is not None:
                     errors[msg["code"]] += 1
-                if msg["code"] == "rate_limited" and last:
+                if msg["code"] == "rate_limited" and last and RESEND:
                     await asyncio.sleep(float(msg.get("retry_after", 1.0)))
                     await ws.send(last)
                 continue
@@ -305,7 +319,20 @@ def main() -> None:
         default="",
         help="a source tree (its src/) to soak first, the same way: the before",
     )
+    ap.add_argument(
+        "--no-resend",
+        action="store_true",
+        help="do not send again a move answered rate_limited (the old bench)",
+    )
+    ap.add_argument(
+        "--stall",
+        type=float,
+        default=60.0,
+        help="seconds without a message: the table counts as stalled",
+    )
     args = ap.parse_args()  # fmt: skip
+    global RESEND, STALL_S
+    RESEND, STALL_S = not args.no_resend, args.stall
     result: dict[str, Any] = {}
     if args.baseline:
         result["before"] = run_one(args, Path(args.baseline).resolve(), "before")
