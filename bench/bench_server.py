@@ -59,6 +59,24 @@ from websockets.asyncio.client import connect
 ROOT = Path(__file__).resolve().parents[1]
 
 
+#: Set by ``--cprofile``: servers run under bench/cprof_serve.py, their statistics files here.
+CPROFILE = False
+PROFILES: list[Path] = []
+
+
+def print_profile(path: Path, top: int = 25) -> None:
+    """The ``top`` functions of a cProfile file by own time, as shares of the profiled time."""
+    import pstats
+
+    st = pstats.Stats(str(path))
+    total = sum(v[2] for v in st.stats.values()) or 1.0  # type: ignore[attr-defined]
+    rows = sorted(st.stats.items(), key=lambda kv: -kv[1][2])  # type: ignore[attr-defined]
+    print(f"-- {path.name}: own time of the event loop's thread, top {top}")
+    for (file, line, func), (_, calls, own, cum, _) in rows[:top]:
+        where = f"{Path(file).name}:{line} {func}"
+        print(f"  {own / total:6.1%} own  {cum / total:6.1%} cum  {calls:>9} calls  {where}")
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -82,6 +100,11 @@ def start_server(
     db_url: str, port: int, bot_delay: float, *extra: str, tree: Path | None = None
 ) -> subprocess.Popen[bytes]:
     cmd = [sys.executable, "-m", "septet.cli", "serve", "--port", str(port), "--db", db_url]
+    if CPROFILE:  # the event loop's thread under cProfile (bench/cprof_serve.py)
+        out = ROOT / "bench" / "results" / f"cprofile-{port}.prof"
+        out.parent.mkdir(parents=True, exist_ok=True)
+        PROFILES.append(out)
+        cmd[1:3] = [str(ROOT / "bench" / "cprof_serve.py"), str(out)]
     cmd += ["--bot-delay", str(bot_delay), "--log-level", "warning"]
     cmd += ["--guests-per-minute", "1000000", *extra]  # the bench creates a guest per table
     cli = (tree or ROOT) / "src" / "septet" / "server" / "cli.py"
@@ -281,6 +304,9 @@ async def run_load(
                   str(ROOT / "bench" / "results" / f"profile-{tables}-{len(bases)}.txt"),
                   "-f", "raw", "-d", str(int(args.seconds)), "-r", "50"]  # fmt: skip
         spy = subprocess.Popen(record, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    if CPROFILE and site is not None:  # profile the measured window only
+        for p in site.servers:
+            os.kill(p.pid, signal.SIGUSR1)
     start = time.monotonic()
     until = start + args.seconds
     await asyncio.gather(
@@ -291,6 +317,10 @@ async def run_load(
     )
     elapsed = time.monotonic() - start
     cpu = site.cpu() - cpu0 if site is not None else 0.0
+    if CPROFILE and site is not None:
+        for p in site.servers:
+            os.kill(p.pid, signal.SIGUSR2)
+        time.sleep(2)  # (the statistics are written)
     if spy is not None:
         spy.wait(60)
     v1 = await versions(made)
@@ -548,7 +578,11 @@ def main() -> None:
     ap.add_argument("--bot-workers", type=int, default=2, help="health, flood: the bot processes")
     ap.add_argument("--flood-tables", type=int, default=60, help="flood: tables asked for")
     ap.add_argument("--reply-bot", default="normal", help="flood: the other table's bot")
+    ap.add_argument("--cprofile", action="store_true", help="run each server under "
+                    "cProfile (bench/cprof_serve.py), print its top functions")  # fmt: skip
     args = ap.parse_args()
+    global CPROFILE
+    CPROFILE = args.cprofile
     benches = {"health": health_bench, "flood": flood_bench, "moves": moves_bench}
     rows = benches[args.mode](args)
     out = ROOT / "bench" / "results"
@@ -566,6 +600,9 @@ def main() -> None:
     }
     (out / name).write_text(json.dumps(result, indent=1))
     print(f"wrote {out / name}")
+    for prof in PROFILES:
+        if prof.exists():
+            print_profile(prof)
 
 
 if __name__ == "__main__":

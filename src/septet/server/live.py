@@ -234,6 +234,8 @@ class LiveTable:
         workers store it on the seats and send it with their steps."""
         self.options = self.game.options_dict()
         self.titles = dict(self.game.titles)
+        self._levels: dict[str, str | None] = {}
+        """Each bot spec's level, found once (the summary goes with every move)."""
         # turn-based tables (issue 28): the pace, the deadline of the move due, the timeout log
         self.pace = TablePace.of(data)
         self.deadline = parse_time(data.deadline)
@@ -288,6 +290,15 @@ class LiveTable:
         """Whether some connection holds ``seat`` now (here, or in another process)."""
         return bool(self.remote.get(seat)) or any(c.seat == seat for c in self.conns)
 
+    def level_of(self, spec: str | None) -> str | None:
+        """The level of the bot ``spec`` at this table (:func:`levels.level_of`), found once
+        per spec."""
+        if not spec:
+            return None
+        if spec not in self._levels:
+            self._levels[spec] = level_of(spec, self.game)
+        return self._levels[spec]
+
     def summary(self) -> dict[str, Any]:
         """The public description of the table (lobby, headers): no hidden information."""
         now = time.monotonic()
@@ -302,7 +313,7 @@ class LiveTable:
                     "name": s.name,
                     "kind": "bot" if s.player_id is None and s.bot else "human",
                     "bot": s.bot,
-                    "level": level_of(s.bot, self.game),
+                    "level": self.level_of(s.bot),
                     "taken": s.player_id is not None or s.bot is not None,
                     "replaced": s.replaced,
                     "connected": s.bot is not None or self.connected(s.seat),

@@ -8,14 +8,17 @@ moves were made on, so an accepted move is committed before anyone is told about
 from __future__ import annotations
 
 import asyncio
+import atexit
+import contextlib
 import functools
 import hashlib
 import json
 import secrets
+import threading
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from queue import SimpleQueue
 from typing import Any, TypeVar, cast
 
 from sqlalchemy import Table, bindparam, delete, exists, func, insert, select, update
@@ -120,6 +123,75 @@ class TableData:
     timeouts: list[tuple[int, int]] = field(default_factory=list)
 
 
+_STOP = object()
+
+
+class Writers:
+    """The store's writer threads: ``count`` threads taking calls from one queue in order (one
+    thread, as for SQLite: the calls run one after the other in the order they were made).
+
+    What :meth:`run` costs the event loop is a queue put and, when the call returns, one
+    ``call_soon_threadsafe``: no ``concurrent.futures`` future chained to an asyncio one, as
+    ``run_in_executor`` makes (bench_server.py --cprofile, docs/server.md).
+    """
+
+    def __init__(self, count: int) -> None:
+        self._queue: SimpleQueue[Any] = SimpleQueue()
+        self._threads = [
+            threading.Thread(target=self._work, name=f"septet-db-{i}", daemon=True)
+            for i in range(count)
+        ]
+        self._closed = False
+        for t in self._threads:
+            t.start()
+        # Daemon threads, so that a store nobody closed does not hold the process at exit; a
+        # store still open at exit runs what was queued first (as a ThreadPoolExecutor does).
+        atexit.register(self.close)
+
+    async def run(self, call: Callable[[], T]) -> T:
+        """``call()`` on a writer thread; its result, or its exception raised here.
+
+        Raises:
+            RuntimeError: the writers were closed.
+        """
+        if self._closed:
+            raise RuntimeError("the store is closed")
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
+        self._queue.put((call, loop, future))
+        return await future
+
+    def _work(self) -> None:
+        while (item := self._queue.get()) is not _STOP:
+            call, loop, future = item
+            try:
+                result, error = call(), None
+            except BaseException as exc:  # handed to the caller's coroutine
+                result, error = None, exc
+            with contextlib.suppress(RuntimeError):  # (the caller's loop closed: nobody waits)
+                loop.call_soon_threadsafe(_settle, future, result, error)
+
+    def close(self) -> None:
+        """Run the calls already queued, then stop the threads (waits for them). Again: nothing."""
+        if self._closed:
+            return
+        atexit.unregister(self.close)
+        self._closed = True
+        for _ in self._threads:
+            self._queue.put(_STOP)
+        for t in self._threads:
+            t.join()
+
+
+def _settle(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
+    if future.done():  # the caller was cancelled meanwhile
+        return
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(result)
+
+
 class Store:
     """The server's database: open with a URL, migrate, then read and write.
 
@@ -182,14 +254,11 @@ class Store:
             .where(seats.table_id == bindparam("b_tid"), seats.seat == bindparam("b_seat"))
             .values(warming=bindparam("b_warm"))
         )
-        self._writer = ThreadPoolExecutor(
-            max_workers=1 if url.startswith("sqlite") else 8, thread_name_prefix="septet-db"
-        )
+        self._writer = Writers(1 if url.startswith("sqlite") else 8)
 
     async def write(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run the write method ``fn(*args, **kwargs)`` on the writer thread(s) and await it."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._writer, functools.partial(fn, *args, **kwargs))
+        return await self._writer.run(functools.partial(fn, *args, **kwargs))
 
     def migrate(self) -> str | None:
         """Create/upgrade the schema under the migration lock; returns the revision found
@@ -198,7 +267,7 @@ class Store:
 
     def close(self) -> None:
         """Stop the writer threads and release the connection pool."""
-        self._writer.shutdown(wait=True)
+        self._writer.close()
         self.engine.dispose()
 
     # ----- guests ------------

@@ -114,7 +114,9 @@ class TablePace:
 
     def to_json(self) -> dict[str, Any]:
         """``{"pace", "turn_hours", "on_timeout"}``."""
-        return dataclasses.asdict(self)
+        # (built here: dataclasses.asdict deep-copies field by field, 3% of a move's server
+        # time, as the table summary is sent with every move)
+        return {"pace": self.pace, "turn_hours": self.turn_hours, "on_timeout": self.on_timeout}
 
     def deadline(self, clock: Clock, to_move: int | None, bot_turn: bool) -> datetime | None:
         """The deadline of the move due after a commit: ``turn_hours`` from the clock's now when
