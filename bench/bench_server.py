@@ -111,6 +111,12 @@ def start_server(
     if "access_log" in cli.read_text():  # (a tree of before the access log has none)
         cmd.append("--no-access-log")
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, env=tree_env(tree))
+    return wait_healthy(proc, port)
+
+
+def wait_healthy(proc: subprocess.Popen[bytes], port: int) -> subprocess.Popen[bytes]:
+    """``proc`` once its ``/api/health`` on ``port`` answers 200 (90 s at most: then it is
+    killed and the bench exits)."""
     end = time.monotonic() + 90
     while time.monotonic() < end:
         try:

@@ -43,7 +43,7 @@ import httpx
 from websockets.asyncio.client import connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_server import ROOT, FreshDatabase, free_port, start_server, stop, tree_env
+from bench_server import ROOT, FreshDatabase, free_port, start_server, stop, tree_env, wait_healthy
 
 
 def rss_mb(pid: int) -> float:
@@ -264,16 +264,7 @@ def start_soak_server(args: argparse.Namespace, db_url: str, port: int, tree: Pa
     if args.trace:
         env["SOAK_TRACE"] = "1"
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, env=env)
-    end = time.monotonic() + 90
-    while time.monotonic() < end:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.1)
-    proc.kill()
-    raise SystemExit("the server did not start")
+    return wait_healthy(proc, port)
 
 
 def run_one(args: argparse.Namespace, tree: Path | None, label: str) -> dict[str, Any]:

@@ -51,7 +51,7 @@ from septet.core.play import choose_action
 from septet.core.rng import derive_rng
 from septet.core.types import CHANCE
 from septet.envs._common import legal_ids, resolve_game
-from septet.envs.ppo_train import Net
+from septet.envs.ppo_train import Net, add_settings_arguments, settings_values
 
 
 @dataclass
@@ -305,19 +305,11 @@ def distill(s: DistillSettings, out: Path, log: Any = print) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     """Command line: ``python -m septet.envs.distill --game seven-shot --out DIR``."""
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    types = {"int": int, "float": float, "str": str}
-    for f in DistillSettings.__dataclass_fields__.values():
-        if f.name != "options" and f.type in types:
-            p.add_argument("--" + f.name.replace("_", "-"), type=types[str(f.type)], default=None)
-    p.add_argument("--option", action="append", default=[], help="game option key=value")
+    p.add_argument("--game", default="seven-shot", choices=["flip7", "seven-shot"])
     p.add_argument("--out", default="results/distill")
+    add_settings_arguments(p, DistillSettings, ("game", "options"))
     args = p.parse_args(argv)
-    values: dict[str, Any] = {}
-    for name in DistillSettings.__dataclass_fields__:
-        v = getattr(args, name, None)
-        if v is not None:
-            values[name] = v
-    values["options"] = dict(o.split("=", 1) for o in args.option)
+    values = settings_values(args, DistillSettings, {"game": args.game})
     distill(DistillSettings(**values), Path(args.out), log=lambda line: print(line, flush=True))
     return 0
 

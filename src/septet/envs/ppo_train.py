@@ -486,23 +486,36 @@ def plot_curve(results: dict[str, Any], path: Path) -> None:
     plt.close(fig)
 
 
+def add_settings_arguments(p: argparse.ArgumentParser, cls: Any, skip: tuple[str, ...]) -> None:
+    """An option ``--field-name`` (default ``None``: the dataclass's own) for each int, float
+    and str field of the settings dataclass ``cls`` not in ``skip``, and ``--option key=value``
+    (repeatable) for the game's options."""
+    types = {"int": int, "float": float, "str": str}
+    for f in cls.__dataclass_fields__.values():
+        if f.name not in skip and f.type in types:
+            p.add_argument("--" + f.name.replace("_", "-"), type=types[str(f.type)], default=None)
+    p.add_argument("--option", action="append", default=[], help="game option key=value")
+
+
+def settings_values(args: argparse.Namespace, cls: Any, values: dict[str, Any]) -> dict[str, Any]:
+    """``values`` updated with every field of ``cls`` given on the command line, and
+    ``options`` from the ``--option`` pairs."""
+    for name in cls.__dataclass_fields__:
+        v = getattr(args, name, None)
+        if v is not None and name not in ("game", "options"):
+            values[name] = v
+    values["options"] = dict(o.split("=", 1) for o in args.option)
+    return values
+
+
 def main(argv: list[str] | None = None) -> int:
     """Command line: ``python -m septet.envs.ppo_train --game flip7 --minutes 20 --out DIR``."""
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--game", default="flip7", choices=sorted(DEFAULTS))
     p.add_argument("--out", default="results/ppo")
-    types = {"int": int, "float": float, "str": str}
-    for f in Settings.__dataclass_fields__.values():
-        if f.name not in ("game", "options") and f.type in types:
-            p.add_argument("--" + f.name.replace("_", "-"), type=types[str(f.type)], default=None)
-    p.add_argument("--option", action="append", default=[], help="game option key=value")
+    add_settings_arguments(p, Settings, ("game", "options"))
     args = p.parse_args(argv)
-    values: dict[str, Any] = {"game": args.game, **DEFAULTS[args.game]}
-    for name in Settings.__dataclass_fields__:
-        v = getattr(args, name, None)
-        if v is not None and name != "game":
-            values[name] = v
-    values["options"] = dict(o.split("=", 1) for o in args.option)
+    values = settings_values(args, Settings, {"game": args.game, **DEFAULTS[args.game]})
     train(Settings(**values), Path(args.out), log=lambda line: print(line, flush=True))
     return 0
 
