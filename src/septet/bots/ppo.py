@@ -1,7 +1,9 @@
-"""``ppo``: a policy trained by masked PPO against the greedy bots, played from its checkpoint.
+"""``ppo``: a trained policy network (masked PPO, or distilled), played from its checkpoint.
 
 The checkpoints shipped in ``septet/bots/data/ppo_<game>.npz`` were trained with
-``python -m septet.envs.ppo_train`` (extra ``train``, PyTorch); playing them needs only NumPy: a
+``python -m septet.envs.ppo_train`` (extra ``train``, PyTorch), Seven Shot's distilled from
+ISMCTS with ``python -m septet.envs.distill`` (behaviour cloning with DAgger, the same network
+shape; its meta names the teacher); playing them needs only NumPy: a
 small multilayer perceptron (tanh) over the seat's observation tensor, normalised by its declared
 bounds, with the illegal actions masked out. It plays the player count and options it was
 trained for (``AgentSpecError`` otherwise). See ``docs/rl.md`` for how it was trained and how it
