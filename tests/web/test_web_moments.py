@@ -196,7 +196,17 @@ def check_flip7_rounds(ov: dict[str, Any], me: str, lang: str) -> int:
                 assert row["cards"] == 0 and row["round"] == "0", entry
                 if totals and len(entry["rows"]) == len(totals):
                     assert row["total"] == totals[i], (entry, totals)
-            later = [e for e in entries[k + 1 :] if any(c in e["line"] for c in F7_DECISIONS)]
+            # The first choice someone makes after the start: a line right after an
+            # ev-forced one ("Bot 1's Steal has only one choice") is what the engine did
+            # itself, at nobody's move.
+            later, forced = [], False
+            for e in entries[k + 1 :]:
+                if "ev-forced" in e["line"]:
+                    forced = True
+                elif any(c in e["line"] for c in F7_DECISIONS):
+                    if not forced:
+                        later.append(e)
+                    forced = False
             if later:
                 actor = later[0]["text"]
                 if actor.startswith(me):
@@ -206,7 +216,10 @@ def check_flip7_rounds(ov: dict[str, Any], me: str, lang: str) -> int:
                     assert name, actor
                     who = name.group(1)
                     want = f"{who}の手番" if lang == "ja" else f"{who}'s turn"
-                assert want in entry["status"], (entry["status"], want, actor)
+                assert want in entry["status"], (
+                    entry["status"], want, actor,
+                    [(e["line"], e["text"], e["status"]) for e in entries[k : k + 8]],
+                )  # fmt: skip
                 assert "ディーラー" not in entry["status"] and "deals" not in entry["status"]
         elif current is not None and entry["head"]:
             assert re.search(r"\d+", entry["head"]).group(0) == current, entry  # type: ignore[union-attr]
