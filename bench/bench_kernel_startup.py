@@ -116,7 +116,7 @@ def main() -> None:
     args = parser.parse_args()
     only = {x for x in args.only.split(",") if x}
     rows = []
-    base = {"bare": None}
+    base: dict[str, float | None] = {"bare": None}
     floors = floor()
     for name, f in floors.items():
         print(f"numba floor, {name}: {f['cpu_s']:.2f} CPU-s, {f['rss_mb']:.0f} MB")
