@@ -8,9 +8,15 @@ process prints its CPU seconds (``time.process_time``, imports included), its pe
 process again, now loading the cache. Goal (issue 29): first compile ≤ 15 CPU-s per game and use,
 RSS with the kernels ≤ 120 MB, and a Flip 7 process compiles no Seven Shot or Double Seven code.
 
+With ``--baseline DIR`` (a ``src`` directory of another checkout, e.g. main's), each row is
+measured from that source too, interleaved (the baseline's first compile right after this
+tree's, each in its own empty cache), so a loaded machine slows both alike. It also prints
+numba's own floor: the peak RSS and CPU-s of a process that imports numba, and of one that
+compiles and calls a one-line ``@njit`` function.
+
 Usage::
 
-    .venv/bin/python bench/bench_kernel_startup.py [--only flip7]
+    .venv/bin/python bench/bench_kernel_startup.py [--only flip7] [--baseline ../main/src]
 
 Prints a table; writes ``bench/results/bench_kernel_startup.json``.
 """
@@ -80,17 +86,50 @@ def measure(root: Path, name: str, use: str) -> dict[str, Any]:
     return out
 
 
+FLOOR = {
+    "import numba": "import numba",
+    "one trivial njit": "import numba\n@numba.njit\ndef f(x):\n    return x + 1\nf(1)",
+}
+"""numba's own floor: what a process costs before any Septet kernel."""
+
+
+def floor() -> dict[str, dict[str, float]]:
+    """CPU-s and peak RSS (MB) of the :data:`FLOOR` processes."""
+    out = {}
+    for name, code in FLOOR.items():
+        probe = (
+            code + "\nimport json, resource, time\nprint(json.dumps({'cpu_s': time.process_time(),"
+            " 'rss_mb': resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))"
+        )
+        done = subprocess.run(
+            [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+        )
+        out[name] = json.loads(done.stdout.strip().splitlines()[-1])
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--only", default="", help="game[,game]")
+    parser.add_argument("--baseline", type=Path, default=None, help="another src dir")
     parser.add_argument("--out", type=Path, default=Path("bench/results/bench_kernel_startup.json"))
     args = parser.parse_args()
     only = {x for x in args.only.split(",") if x}
     rows = []
-    base = {"bare": None}
-    with tempfile.TemporaryDirectory() as tmp:
+    base: dict[str, float | None] = {"bare": None}
+    floors = floor()
+    for name, f in floors.items():
+        print(f"numba floor, {name}: {f['cpu_s']:.2f} CPU-s, {f['rss_mb']:.0f} MB")
+    with tempfile.TemporaryDirectory() as tmp, tempfile.TemporaryDirectory() as tmp_base:
         root = Path(tmp)
         shutil.copytree(SRC, root / "septet", ignore=shutil.ignore_patterns("__pycache__"))
+        base_root = Path(tmp_base)
+        if args.baseline is not None:
+            shutil.copytree(
+                args.baseline / "septet",
+                base_root / "septet",
+                ignore=shutil.ignore_patterns("__pycache__"),
+            )
         env = dict(os.environ, PYTHONPATH=str(root))
         bare = subprocess.run(
             [sys.executable, "-c", "import resource, septet.games;"
@@ -105,17 +144,26 @@ def main() -> None:
             if only and name not in only:
                 continue
             for use in ("play", "search"):
-                first = measure(root, name, use)
-                again = measure(root, name, use)
-                rows.append({"game": name, "use": use, "first": first, "cached": again})
-                made = ", ".join(first["compiled"])
-                print(
-                    f"{name:14s} {use:7s} {first['cpu_s']:11.1f} {first['rss_mb']:7.0f} "
-                    f"{again['cpu_s']:12.2f} {again['rss_mb']:7.0f}  {made}",
-                    flush=True,
-                )
+                trees = [("", root)]
+                if args.baseline is not None:
+                    trees.append((" (base)", base_root))
+                for tag, tree in trees:
+                    first = measure(tree, name, use)
+                    again = measure(tree, name, use)
+                    row = {"game": name, "use": use + tag, "first": first, "cached": again}
+                    rows.append(row)
+                    made = ", ".join(first["compiled"])
+                    print(
+                        f"{name:14s} {use + tag:7s} {first['cpu_s']:11.1f} "
+                        f"{first['rss_mb']:7.0f} {again['cpu_s']:12.2f} {again['rss_mb']:7.0f}"
+                        f"  {made}",
+                        flush=True,
+                    )
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps({"bare_rss_mb": base["bare"], "rows": rows}, indent=1) + "\n")
+    args.out.write_text(
+        json.dumps({"bare_rss_mb": base["bare"], "numba_floor": floors, "rows": rows}, indent=1)
+        + "\n"
+    )
     print(f"wrote {args.out}")
 
 

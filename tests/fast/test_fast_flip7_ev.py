@@ -157,3 +157,28 @@ def test_a_memo_grown_many_times_gives_the_same_numbers() -> None:
         p = EVSolver("classic", "table", max_states=budget)
         assert _solve(f, Row(), full) == _solve(p, Row(), full) == "over"
         assert f.memo_size() == len(p._memo) >= budget
+
+
+def test_the_dense_numbers_only_programme_gives_the_hash_memos_numbers() -> None:
+    # Issue 29: a classic numbers-only question without a budget is solved by the dense
+    # programme (memo indexed by the values held). Exact floats against the hash-memo programme
+    # and the Python one, value and hit, both modes, rows of 0-6 values and thinned pools; the
+    # solitaire round keeps its reference value (18.5652176141, F7V-7.2 bonus included).
+    kernel = fast_ev.load()
+    assert kernel is not None
+    pool = fresh_pool("classic", numbers_only=True)
+    dense = FastEVSolver("classic", "single")
+    assert dense._dense_ok(kernel, Row(), dense._canonical(Row(), pool))
+    assert abs(float(dense.value(Row(), pool)) - 18.5652176141) < 1e-9
+    assert dense.memo_size() == 4096  # every position of the round, as the hash memo holds
+    rng = random.Random(29)
+    for i in range(60):
+        mode = rng.choice(["single", "table"])
+        p = [rng.randint(0, c) if k < 13 else c for k, c in enumerate(pool)]
+        row = Row(mask=sum(1 << v for v in rng.sample(range(13), rng.randint(0, 6))))
+        for op in ("value", "hit_value"):
+            graph = FastEVSolver("classic", mode)
+            graph._fast_memo = kernel.Memo()  # the hash memo in use: no dense programme
+            want = getattr(EVSolver("classic", mode), op)(row, p)
+            assert getattr(FastEVSolver("classic", mode), op)(row, p) == want, (i, op)
+            assert getattr(graph, op)(row, p) == want, (i, op)

@@ -463,3 +463,61 @@ class Memo:
 def new_memo() -> Memo:
     """An empty memo for :func:`node`."""
     return Memo()
+
+
+# The numbers-only classic round (issue 29): the pool holds number cards only (kinds 0-12, and
+# the duplicates' total in slot 13, the canonical form of ``EVSolver._canonical``) and the row
+# no flag, so the pool of a position is fixed by the values held and the memo is a dense array
+# indexed by the held-value mask, filled without recursion: the submasks of the values left
+# are visited in decreasing order, and a draw only adds a bit, so every position a draw leads
+# to is already solved. The same sums in the same order as :func:`node` (kind by kind, a
+# duplicate adding nothing, ``acc / total``, ``hit if hit > stay else stay``): the same floats.
+DENSE_KINDS = 14
+"""Kinds the dense programme reads (numbers 0-12 and the duplicates' slot 13)."""
+
+
+@njit(cache=True)
+def numbers_round(mask0: int, pool: Any, hit_only: bool, memo: Any) -> tuple[float, int]:
+    """(value, positions solved) of the classic row holding the values ``mask0`` (no other
+    flag) before the canonical numbers-only ``pool`` (``int64[37]``: kinds 0-12 not held, the
+    duplicates' total in slot 13, nothing else): the optimal stay-or-hit value, or with
+    ``hit_only`` the value of hitting now. ``memo`` is ``float64[8192]`` scratch (one slot per
+    mask of values 0-12). Callers check the preconditions (``FastEVSolver._dense_ok``)."""
+    avail = 0
+    total0 = 0
+    for k in range(DENSE_KINDS):
+        total0 += pool[k]
+        if k < 13 and pool[k] > 0:
+            avail |= 1 << k
+    solved = 0
+    sub = avail
+    while True:
+        m = mask0 | sub
+        if _POPCOUNT[m] < FLIP7_CARDS:
+            total = total0 - _POPCOUNT[sub]
+            stay = 1.0 * _MASK_SUM[m]
+            got = stay
+            if total > 0:
+                acc = 0.0
+                left = avail & ~sub
+                for k in range(13):
+                    if not (left >> k) & 1:
+                        continue
+                    new = m | (1 << k)
+                    if _POPCOUNT[new] >= FLIP7_CARDS:
+                        v = 1.0 * (_MASK_SUM[new] + FLIP7_BONUS)  # F7V-7.2
+                    else:
+                        v = memo[new]
+                    acc += v * pool[k]
+                hit = acc / total
+                if sub == 0 and hit_only:
+                    return hit, solved
+                got = hit if hit > stay else stay
+            elif sub == 0 and hit_only:
+                return stay, solved
+            memo[m] = got
+            solved += 1
+        if sub == 0:
+            break
+        sub = (sub - 1) & avail
+    return memo[mask0], solved

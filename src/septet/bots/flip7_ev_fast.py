@@ -97,16 +97,22 @@ class FastEVSolver(EVSolver):
         self._fast_u7: Any = None
         self._python = False  # the Python programme answers from now on (its memo is in use)
         self._first_answer: Number = 0.0
+        self._dense_memo: Any = None  # numbers_round's scratch
+        self._dense_count = 0  # positions numbers_round solved
+        self._dense_seen: dict[tuple[str, int, tuple[int, ...]], float] = {}
 
     def clear(self) -> None:
         """Forget the memo (positions from earlier pools)."""
         super().clear()
         self._fast_memo = None
         self._python = False
+        self._dense_count = 0
+        self._dense_seen.clear()
 
     def memo_size(self) -> int:
         """Positions in the memo (what the budget counts)."""
-        return len(self._memo) + (0 if self._fast_memo is None else len(self._fast_memo))
+        fast = 0 if self._fast_memo is None else len(self._fast_memo)
+        return len(self._memo) + fast + self._dense_count
 
     def _solve(self, op: str, row: Row, canon: tuple[int, ...]) -> Number:
         """``op`` (``"value"`` or ``"hit"``) of ``row`` with the canonical pool ``canon``."""
@@ -118,6 +124,8 @@ class FastEVSolver(EVSolver):
             kernel = load()
             if kernel is not None:
                 try:
+                    if self._dense_ok(kernel, row, canon):
+                        return self._dense(kernel, op, row, canon)
                     return self._run(kernel, op, row, canon)
                 except kernel.Unencodable:
                     # Leave the compiled programme for good: its memo is dropped (the Python one
@@ -125,6 +133,39 @@ class FastEVSolver(EVSolver):
                     self._fast_memo = None
             self._python = True
         return python(row, canon)
+
+    def _dense_ok(self, kernel: Any, row: Row, pool: tuple[int, ...]) -> bool:
+        """Whether the dense numbers-only programme (``numbers_round``) answers: classic, no
+        budget, no Unlucky 7 pool, a row of plain values (no flag, no count, no pending card)
+        short of seven, a canonical pool of number cards (and the duplicates' slot) only."""
+        if self.vengeance or self.max_states is not None or self._u7_pool is not None:
+            return False
+        if self._fast_memo is not None:  # the hash memo is in use (and holds these positions)
+            return False
+        if self._bad != 13 or any(pool[kernel.DENSE_KINDS :]) or min(pool) < 0:
+            return False
+        r = kernel.encode(row)
+        plain = row.mask | (kernel.ADD_BIAS << kernel.S_ADD)
+        return bool(r == plain and row.mask < 1 << 13 and bin(row.mask).count("1") < 7)
+
+    def _dense(self, kernel: Any, op: str, row: Row, pool: tuple[int, ...]) -> Number:
+        """``op`` by ``numbers_round`` (see :meth:`_dense_ok`). The positions of each distinct
+        question are counted in :meth:`memo_size` (a question asked again is answered from the
+        last answers, adding none; distinct questions may count shared positions twice: without
+        a budget the count only reports)."""
+        import numpy as np
+
+        key = (op, row.mask, pool)
+        if key in self._dense_seen:
+            return self._dense_seen[key]
+        if self._dense_memo is None:
+            self._dense_memo = np.empty(1 << 13, dtype=np.float64)
+        got, solved = kernel.numbers_round(
+            row.mask, np.array(pool, dtype=np.int64), op != "value", self._dense_memo
+        )
+        self._dense_count += int(solved)
+        self._dense_seen[key] = float(got)
+        return float(got)
 
     def _python_first(self, python: Any, row: Row, canon: tuple[int, ...]) -> bool:
         """Try the Python programme within :data:`PYTHON_FIRST` positions: ``True`` when it

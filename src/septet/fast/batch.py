@@ -59,6 +59,14 @@ def _policy_codes(policies: Sequence[str] | str, n: int, game: str) -> np.ndarra
     return codes
 
 
+def _rows(module: Any, fast: bool) -> Any:
+    """The module's ``play_rows`` of one path (``play_rows_fast`` or ``play_rows_step``, so that
+    numba compiles only the path used), or its ``play_rows`` of both paths where it has no split
+    ones; all take ``play_rows``'s arguments."""
+    fn = getattr(module, "play_rows_fast" if fast else "play_rows_step", None)
+    return fn if fn is not None else module.play_rows
+
+
 def playouts(
     state: Any,
     count: int,
@@ -99,7 +107,7 @@ def playouts(
         np.zeros((count, n), dtype=np.int8),
         np.zeros(count, dtype=np.int64),
     )
-    k.module.play_rows(
+    _rows(k.module, fast)(
         start,
         rngs,
         np.tile(pol, (count, 1)),
@@ -157,7 +165,7 @@ def play_games(
         np.zeros((count, num_players), dtype=np.int8),
         np.zeros(count, dtype=np.int64),
     )
-    k.module.play_rows(
+    _rows(k.module, fast)(
         start, rngs, pol, False, -1, k.params, fast, out.scores, out.wins, out.lengths
     )
     return out

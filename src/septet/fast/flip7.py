@@ -1658,7 +1658,52 @@ def play_rows(
 ) -> None:
     """Playout ``i`` from a copy of ``start`` with generator ``rngs[i]`` and the seats'
     policies ``policies[i]``, by :func:`playout_fast` (``fast``) or :func:`playout`: scores,
-    winner flags (terminal only) and steps into row ``i`` of the outputs."""
+    winner flags (terminal only) and steps into row ``i`` of the outputs. Compiles both paths;
+    :mod:`septet.fast.batch` calls :func:`play_rows_fast` or :func:`play_rows_step` instead,
+    so that only the path used is compiled."""
+    if fast:
+        play_rows_fast(
+            start,
+            rngs,
+            policies,
+            horizon_round,
+            max_steps,
+            params,
+            fast,
+            scores_out,
+            wins_out,
+            lengths_out,
+        )
+    else:
+        play_rows_step(
+            start,
+            rngs,
+            policies,
+            horizon_round,
+            max_steps,
+            params,
+            fast,
+            scores_out,
+            wins_out,
+            lengths_out,
+        )
+
+
+@jit
+def play_rows_fast(
+    start: np.ndarray,
+    rngs: np.ndarray,
+    policies: np.ndarray,
+    horizon_round: bool,
+    max_steps: int,
+    params: np.ndarray,
+    fast: bool,
+    scores_out: np.ndarray,
+    wins_out: np.ndarray,
+    lengths_out: np.ndarray,
+) -> None:
+    """:func:`play_rows` by the playout path (:func:`playout_fast`) only, whatever ``fast``
+    says (kept for the shared signature): the step path is not compiled into it."""
     n = start[H_N]
     legal = np.zeros(max(3 + 2 * n + 2 * n * NRK + n * (n - 1) // 2 * NRK * NRK, 8), dtype=np.int64)
     buf = np.zeros(BUF, dtype=np.int64)
@@ -1666,14 +1711,39 @@ def play_rows(
     s = start.copy()
     for i in range(rngs.shape[0]):
         s[:] = start
-        if fast:
-            lengths_out[i] = _playout_fast(
-                s, rngs[i], policies[i], horizon_round, max_steps, params, legal, buf, work
-            )
-        else:
-            lengths_out[i] = _playout(
-                s, rngs[i], policies[i], horizon_round, max_steps, params, legal, buf, work
-            )
+        lengths_out[i] = _playout_fast(
+            s, rngs[i], policies[i], horizon_round, max_steps, params, legal, buf, work
+        )
+        for p in range(n):
+            scores_out[i, p] = s[_pb(p) + P_TOTAL]
+            wins_out[i, p] = 1 if is_winner(s, p) else 0
+
+
+@jit
+def play_rows_step(
+    start: np.ndarray,
+    rngs: np.ndarray,
+    policies: np.ndarray,
+    horizon_round: bool,
+    max_steps: int,
+    params: np.ndarray,
+    fast: bool,
+    scores_out: np.ndarray,
+    wins_out: np.ndarray,
+    lengths_out: np.ndarray,
+) -> None:
+    """:func:`play_rows` by the step path (:func:`playout`) only, whatever ``fast`` says: the
+    reference the twin checks compare :func:`play_rows_fast` with."""
+    n = start[H_N]
+    legal = np.zeros(max(3 + 2 * n + 2 * n * NRK + n * (n - 1) // 2 * NRK * NRK, 8), dtype=np.int64)
+    buf = np.zeros(BUF, dtype=np.int64)
+    work = _scratch(n)
+    s = start.copy()
+    for i in range(rngs.shape[0]):
+        s[:] = start
+        lengths_out[i] = _playout(
+            s, rngs[i], policies[i], horizon_round, max_steps, params, legal, buf, work
+        )
         for p in range(n):
             scores_out[i, p] = s[_pb(p) + P_TOTAL]
             wins_out[i, p] = 1 if is_winner(s, p) else 0
