@@ -1,11 +1,11 @@
 """``ppo``: a trained policy network (masked PPO, or distilled), played from its checkpoint.
 
 The checkpoints shipped in ``septet/bots/data/ppo_<game>.npz`` were trained with
-``python -m septet.envs.ppo_train`` (extra ``train``, PyTorch), Seven Shot's distilled from
-ISMCTS with ``python -m septet.envs.distill`` (behaviour cloning with DAgger, the same network
-shape; its meta names the teacher); playing them needs only NumPy: a
-small multilayer perceptron (tanh) over the seat's observation tensor, normalised by its declared
-bounds, with the illegal actions masked out. It plays the player count and options it was
+``python -m septet.envs.ppo_train`` (extra ``train``, PyTorch; Double Seven's) or distilled from
+a stronger bot with ``python -m septet.envs.distill`` (behaviour cloning with DAgger, the same
+network shape; Seven Shot's and Flip 7's, whose meta names the teacher); playing them needs only
+NumPy: a small multilayer perceptron (tanh) over the seat's observation tensor, normalised by its
+declared bounds, with the illegal actions masked out. It plays the player count and options it was
 trained for (``AgentSpecError`` otherwise). See ``docs/rl.md`` for how it was trained and how it
 ranks on the ladder.
 
