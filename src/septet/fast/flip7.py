@@ -84,8 +84,10 @@ def size(num_players: int) -> int:
     return O_PLAYERS + num_players * PBLOCK
 
 
+@noref_inline
 def max_actions(num_players: int) -> int:
-    """An upper bound on the legal actions at one node (for the output buffers)."""
+    """An upper bound on the legal actions at one node (for the output buffers; compiled, so
+    that the kernels size theirs by it too)."""
     n = num_players
     return 3 + 2 * n + 2 * n * NRK + n * (n - 1) // 2 * NRK * NRK
 
@@ -1689,6 +1691,15 @@ def play_rows(
         )
 
 
+@noref
+def _row_results(s: np.ndarray, i: int, scores_out: np.ndarray, wins_out: np.ndarray) -> None:
+    """Row ``i`` of :func:`play_rows`'s outputs from the ended playout ``s``: each seat's total
+    and winner flag."""
+    for p in range(s[H_N]):
+        scores_out[i, p] = s[_pb(p) + P_TOTAL]
+        wins_out[i, p] = 1 if is_winner(s, p) else 0
+
+
 @jit
 def play_rows_fast(
     start: np.ndarray,
@@ -1705,7 +1716,7 @@ def play_rows_fast(
     """:func:`play_rows` by the playout path (:func:`playout_fast`) only, whatever ``fast``
     says (kept for the shared signature): the step path is not compiled into it."""
     n = start[H_N]
-    legal = np.zeros(max(3 + 2 * n + 2 * n * NRK + n * (n - 1) // 2 * NRK * NRK, 8), dtype=np.int64)
+    legal = np.zeros(max(max_actions(n), 8), dtype=np.int64)
     buf = np.zeros(BUF, dtype=np.int64)
     work = _scratch(n)
     s = start.copy()
@@ -1714,9 +1725,7 @@ def play_rows_fast(
         lengths_out[i] = _playout_fast(
             s, rngs[i], policies[i], horizon_round, max_steps, params, legal, buf, work
         )
-        for p in range(n):
-            scores_out[i, p] = s[_pb(p) + P_TOTAL]
-            wins_out[i, p] = 1 if is_winner(s, p) else 0
+        _row_results(s, i, scores_out, wins_out)
 
 
 @jit
@@ -1735,7 +1744,7 @@ def play_rows_step(
     """:func:`play_rows` by the step path (:func:`playout`) only, whatever ``fast`` says: the
     reference the twin checks compare :func:`play_rows_fast` with."""
     n = start[H_N]
-    legal = np.zeros(max(3 + 2 * n + 2 * n * NRK + n * (n - 1) // 2 * NRK * NRK, 8), dtype=np.int64)
+    legal = np.zeros(max(max_actions(n), 8), dtype=np.int64)
     buf = np.zeros(BUF, dtype=np.int64)
     work = _scratch(n)
     s = start.copy()
@@ -1744,9 +1753,7 @@ def play_rows_step(
         lengths_out[i] = _playout(
             s, rngs[i], policies[i], horizon_round, max_steps, params, legal, buf, work
         )
-        for p in range(n):
-            scores_out[i, p] = s[_pb(p) + P_TOTAL]
-            wins_out[i, p] = 1 if is_winner(s, p) else 0
+        _row_results(s, i, scores_out, wins_out)
 
 
 def greedy_params(agent_params: Mapping[str, str]) -> np.ndarray:
