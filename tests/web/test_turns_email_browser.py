@@ -83,9 +83,9 @@ def test_turns_email_settings_on_the_account_page(
         aki.wait_for_selector("#email-status:has-text('confirmed')")
         assert not aki.is_checked("#email-digest")
         aki.check("#email-digest")
-        aki.wait_for_function("document.querySelector('#email-digest').checked")
+        aki.wait_for_function("() => document.querySelector('#email-digest').checked")
         aki.select_option("#email-lang", "ja")
-        aki.wait_for_function("document.querySelector('#email-lang').value === 'ja'")
+        aki.wait_for_function("() => document.querySelector('#email-lang').value === 'ja'")
         aki.wait_for_timeout(300)
         want = {"address": "aki@example.org", "lang": "ja", "confirmed": True, "digest": True}
         assert my_email(aki)["email"] == want

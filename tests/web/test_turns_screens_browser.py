@@ -52,7 +52,7 @@ def test_turns_screens_lobby_and_table(browser: Any, live_server: str) -> None:
         me.goto(live_server + "/")
         n = len(waiting[who])
         me.wait_for_selector(f"#my-turns h2:has-text('Your turn ({n})')")
-        me.wait_for_function(f"document.title.startsWith('({n}) ')")
+        me.wait_for_function(f"() => document.title.startsWith('({n}) ')")
         lines = me.query_selector_all("#my-turns .turn-line")
         assert len(lines) == n
         assert all(re.search(r"move by .*\(in \d+ h", x.inner_text()) for x in lines)

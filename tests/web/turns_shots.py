@@ -19,7 +19,7 @@ def four_shots(page: Any, name: str, ready: str | None = None) -> list[Path]:
     paths = []
     for lang in ("en", "ja"):
         page.click(f"#lang-{lang}")
-        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
         for size in (PHONE, DESKTOP):
             page.set_viewport_size(size)
             if ready:

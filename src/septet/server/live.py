@@ -45,6 +45,7 @@ from septet.server.steps import Advance, advance, position
 from septet.server.store import (
     CapError,
     ChatMessage,
+    PlayerGoneError,
     SeatData,
     StaleWriteError,
     Store,
@@ -534,6 +535,11 @@ class LiveTable:
             message = await self.store.write(
                 self.store.add_chat, self.id, seat, conn.player_id, name or conn.name, text
             )
+        except PlayerGoneError:
+            conn.error("no_identity", "This account has been deleted.",
+                       message_ja="このアカウントは削除されました。")  # fmt: skip
+            conn.close()
+            return False
         except Exception:
             log.exception("table %s: could not store a chat message", self.id)
             conn.error("server", "The message could not be saved; please try again.",

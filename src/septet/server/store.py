@@ -49,6 +49,11 @@ class StaleWriteError(RuntimeError):
     """The table's stored version moved on: another writer got there first."""
 
 
+class PlayerGoneError(RuntimeError):
+    """The player a write is for has deleted their account meanwhile (another process may still
+    trust their session for up to ``--session-cache`` seconds)."""
+
+
 class CapError(RuntimeError):
     """A guest is at one of their caps (``code``: ``too_many_open`` or ``too_many_bot_tables``;
     ``limit``: the cap)."""
@@ -721,9 +726,22 @@ class Store:
     def add_chat(
         self, table_id: str, seat: int | None, player_id: str | None, name: str, text: str
     ) -> ChatMessage:
-        """Store one chat message; returns it with its id and time."""
+        """Store one chat message; returns it with its id and time.
+
+        Raises:
+            PlayerGoneError: ``player_id`` names a deleted player (the deletion blanks the
+                names of the chat lines stored before it; this keeps a later one from
+                escaping it). The player's row is locked for the check (PostgreSQL), so a
+                deletion running at once waits and then blanks this line too.
+        """
         now = utcnow()
         with self._session.begin() as s:
+            if player_id is not None:
+                gone = s.execute(
+                    select(PlayerRow.deleted_at).where(PlayerRow.id == player_id).with_for_update()
+                ).scalar()
+                if gone is not None:
+                    raise PlayerGoneError(player_id)
             row = ChatRow(
                 table_id=table_id, seat=seat, player_id=player_id, name=name, text=text,
                 created_at=now,
