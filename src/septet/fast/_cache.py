@@ -35,6 +35,7 @@ KERNEL_FILES: tuple[str, ...] = (
     "fast/search_double_seven.py",
     "fast/search_seven_shot.py",
     "fast/rng.py",
+    "fast/bits.py",
     "bots/_flip7_ev_kernel.py",
 )
 """The files whose functions numba compiles and caches (their ``.nbi``/``.nbc`` files are

@@ -42,6 +42,13 @@ def jit_inline(fn: _F) -> _F:
     return out
 
 
+def jit_nrt(fn: _F) -> _F:
+    """``njit(_nrt=True, **JIT)``: a kernel function that allocates arrays and is called from
+    :func:`noref` ones, which would otherwise compile it without numba's runtime too."""
+    out: _F = njit(**{**JIT, "_nrt": True})(fn)
+    return out
+
+
 def noref(fn: _F) -> _F:
     """``njit(**NOREF)``: a kernel function that allocates nothing (see :data:`NOREF`)."""
     out: _F = njit(**NOREF)(fn)

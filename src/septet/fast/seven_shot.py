@@ -26,7 +26,8 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from septet.fast.rng import randbelow
+from septet.fast.bits import ctz, popcnt, select_bit
+from septet.fast.rng import jit, jit_nrt, noref, randbelow
 from septet.games.seven_shot import cards as SC
 from septet.games.seven_shot import scoring as SCORE
 from septet.games.seven_shot.rules import TEAM_PLAYERS  # SS-2.1: frozen by numba
@@ -53,6 +54,7 @@ SEVEN_MASK = SC.SEVEN_MASK
 SUIT_OF = np.array(SC.SUIT_OF, dtype=np.int64)
 RANK_OF = np.array(SC.RANK_OF, dtype=np.int64)
 SUIT_MASK = np.array(SC.SUIT_MASK, dtype=np.int64)
+SEVEN_OF = np.array(SC.SEVENS, dtype=np.int64)  # each suit's 7
 BUF = 8
 LEGAL_BUF = max(NUM_CARDS, 8)
 
@@ -122,29 +124,16 @@ def canonical(s: np.ndarray) -> np.ndarray:
 # ----- helpers --------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def popcount(x: int) -> int:
-    """Bits set in a non-negative int (SWAR)."""
-    x = x - ((x >> 1) & 0x5555555555555555)
-    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    return ((x * 0x0101010101010101) >> 56) & 0xFF
+    """Bits set in a non-negative int (one ``popcnt``: :func:`septet.fast.bits.popcnt`)."""
+    return popcnt(x)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def lowbit_index(x: int) -> int:
-    """Index of the lowest set bit of ``x > 0``."""
-    return popcount((x & -x) - 1)
-
-
-@njit(cache=True)
-def bit_length(x: int) -> int:
-    """``int.bit_length`` of ``x >= 0``."""
-    n = 0
-    while x:
-        x >>= 1
-        n += 1
-    return n
+    """Index of the lowest set bit of ``x > 0`` (one ``tzcnt``)."""
+    return ctz(x)
 
 
 @njit(cache=True, inline="always")
@@ -152,25 +141,25 @@ def _sb(p: int) -> int:
     return O_SEATS + p * SEAT
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def side_of(s: np.ndarray, p: int) -> int:
     """The side of seat ``p``: its team (4 players, partners opposite, SS-2.1) or itself."""
     return p % 2 if s[H_N] == TEAM_PLAYERS else p
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def num_sides(s: np.ndarray) -> int:
     return 2 if s[H_N] == TEAM_PLAYERS else 3
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def pass_target(s: np.ndarray, p: int) -> int:
     """The partner (SS-2.3) or the left neighbour (SS-5.2)."""
     n = s[H_N]
     return (p + 2) % TEAM_PLAYERS if n == TEAM_PLAYERS else (p + 1) % n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def side_taken(s: np.ndarray, side: int) -> int:
     m = 0
     for p in range(s[H_N]):
@@ -179,7 +168,7 @@ def side_taken(s: np.ndarray, side: int) -> int:
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def side_tricks(s: np.ndarray, side: int) -> int:
     t = 0
     for p in range(s[H_N]):
@@ -188,7 +177,7 @@ def side_tricks(s: np.ndarray, side: int) -> int:
     return t
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def side_sevens(s: np.ndarray, side: int) -> int:
     """7s taken by a side this deal, cards added at the deal's end included."""
     return popcount((s[O_SIDES + 2 * side + 1] | side_taken(s, side)) & SEVEN_MASK)
@@ -232,7 +221,7 @@ def _after_pass(s: np.ndarray) -> None:
         _start_play(s)
 
 
-@njit(cache=True)
+@jit_nrt
 def _add_gains(
     s: np.ndarray, gains: np.ndarray, winning: np.ndarray, condition: int, side: int, ns: int
 ) -> None:
@@ -261,7 +250,7 @@ def _add_gains(
                 gains[q] = gains[w] // 2
 
 
-@njit(cache=True)
+@jit_nrt
 def _end_deal(s: np.ndarray, condition: int, side: int) -> None:
     """Score the deal (SS-4.2 … SS-4.4, SS-5.4, SS-5.5); end the game or deal the next.
     ``condition``: 0 sevens, 1 seven tricks, 2 hands empty."""
@@ -523,7 +512,7 @@ def is_winner(s: np.ndarray, p: int) -> bool:
 # ----- the greedy bot, compiled -----------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _power(c: int, led: int, trump: int) -> int:
     """Trick strength (SS-3.2): the A beats everything, then trumps, then the led suit."""
     if c == ACE:
@@ -536,21 +525,18 @@ def _power(c: int, led: int, trump: int) -> int:
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _threats(
-    c: int, led: int, unseen: int, trump: int, voids: np.ndarray, later: np.ndarray, nl: int
+    c: int, led: int, unseen: int, trump: int, void_or: int, void_and: int, nl: int
 ) -> bool:
-    """``greedy.seven_shot._threats``: a seat still to play might beat ``c`` with an unseen card."""
+    """``greedy.seven_shot._threats``: a seat still to play might beat ``c`` with an unseen card.
+    ``void_or`` / ``void_and``: the union / intersection of the voids (suit masks) of the
+    ``nl`` seats still to play."""
     if nl == 0 or c == ACE:
         return False
     power = _power(c, led, trump)
-    any_follow = False
-    any_not_follow = False
-    for i in range(nl):
-        if (voids[later[i]] >> led) & 1:
-            any_not_follow = True
-        else:
-            any_follow = True
+    any_not_follow = (void_or >> led) & 1 == 1
+    any_follow = (void_and >> led) & 1 == 0
     may_ruff = any_not_follow or popcount(unseen & SUIT_MASK[led]) < nl
     if unseen & 1 and (led == 0 or may_ruff):
         return True
@@ -564,17 +550,16 @@ def _threats(
     if led == trump or may_ruff:
         floor = c + 1 if SUIT_OF[c] == trump else 7 * trump
         trumps_above = unseen & SUIT_MASK[trump] & ~((1 << floor) - 1)
-        if trumps_above:
-            for i in range(nl):
-                if not (voids[later[i]] >> trump) & 1:
-                    return True
+        if trumps_above and (void_and >> trump) & 1 == 0:
+            return True
     return False
 
 
-@njit(cache=True)
+@noref
 def greedy_action(s: np.ndarray, legal: np.ndarray, cnt: int, params: np.ndarray) -> int:
     """The move of ``septet.bots.greedy.seven_shot.GreedyAgent`` among ``legal[:cnt]``, from the
-    facts of the seat's view (own hand, trump, the trick, cards taken, voids, tricks and 7s)."""
+    facts of the seat's view (own hand, trump, the trick, cards taken, voids, tricks and 7s).
+    Allocates nothing."""
     if cnt == 1:
         return legal[0]
     n = s[H_N]
@@ -591,25 +576,35 @@ def greedy_action(s: np.ndarray, legal: np.ndarray, cnt: int, params: np.ndarray
     for i in range(nt):
         seen |= 1 << s[O_TRICK + i]
     unseen = FULL & ~seen
-    voids = np.zeros(4, dtype=np.int64)
-    for p in range(n):
-        voids[p] = s[_sb(p) + S_VOIDS]
-    my_side = me % 2 if n == TEAM_PLAYERS else me
-    st = side_tricks(s, my_side)
-    ssev = side_sevens(s, my_side)
+    # My side's tricks and 7s (side_tricks, side_sevens): the partner opposite at 4 (SS-2.1).
+    mb = _sb(me)
+    st = s[mb + S_TRICKS]
+    taken = s[mb + S_TAKEN]
+    if n == TEAM_PLAYERS:
+        my_side = me & 1
+        pb = _sb(me ^ 2)
+        st += s[pb + S_TRICKS]
+        taken |= s[pb + S_TAKEN]
+    else:
+        my_side = me
+    ssev = popcount((s[O_SIDES + 2 * my_side + 1] | taken) & SEVEN_MASK)
     threshold = s[H_THRESH]
     danger = st >= 6
     pressure = max(0, st - 3)
-    leader = s[H_LEADER]
-    later = np.zeros(4, dtype=np.int64)
-    nl = 0
-    for j in range(nt + 1, n):
-        later[nl] = (leader + j) % n
-        nl += 1
+    nl = n - nt - 1  # the seats still to play after this one, and their voids
+    void_or = 0
+    void_and = -1
+    q = me
+    for _ in range(nl):
+        q = q + 1 if q + 1 < n else 0
+        v = s[_sb(q) + S_VOIDS]
+        void_or |= v
+        void_and &= v
+    voids = (void_or, void_and)
     if nt == 0:
-        return _greedy_lead(legal, cnt, hand, unseen, trump, voids, later, nl, danger, pressure)
+        return _greedy_lead(legal, cnt, hand, unseen, trump, voids, nl, danger, pressure)
     return _greedy_follow(
-        s, legal, cnt, me, unseen, trump, voids, later, nl, (ssev, threshold, danger, pressure)
+        s, legal, cnt, me, unseen, trump, voids, nl, (ssev, threshold, danger, pressure)
     )
 
 
@@ -644,8 +639,7 @@ def _greedy_lead(
     hand: int,
     unseen: int,
     trump: int,
-    voids: np.ndarray,
-    later: np.ndarray,
+    voids: tuple[int, int],
     nl: int,
     danger: bool,
     pressure: int,
@@ -657,21 +651,22 @@ def _greedy_lead(
         c = legal[i]
         su = SUIT_OF[c]
         higher = unseen & SUIT_MASK[su] & ~((1 << (c + 1)) - 1)
-        sure = not _threats(c, su, unseen, trump, voids, later, nl)
         is_seven = (SEVEN_MASK >> c) & 1 == 1
-        length = popcount(hand & SUIT_MASK[su])
         if danger or (pressure >= 2 and not is_seven):
+            sure = not _threats(c, su, unseen, trump, voids[0], voids[1], nl)
             score = popcount(higher) - (20.0 if sure else 0.0) - (3.0 if is_seven else 0.0)
             score -= 5.0 if su == trump else 0.0
         elif is_seven:
+            sure = not _threats(c, su, unseen, trump, voids[0], voids[1], nl)
             score = 6.0 if sure else -6.0
         elif c == ACE:
             score = 1.0 if unseen & (1 << 6) else -3.0
         else:
-            seven = SEVEN_MASK & SUIT_MASK[su]
-            seven_out_below = (unseen & seven) != 0 and (bit_length(seven) - 1) < c
-            score = 4.0 if sure and seven_out_below else 0.5 - RANK_OF[c] / 20.0
-            score += 0.1 * length
+            seven = SEVEN_OF[su]
+            seven_out_below = (unseen >> seven) & 1 == 1 and seven < c
+            sure = seven_out_below and not _threats(c, su, unseen, trump, voids[0], voids[1], nl)
+            score = 4.0 if sure else 0.5 - RANK_OF[c] / 20.0
+            score += 0.1 * popcount(hand & SUIT_MASK[su])
             if su == trump:
                 score -= 1.5
         if score > best_score:
@@ -707,8 +702,7 @@ def _greedy_follow(
     me: int,
     unseen: int,
     trump: int,
-    voids: np.ndarray,
-    later: np.ndarray,
+    voids: tuple[int, int],
     nl: int,
     side: tuple[int, int, bool, int],
 ) -> int:
@@ -721,7 +715,9 @@ def _greedy_follow(
     led = SUIT_OF[s[O_TRICK]]
     best_seat, best_card, sevens_in_trick = _trick_so_far(s, n, nt, leader, led, trump)
     partner_wins = n == TEAM_PLAYERS and best_seat == (me + 2) % n
-    partner_sure = partner_wins and not _threats(best_card, led, unseen, trump, voids, later, nl)
+    partner_sure = partner_wins and not _threats(
+        best_card, led, unseen, trump, voids[0], voids[1], nl
+    )
     top = _power(best_card, led, trump)
     choice = legal[0]
     best_score = -1e9
@@ -730,7 +726,7 @@ def _greedy_follow(
         is_seven = (SEVEN_MASK >> c) & 1 == 1
         power = _power(c, led, trump)
         if power > top:
-            sure = not _threats(c, led, unseen, trump, voids, later, nl)
+            sure = not _threats(c, led, unseen, trump, voids[0], voids[1], nl)
             pw = 1.0 if sure else 0.5
             gained = sevens_in_trick + (1 if is_seven else 0)
             ends_on_sevens = ssev + gained >= threshold
@@ -794,7 +790,88 @@ def playout(
     return steps
 
 
-@njit(cache=True)
+@noref
+def playout_fast(
+    s: np.ndarray,
+    rng: np.ndarray,
+    policies: np.ndarray,
+    horizon_round: bool,
+    max_steps: int,
+    params: np.ndarray,
+    legal: np.ndarray,
+    buf: np.ndarray,
+) -> int:
+    """:func:`playout` without the step interface: a card is dealt at once from the undealt
+    mask (the ``r``-th set bit, no outcome list), a random seat's card is picked from its
+    legal mask (no legal-action array; greedy seats still get one, of at most 12 cards), and
+    no work array is allocated per decision. The same generator calls in the same order, so
+    the same seed plays the same game (``tests/fast/test_fast_playout_seven_shot.py`` checks
+    positions, scores, generator states and lengths)."""
+    start_round = s[H_DEALNO]
+    n = s[H_N]
+    steps = 0
+    while steps != max_steps:
+        ph = s[H_PHASE]
+        if ph == PH_OVER:
+            break
+        if horizon_round and s[H_DEALNO] != start_round:
+            break
+        if ph == PH_PLAY:
+            tm = s[H_CUR]
+            hand = s[_sb(tm) + S_HAND]
+            m = hand
+            if s[H_TRICKLEN] > 0:
+                m = hand & SUIT_MASK[SUIT_OF[s[O_TRICK]]]  # SS-3.1: follow suit
+                if m == 0:
+                    m = hand
+            apply_action(s, _choose(s, m, 0, policies[tm], rng, params, legal), buf)
+        elif ph == PH_DEAL:
+            m = s[H_UNDEALT]
+            c = select_bit(m, randbelow(rng, popcnt(m)))  # sample_chance's draw
+            pos = s[H_DEALPOS]
+            if pos < HAND_CARDS:  # apply_chance of a card dealt to a hand (SS-2.2)
+                s[H_STEPS] += 1
+                s[H_UNDEALT] = m ^ (1 << c)
+                s[H_DEALPOS] = pos + 1
+                s[_sb(pos % n) + S_HAND] |= 1 << c
+            else:
+                apply_chance(s, c, buf)
+        elif ph == PH_PASS:
+            tm = s[H_CUR]
+            m = s[_sb(tm) + S_HAND]
+            a = _choose(s, m, NUM_CARDS, policies[tm], rng, params, legal)
+            apply_action(s, a, buf)
+        else:
+            apply_chance(s, CH_FIRST + randbelow(rng, n), buf)
+        steps += 1
+    return steps
+
+
+@noref
+def _choose(
+    s: np.ndarray,
+    m: int,
+    base: int,
+    policy: int,
+    rng: np.ndarray,
+    params: np.ndarray,
+    legal: np.ndarray,
+) -> int:
+    """The action id :func:`playout` picks among the cards of mask ``m`` (ids ``base + card``,
+    ascending: the legal ids of a play or a pass): greedy's, or the ``randbelow(cnt)``-th."""
+    cnt = popcnt(m)
+    if policy == 1 and cnt > 1:
+        k = 0
+        while m:
+            low = m & -m
+            legal[k] = base + lowbit_index(low)
+            k += 1
+            m ^= low
+        return greedy_action(s, legal, cnt, params)
+    return base + select_bit(m, randbelow(rng, cnt))
+
+
+@jit
 def play_rows(
     start: np.ndarray,
     rngs: np.ndarray,
@@ -807,22 +884,98 @@ def play_rows(
     wins_out: np.ndarray,
     lengths_out: np.ndarray,
 ) -> None:
-    """Playouts from copies of ``start`` (see ``septet.fast.flip7.play_rows``; ``fast`` is
-    accepted for the common signature: this game has one playout path)."""
-    n = start[H_N]
+    """Playout ``i`` from a copy of ``start`` with generator ``rngs[i]`` and the seats'
+    policies ``policies[i]``, by :func:`playout_fast` (``fast``) or :func:`playout`: scores,
+    winner flags (terminal only) and steps into row ``i`` of the outputs (see
+    ``septet.fast.flip7.play_rows``). Compiles both paths; :mod:`septet.fast.batch` calls
+    :func:`play_rows_fast` or :func:`play_rows_step`, which compile one each."""
+    if fast:
+        play_rows_fast(
+            start,
+            rngs,
+            policies,
+            horizon_round,
+            max_steps,
+            params,
+            fast,
+            scores_out,
+            wins_out,
+            lengths_out,
+        )
+    else:
+        play_rows_step(
+            start,
+            rngs,
+            policies,
+            horizon_round,
+            max_steps,
+            params,
+            fast,
+            scores_out,
+            wins_out,
+            lengths_out,
+        )
+
+
+@njit(cache=True)
+def _row_results(s: np.ndarray, i: int, scores_out: np.ndarray, wins_out: np.ndarray) -> None:
+    """Row ``i`` of :func:`play_rows`'s outputs from the ended playout ``s``: each seat's side's
+    points and winner flag (terminal only)."""
+    terminal = s[H_CUR] == TERMINAL
+    for p in range(s[H_N]):
+        scores_out[i, p] = s[O_SIDES + 2 * side_of(s, p)]
+        wins_out[i, p] = 1 if terminal and is_winner(s, p) else 0
+
+
+@jit
+def play_rows_fast(
+    start: np.ndarray,
+    rngs: np.ndarray,
+    policies: np.ndarray,
+    horizon_round: bool,
+    max_steps: int,
+    params: np.ndarray,
+    fast: bool,
+    scores_out: np.ndarray,
+    wins_out: np.ndarray,
+    lengths_out: np.ndarray,
+) -> None:
+    """:func:`play_rows` by the playout path (:func:`playout_fast`) only, whatever ``fast``
+    says (kept for the shared signature): the step path is not compiled into it."""
     legal = np.zeros(LEGAL_BUF, dtype=np.int64)
     buf = np.zeros(BUF, dtype=np.int64)
-    sc = np.zeros(n, dtype=np.int64)
+    s = start.copy()
+    for i in range(rngs.shape[0]):
+        s[:] = start
+        lengths_out[i] = playout_fast(
+            s, rngs[i], policies[i], horizon_round, max_steps, params, legal, buf
+        )
+        _row_results(s, i, scores_out, wins_out)
+
+
+@jit
+def play_rows_step(
+    start: np.ndarray,
+    rngs: np.ndarray,
+    policies: np.ndarray,
+    horizon_round: bool,
+    max_steps: int,
+    params: np.ndarray,
+    fast: bool,
+    scores_out: np.ndarray,
+    wins_out: np.ndarray,
+    lengths_out: np.ndarray,
+) -> None:
+    """:func:`play_rows` by the step path (:func:`playout`) only, whatever ``fast`` says: the
+    reference the twin checks compare :func:`play_rows_fast` with."""
+    legal = np.zeros(LEGAL_BUF, dtype=np.int64)
+    buf = np.zeros(BUF, dtype=np.int64)
     for i in range(rngs.shape[0]):
         s = start.copy()
         lengths_out[i] = playout(
             s, rngs[i], policies[i], horizon_round, max_steps, params, legal, buf
         )
-        scores(s, sc)
-        terminal = current_player(s) == TERMINAL
-        for p in range(n):
-            scores_out[i, p] = sc[p]
-            wins_out[i, p] = 1 if terminal and is_winner(s, p) else 0
+        _row_results(s, i, scores_out, wins_out)
 
 
 def greedy_params(agent_params: Mapping[str, str]) -> np.ndarray:
