@@ -5,8 +5,9 @@ playout path counts and picks bits at every step: :func:`popcnt` and :func:`ctz`
 LLVM's ``ctpop`` and ``cttz`` intrinsics (one ``popcnt`` / ``tzcnt`` instruction each where the
 processor has them, a short sequence elsewhere), and :data:`select_bit` finds the ``r``-th set
 bit with BMI2's ``pdep`` where the processor has it (clearing ``r`` bits one by one
-elsewhere). All three agree with Python's ``int.bit_count``, ``(x & -x).bit_length() - 1``
-and the sorted list of set bits (``tests/fast/test_fast_bits.py``).
+elsewhere). They agree with Python's ``int.bit_count``, ``(x & -x).bit_length() - 1``,
+``x.bit_length() - 1`` (:func:`msb`) and the sorted list of set bits
+(``tests/fast/test_fast_bits.py``).
 """
 
 from __future__ import annotations
@@ -47,6 +48,21 @@ def _cttz_typer(typingctx: Any, x: Any) -> Any:
 _cttz: Any = intrinsic(_cttz_typer)
 
 
+def _ctlz_typer(typingctx: Any, x: Any) -> Any:
+    """LLVM ``ctlz`` on an int64 (64 for zero)."""
+    sig = types.int64(types.int64)
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        from llvmlite import ir
+
+        return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 0))
+
+    return sig, codegen
+
+
+_ctlz: Any = intrinsic(_ctlz_typer)
+
+
 @noref_inline
 def popcnt(x: int) -> int:
     """Bits set in ``x`` (an int64 mask; a negative one counts its 64 bits)."""
@@ -57,6 +73,12 @@ def popcnt(x: int) -> int:
 def ctz(x: int) -> int:
     """Index of the lowest set bit of ``x`` (64 when ``x == 0``)."""
     return _cttz(x)
+
+
+@noref_inline
+def msb(x: int) -> int:
+    """Index of the highest set bit of ``x > 0`` (``x.bit_length() - 1``; -1 when ``x == 0``)."""
+    return 63 - _ctlz(x)
 
 
 def _pdep_typer(typingctx: Any, x: Any, m: Any) -> Any:
@@ -113,4 +135,4 @@ select_bit = _select_pdep if HAS_BMI2 else _select_scan
 17 ns clearing ``r`` bits one by one, the fallback); undefined outside that range."""
 
 
-__all__ = ["ctz", "popcnt", "select_bit"]
+__all__ = ["ctz", "msb", "popcnt", "select_bit"]

@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from septet.fast.bits import ctz, popcnt, select_bit
+from septet.fast.bits import ctz, msb, popcnt, select_bit
 from septet.fast.rng import jit, jit_nrt, noref, randbelow
 from septet.games.seven_shot import cards as SC
 from septet.games.seven_shot import scoring as SCORE
@@ -304,33 +304,22 @@ def _end_deal(s: np.ndarray, condition: int, side: int) -> None:
 def _finish_trick(s: np.ndarray) -> None:
     n = s[H_N]
     leader = s[H_LEADER]
-    # SS-3.2: the A wins; else the highest trump; else the highest card of the led suit.
-    idx = -1
-    for i in range(n):
-        if s[O_TRICK + i] == ACE:
-            idx = i
-            break
-    if idx < 0:
-        trump = SUIT_OF[s[H_IND]]
-        best = -1
-        idx = 0
-        for i in range(n):
-            c = s[O_TRICK + i]
-            if SUIT_OF[c] == trump and c > best:
-                best = c
-                idx = i
-        if best < 0:
-            led = SUIT_OF[s[O_TRICK]]
-            for i in range(n):
-                c = s[O_TRICK + i]
-                if SUIT_OF[c] == led and c > best:
-                    best = c
-                    idx = i
-    winner = (leader + idx) % n
     mask = 0
     for i in range(n):
         mask |= 1 << s[O_TRICK + i]
+    # SS-3.2: the A wins; else the highest trump; else the highest card of the led suit.
+    if mask & (1 << ACE):
+        top = ACE
+    elif mask & SUIT_MASK[SUIT_OF[s[H_IND]]]:
+        top = msb(mask & SUIT_MASK[SUIT_OF[s[H_IND]]])
+    else:
+        top = msb(mask & SUIT_MASK[SUIT_OF[s[O_TRICK]]])
+    idx = 0
+    for i in range(n):
+        if s[O_TRICK + i] == top:
+            idx = i
         s[O_TRICK + i] = 0
+    winner = leader + idx if leader + idx < n else leader + idx - n
     b = _sb(winner)
     s[b + S_TAKEN] |= mask  # SS-3.3
     s[b + S_TRICKS] += 1
@@ -470,7 +459,7 @@ def apply_action(s: np.ndarray, aid: int, buf: np.ndarray) -> None:
         s[O_TRICK + t] = c
         s[H_TRICKLEN] = t + 1
         if t + 1 < n:
-            s[H_CUR] = (seat + 1) % n
+            s[H_CUR] = seat + 1 if seat + 1 < n else 0
             return
         _finish_trick(s)
         return
@@ -685,7 +674,7 @@ def _trick_so_far(
     for i in range(1, nt):
         c = s[O_TRICK + i]
         if _power(c, led, trump) > _power(best_card, led, trump):
-            best_seat = (leader + i) % n
+            best_seat = leader + i if leader + i < n else leader + i - n
             best_card = c
     sevens_in_trick = 0
     for i in range(nt):
@@ -714,7 +703,7 @@ def _greedy_follow(
     leader = s[H_LEADER]
     led = SUIT_OF[s[O_TRICK]]
     best_seat, best_card, sevens_in_trick = _trick_so_far(s, n, nt, leader, led, trump)
-    partner_wins = n == TEAM_PLAYERS and best_seat == (me + 2) % n
+    partner_wins = n == TEAM_PLAYERS and best_seat == me ^ 2
     partner_sure = partner_wins and not _threats(
         best_card, led, unseen, trump, voids[0], voids[1], nl
     )
@@ -826,16 +815,25 @@ def playout_fast(
                     m = hand
             apply_action(s, _choose(s, m, 0, policies[tm], rng, params, legal), buf)
         elif ph == PH_DEAL:
+            # sample_chance's draws and apply_chance's cards to the hands in one loop (SS-2.2)
             m = s[H_UNDEALT]
-            c = select_bit(m, randbelow(rng, popcnt(m)))  # sample_chance's draw
             pos = s[H_DEALPOS]
-            if pos < HAND_CARDS:  # apply_chance of a card dealt to a hand (SS-2.2)
-                s[H_STEPS] += 1
-                s[H_UNDEALT] = m ^ (1 << c)
-                s[H_DEALPOS] = pos + 1
-                s[_sb(pos % n) + S_HAND] |= 1 << c
-            else:
-                apply_chance(s, c, buf)
+            seat = pos % n
+            first = steps
+            while pos < HAND_CARDS and steps != max_steps:
+                bit = 1 << select_bit(m, randbelow(rng, popcnt(m)))
+                m ^= bit
+                s[_sb(seat) + S_HAND] |= bit
+                pos += 1
+                seat = seat + 1 if seat + 1 < n else 0
+                steps += 1
+            s[H_UNDEALT] = m
+            s[H_DEALPOS] = pos
+            s[H_STEPS] += steps - first
+            if pos == HAND_CARDS and steps != max_steps:  # the indicator: the card left over
+                apply_chance(s, select_bit(m, randbelow(rng, 1)), buf)
+                steps += 1
+            continue
         elif ph == PH_PASS:
             tm = s[H_CUR]
             m = s[_sb(tm) + S_HAND]
