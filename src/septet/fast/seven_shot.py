@@ -546,18 +546,30 @@ def _threats(
 
 @noref
 def greedy_action(s: np.ndarray, legal: np.ndarray, cnt: int, params: np.ndarray) -> int:
-    """The move of ``septet.bots.greedy.seven_shot.GreedyAgent`` among ``legal[:cnt]``, from the
-    facts of the seat's view (own hand, trump, the trick, cards taken, voids, tricks and 7s).
-    Allocates nothing."""
+    """The move of ``septet.bots.greedy.seven_shot.GreedyAgent`` among ``legal[:cnt]`` (the
+    legal ids, all plays or all passes), from the facts of the seat's view (own hand, trump,
+    the trick, cards taken, voids, tricks and 7s). Allocates nothing."""
     if cnt == 1:
         return legal[0]
+    base = NUM_CARDS if legal[0] >= NUM_CARDS else 0
+    m = 0
+    for i in range(cnt):
+        m |= 1 << (legal[i] - base)
+    return base + greedy_card(s, m, base > 0, params)
+
+
+@noref
+def greedy_card(s: np.ndarray, m: int, passing: bool, params: np.ndarray) -> int:
+    """:func:`greedy_action` on the mask ``m`` of the cards the seat may play (or pass, when
+    ``passing``; two or more): the card it picks. The candidates are taken in ascending
+    order, as the legal ids, so ties go the same way."""
     n = s[H_N]
     me = s[H_CUR]
     hand = s[_sb(me) + S_HAND]
     ind = s[H_IND]
     trump = SUIT_OF[ind] if ind >= 0 else -1
-    if legal[0] >= NUM_CARDS:
-        return _greedy_pass(legal, cnt, hand, trump, n == TEAM_PLAYERS)
+    if passing:
+        return _greedy_pass(m, hand, trump, n == TEAM_PLAYERS)
     nt = s[H_TRICKLEN]
     seen = hand | (1 << ind)
     for p in range(n):
@@ -591,19 +603,19 @@ def greedy_action(s: np.ndarray, legal: np.ndarray, cnt: int, params: np.ndarray
         void_and &= v
     voids = (void_or, void_and)
     if nt == 0:
-        return _greedy_lead(legal, cnt, hand, unseen, trump, voids, nl, danger, pressure)
-    return _greedy_follow(
-        s, legal, cnt, me, unseen, trump, voids, nl, (ssev, threshold, danger, pressure)
-    )
+        return _greedy_lead(m, hand, unseen, trump, voids, nl, danger, pressure)
+    return _greedy_follow(s, m, me, unseen, trump, voids, nl, (ssev, threshold, danger, pressure))
 
 
 @njit(cache=True, inline="always")
-def _greedy_pass(legal: np.ndarray, cnt: int, hand: int, trump: int, to_partner: bool) -> int:
-    """Which card to pass: short suits, low cards; never the ace, trumps or 7s if avoidable."""
-    best = legal[0]
+def _greedy_pass(m: int, hand: int, trump: int, to_partner: bool) -> int:
+    """Which card of ``m`` to pass: short suits, low cards; never the ace, trumps or 7s if
+    avoidable."""
+    best = ctz(m)
     best_score = -1e9
-    for i in range(cnt):
-        c = legal[i] - NUM_CARDS
+    while m:
+        c = ctz(m)
+        m &= m - 1
         su = SUIT_OF[c]
         length = popcount(hand & SUIT_MASK[su])
         score = 2.0 * (7 - length)
@@ -616,15 +628,14 @@ def _greedy_pass(legal: np.ndarray, cnt: int, hand: int, trump: int, to_partner:
         if (SEVEN_MASK >> c) & 1:
             score -= 3.0 if to_partner else 50.0
         if score > best_score:
-            best = legal[i]
+            best = c
             best_score = score
     return best
 
 
 @njit(cache=True, inline="always")
 def _greedy_lead(
-    legal: np.ndarray,
-    cnt: int,
+    m: int,
     hand: int,
     unseen: int,
     trump: int,
@@ -633,11 +644,13 @@ def _greedy_lead(
     danger: bool,
     pressure: int,
 ) -> int:
-    """Which card to lead: sure 7s, safe low cards; dump high cards when too many tricks."""
-    best = legal[0]
+    """Which card of ``m`` to lead: sure 7s, safe low cards; dump high cards when too many
+    tricks."""
+    best = ctz(m)
     best_score = -1e9
-    for i in range(cnt):
-        c = legal[i]
+    while m:
+        c = ctz(m)
+        m &= m - 1
         su = SUIT_OF[c]
         higher = unseen & SUIT_MASK[su] & ~((1 << (c + 1)) - 1)
         is_seven = (SEVEN_MASK >> c) & 1 == 1
@@ -686,8 +699,7 @@ def _trick_so_far(
 @njit(cache=True, inline="always")
 def _greedy_follow(
     s: np.ndarray,
-    legal: np.ndarray,
-    cnt: int,
+    m: int,
     me: int,
     unseen: int,
     trump: int,
@@ -695,8 +707,8 @@ def _greedy_follow(
     nl: int,
     side: tuple[int, int, bool, int],
 ) -> int:
-    """Which card to play to a trick: win it for 7s or to end on sevens, else duck or feed the
-    partner. ``side``: (my side's 7s, the 7s that end the deal, danger, pressure)."""
+    """Which card of ``m`` to play to a trick: win it for 7s or to end on sevens, else duck or
+    feed the partner. ``side``: (my side's 7s, the 7s that end the deal, danger, pressure)."""
     ssev, threshold, danger, pressure = side
     n = s[H_N]
     nt = s[H_TRICKLEN]
@@ -708,10 +720,11 @@ def _greedy_follow(
         best_card, led, unseen, trump, voids[0], voids[1], nl
     )
     top = _power(best_card, led, trump)
-    choice = legal[0]
+    choice = ctz(m)
     best_score = -1e9
-    for i in range(cnt):
-        c = legal[i]
+    while m:
+        c = ctz(m)
+        m &= m - 1
         is_seven = (SEVEN_MASK >> c) & 1 == 1
         power = _power(c, led, trump)
         if power > top:
@@ -790,10 +803,10 @@ def playout_fast(
     legal: np.ndarray,
     buf: np.ndarray,
 ) -> int:
-    """:func:`playout` without the step interface: a card is dealt at once from the undealt
-    mask (the ``r``-th set bit, no outcome list), a random seat's card is picked from its
-    legal mask (no legal-action array; greedy seats still get one, of at most 12 cards), and
-    no work array is allocated per decision. The same generator calls in the same order, so
+    """:func:`playout` without the step interface: the deal's cards are drawn in one loop from
+    the undealt mask (the ``r``-th set bit, no outcome list), a seat's card is picked from the
+    mask of its legal cards (the ``r``-th, or :func:`greedy_card`'s; no legal-action array,
+    ``legal`` is unused), and nothing is allocated. The same generator calls in the same order, so
     the same seed plays the same game (``tests/fast/test_fast_playout_seven_shot.py`` checks
     positions, scores, generator states and lengths)."""
     start_round = s[H_DEALNO]
@@ -813,7 +826,7 @@ def playout_fast(
                 m = hand & SUIT_MASK[SUIT_OF[s[O_TRICK]]]  # SS-3.1: follow suit
                 if m == 0:
                     m = hand
-            apply_action(s, _choose(s, m, 0, policies[tm], rng, params, legal), buf)
+            apply_action(s, _choose(s, m, 0, policies[tm], rng, params), buf)
         elif ph == PH_DEAL:
             # sample_chance's draws and apply_chance's cards to the hands in one loop (SS-2.2)
             m = s[H_UNDEALT]
@@ -837,7 +850,7 @@ def playout_fast(
         elif ph == PH_PASS:
             tm = s[H_CUR]
             m = s[_sb(tm) + S_HAND]
-            a = _choose(s, m, NUM_CARDS, policies[tm], rng, params, legal)
+            a = _choose(s, m, NUM_CARDS, policies[tm], rng, params)
             apply_action(s, a, buf)
         else:
             apply_chance(s, CH_FIRST + randbelow(rng, n), buf)
@@ -853,19 +866,12 @@ def _choose(
     policy: int,
     rng: np.ndarray,
     params: np.ndarray,
-    legal: np.ndarray,
 ) -> int:
     """The action id :func:`playout` picks among the cards of mask ``m`` (ids ``base + card``,
     ascending: the legal ids of a play or a pass): greedy's, or the ``randbelow(cnt)``-th."""
     cnt = popcnt(m)
     if policy == 1 and cnt > 1:
-        k = 0
-        while m:
-            low = m & -m
-            legal[k] = base + lowbit_index(low)
-            k += 1
-            m ^= low
-        return greedy_action(s, legal, cnt, params)
+        return base + greedy_card(s, m, base > 0, params)
     return base + select_bit(m, randbelow(rng, cnt))
 
 
