@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from septet.core.types import JSON
-from septet.fast.rng import jit, noref, noref_inline, randbelow
+from septet.fast.rng import copy_into, jit, noref, noref_inline, randbelow
 from septet.games.flip7 import cards as C
 from septet.games.flip7.rules import FLIP3_CARDS, FLIP4_CARDS, FLIP7_BONUS, FLIP7_CARDS
 
@@ -1721,7 +1721,7 @@ def play_rows_fast(
     work = _scratch(n)
     s = start.copy()
     for i in range(rngs.shape[0]):
-        s[:] = start
+        copy_into(s, start)
         lengths_out[i] = _playout_fast(
             s, rngs[i], policies[i], horizon_round, max_steps, params, legal, buf, work
         )
@@ -1749,7 +1749,7 @@ def play_rows_step(
     work = _scratch(n)
     s = start.copy()
     for i in range(rngs.shape[0]):
-        s[:] = start
+        copy_into(s, start)
         lengths_out[i] = _playout(
             s, rngs[i], policies[i], horizon_round, max_steps, params, legal, buf, work
         )

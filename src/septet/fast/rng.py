@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import numpy as np
-from numba import njit, uint64
+from numba import njit, types, uint64
 
 JIT: dict[str, Any] = {"cache": True, "error_model": "numpy"}
 """The options of every kernel function (``@njit(**JIT)``): cached on disk, and a zero divisor
@@ -30,35 +30,61 @@ functions it calls are compiled the same way unless they say otherwise."""
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
+def one_signature(dispatcher: _F) -> _F:
+    """Have numba type calls to ``dispatcher`` from compiled code with plain argument types:
+    a constant argument (``f(s, 0)``, ``f(s, True)``) is typed ``Literal[int](0)`` by numba,
+    and each distinct constant compiled the function (and all it calls) once more — Flip 7's
+    scoring four times over, seconds of first compile. The call then converts the constant.
+    ``tests/fast/test_fast_one_signature.py`` checks it."""
+    template = dispatcher.get_call_template  # type: ignore[attr-defined]
+    unliteral: Any = types.unliteral
+
+    def get_call_template(args: Any, kws: Any) -> Any:
+        plain = tuple(unliteral(a) for a in args)
+        return template(plain, {k: unliteral(v) for k, v in kws.items()})
+
+    dispatcher.get_call_template = get_call_template  # type: ignore[attr-defined]
+    return dispatcher
+
+
 def jit(fn: _F) -> _F:
     """``njit(**JIT)``: a kernel function that may allocate arrays."""
-    out: _F = njit(**JIT)(fn)
+    out: _F = one_signature(njit(**JIT)(fn))
     return out
 
 
 def jit_inline(fn: _F) -> _F:
     """``njit(inline="always", **JIT)``: inlined into its callers by numba."""
-    out: _F = njit(inline="always", **JIT)(fn)
+    out: _F = one_signature(njit(inline="always", **JIT)(fn))
     return out
 
 
 def jit_nrt(fn: _F) -> _F:
     """``njit(_nrt=True, **JIT)``: a kernel function that allocates arrays and is called from
     :func:`noref` ones, which would otherwise compile it without numba's runtime too."""
-    out: _F = njit(**{**JIT, "_nrt": True})(fn)
+    out: _F = one_signature(njit(**{**JIT, "_nrt": True})(fn))
     return out
 
 
 def noref(fn: _F) -> _F:
     """``njit(**NOREF)``: a kernel function that allocates nothing (see :data:`NOREF`)."""
-    out: _F = njit(**NOREF)(fn)
+    out: _F = one_signature(njit(**NOREF)(fn))
     return out
 
 
 def noref_inline(fn: _F) -> _F:
     """``njit(inline="always", **NOREF)``: inlined into its callers by numba."""
-    out: _F = njit(inline="always", **NOREF)(fn)
+    out: _F = one_signature(njit(inline="always", **NOREF)(fn))
     return out
+
+
+@noref_inline
+def copy_into(dst: np.ndarray, src: np.ndarray) -> None:
+    """``dst[:] = src`` for two int64 vectors of one length, without numba's shape check
+    (whose error message compiles the string formatting machinery into every kernel that
+    has one: seconds of first compile)."""
+    for i in range(src.shape[0]):
+        dst[i] = src[i]
 
 
 _MASK = 0xFFFFFFFFFFFFFFFF

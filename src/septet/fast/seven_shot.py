@@ -27,7 +27,7 @@ import numpy as np
 from numba import njit
 
 from septet.fast.bits import ctz, msb, popcnt, select_bit
-from septet.fast.rng import jit, jit_nrt, noref, randbelow
+from septet.fast.rng import copy_into, jit, jit_nrt, noref, randbelow
 from septet.games.seven_shot import cards as SC
 from septet.games.seven_shot import scoring as SCORE
 from septet.games.seven_shot.rules import TEAM_PLAYERS  # SS-2.1: frozen by numba
@@ -325,19 +325,21 @@ def _finish_trick(s: np.ndarray) -> None:
     s[b + S_TRICKS] += 1
     s[H_TRICKLEN] = 0
     side = side_of(s, winner)
-    # SS-4: the deal-end conditions, in order.
+    # SS-4: the deal-end conditions, in order (one call site: one compiled _end_deal).
+    condition = -1
     if popcount(side_taken(s, side) & SEVEN_MASK) >= s[H_THRESH]:
-        _end_deal(s, 0, side)
-        return
-    if side_tricks(s, side) >= TRICKS_TO_LOSE:
-        _end_deal(s, 1, side)
-        return
-    empty = True
-    for p in range(n):
-        if s[_sb(p) + S_HAND] != 0:
-            empty = False
-    if empty:
-        _end_deal(s, 2, side)
+        condition = 0
+    elif side_tricks(s, side) >= TRICKS_TO_LOSE:
+        condition = 1
+    else:
+        empty = True
+        for p in range(n):
+            if s[_sb(p) + S_HAND] != 0:
+                empty = False
+        if empty:
+            condition = 2
+    if condition >= 0:
+        _end_deal(s, condition, side)
         return
     s[H_LEADER] = winner
     s[H_CUR] = winner
@@ -818,15 +820,17 @@ def playout_fast(
             break
         if horizon_round and s[H_DEALNO] != start_round:
             break
-        if ph == PH_PLAY:
+        if ph == PH_PLAY or ph == PH_PASS:
             tm = s[H_CUR]
-            hand = s[_sb(tm) + S_HAND]
-            m = hand
-            if s[H_TRICKLEN] > 0:
-                m = hand & SUIT_MASK[SUIT_OF[s[O_TRICK]]]  # SS-3.1: follow suit
-                if m == 0:
-                    m = hand
-            apply_action(s, _choose(s, m, 0, policies[tm], rng, params), buf)
+            m = s[_sb(tm) + S_HAND]
+            base = 0
+            if ph == PH_PASS:
+                base = NUM_CARDS  # pass ids
+            elif s[H_TRICKLEN] > 0:
+                follow = m & SUIT_MASK[SUIT_OF[s[O_TRICK]]]  # SS-3.1: follow suit
+                if follow != 0:
+                    m = follow
+            apply_action(s, _choose(s, m, base, policies[tm], rng, params), buf)
         elif ph == PH_DEAL:
             # sample_chance's draws and apply_chance's cards to the hands in one loop (SS-2.2)
             m = s[H_UNDEALT]
@@ -844,14 +848,9 @@ def playout_fast(
             s[H_DEALPOS] = pos
             s[H_STEPS] += steps - first
             if pos == HAND_CARDS and steps != max_steps:  # the indicator: the card left over
-                apply_chance(s, select_bit(m, randbelow(rng, 1)), buf)
+                apply_chance(s, select_bit(m, randbelow(rng, popcnt(m))), buf)
                 steps += 1
             continue
-        elif ph == PH_PASS:
-            tm = s[H_CUR]
-            m = s[_sb(tm) + S_HAND]
-            a = _choose(s, m, NUM_CARDS, policies[tm], rng, params)
-            apply_action(s, a, buf)
         else:
             apply_chance(s, CH_FIRST + randbelow(rng, n), buf)
         steps += 1
@@ -950,7 +949,7 @@ def play_rows_fast(
     buf = np.zeros(BUF, dtype=np.int64)
     s = start.copy()
     for i in range(rngs.shape[0]):
-        s[:] = start
+        copy_into(s, start)
         lengths_out[i] = playout_fast(
             s, rngs[i], policies[i], horizon_round, max_steps, params, legal, buf
         )
