@@ -8,7 +8,6 @@ import pytest
 pytest.importorskip("numba", reason="the fast extra (numba) is not installed")
 
 from numba import njit
-from numba.core import event
 
 from septet.fast.rng import noref
 
@@ -28,15 +27,8 @@ def test_constants_share_one_compiled_signature() -> None:
     def caller_plain(x: int) -> int:
         return plain(x, 2, True) + plain(3, x, False)
 
-    with event.install_recorder("numba:compile") as rec:
-        assert caller(5) == 7 + (3 - 5) + 10  # the constants still reach the function
-        assert caller_plain(5) == 7 + (3 - 5)
-    compiled = [
-        (e.data["dispatcher"].py_func.__name__, str(e.data["args"]))
-        for _, e in rec.buffer
-        if not e.is_start and e.data["dispatcher"].py_func.__name__ == "step"
-    ]
+    assert caller(5) == 7 + (3 - 5) + 10  # the constants still reach the function
+    assert caller_plain(5) == 7 + (3 - 5)
     # numba's own njit compiles step once per distinct constant; the kernels' decorator once.
-    assert len(once.signatures) == 1 and str(once.signatures[0]) == "(int64, int64, bool)"
+    assert [str(sig) for sig in once.signatures] == ["(int64, int64, bool)"]
     assert len(plain.signatures) == 2
-    assert len(compiled) == 3
