@@ -1180,7 +1180,7 @@ def _greedy(
     return _greedy_rows(s, legal, cnt, now, old, lens, rows, tmp, weight)
 
 
-@noref_inline
+@noref
 def _greedy_hit_stay(
     s: np.ndarray,
     legal: np.ndarray,
@@ -1217,7 +1217,7 @@ def _greedy_hit_stay(
     return legal[0] if aggression * (1.0 - prob) * gain > prob * score else legal[1]
 
 
-@noref_inline
+@noref
 def _greedy_target(
     s: np.ndarray,
     legal: np.ndarray,
@@ -1270,7 +1270,7 @@ def _greedy_target(
     return legal[best_i]
 
 
-@noref_inline
+@noref
 def _greedy_brutal(
     s: np.ndarray, legal: np.ndarray, cnt: int, now: np.ndarray, totals: np.ndarray
 ) -> int:
@@ -1294,7 +1294,7 @@ def _greedy_brutal(
     return legal[0]
 
 
-@noref_inline
+@noref
 def _row_move(
     x: int, n: int, me: int, m: int, rows: np.ndarray, lens: np.ndarray
 ) -> tuple[int, int, int, int]:
@@ -1335,7 +1335,7 @@ def _row_move(
     return mv_seat0, mv_k0, mv_seat1, mv_k1
 
 
-@noref_inline
+@noref
 def _greedy_rows(
     s: np.ndarray,
     legal: np.ndarray,
