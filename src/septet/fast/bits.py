@@ -14,53 +14,34 @@ from __future__ import annotations
 
 from typing import Any
 
+from llvmlite import ir
 from numba import types
 from numba.extending import intrinsic
 
 from septet.fast.rng import noref_inline
 
 
-def _ctpop_typer(typingctx: Any, x: Any) -> Any:
-    """LLVM ``ctpop`` on an int64."""
-    sig = types.int64(types.int64)
+def _bit_count_intrinsic(op: str) -> Any:
+    """A numba intrinsic ``int64 -> int64`` emitting llvmlite's ``IRBuilder.<op>`` (``ctpop``,
+    or ``cttz`` / ``ctlz`` with the zero-is-poison flag off, so that zero gives 64)."""
 
-    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        return builder.ctpop(args[0])
+    def typer(typingctx: Any, x: Any) -> Any:
+        sig = types.int64(types.int64)
 
-    return sig, codegen
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            if op == "ctpop":
+                return builder.ctpop(args[0])
+            return getattr(builder, op)(args[0], ir.Constant(ir.IntType(1), 0))
 
+        return sig, codegen
 
-_ctpop: Any = intrinsic(_ctpop_typer)
-
-
-def _cttz_typer(typingctx: Any, x: Any) -> Any:
-    """LLVM ``cttz`` on an int64 (64 for zero: the zero-is-poison flag is off)."""
-    sig = types.int64(types.int64)
-
-    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        from llvmlite import ir
-
-        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
-
-    return sig, codegen
+    typer.__name__ = f"_{op}"
+    return intrinsic(typer)
 
 
-_cttz: Any = intrinsic(_cttz_typer)
-
-
-def _ctlz_typer(typingctx: Any, x: Any) -> Any:
-    """LLVM ``ctlz`` on an int64 (64 for zero)."""
-    sig = types.int64(types.int64)
-
-    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        from llvmlite import ir
-
-        return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 0))
-
-    return sig, codegen
-
-
-_ctlz: Any = intrinsic(_ctlz_typer)
+_ctpop: Any = _bit_count_intrinsic("ctpop")
+_cttz: Any = _bit_count_intrinsic("cttz")
+_ctlz: Any = _bit_count_intrinsic("ctlz")
 
 
 @noref_inline
@@ -86,8 +67,6 @@ def _pdep_typer(typingctx: Any, x: Any, m: Any) -> Any:
     sig = types.int64(types.int64, types.int64)
 
     def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        from llvmlite import ir
-
         i64 = ir.IntType(64)
         fn = builder.module.declare_intrinsic(
             "llvm.x86.bmi.pdep.64", fnty=ir.FunctionType(i64, [i64, i64])

@@ -1645,50 +1645,13 @@ def _hit_stay(s: np.ndarray, tm: int, hit: bool, buf: np.ndarray) -> None:
     _run(s, buf)
 
 
-@jit
-def play_rows(
-    start: np.ndarray,
-    rngs: np.ndarray,
-    policies: np.ndarray,
-    horizon_round: bool,
-    max_steps: int,
-    params: np.ndarray,
-    fast: bool,
-    scores_out: np.ndarray,
-    wins_out: np.ndarray,
-    lengths_out: np.ndarray,
-) -> None:
+def play_rows(*args: Any) -> None:
     """Playout ``i`` from a copy of ``start`` with generator ``rngs[i]`` and the seats'
-    policies ``policies[i]``, by :func:`playout_fast` (``fast``) or :func:`playout`: scores,
-    winner flags (terminal only) and steps into row ``i`` of the outputs. Compiles both paths;
-    :mod:`septet.fast.batch` calls :func:`play_rows_fast` or :func:`play_rows_step` instead,
-    so that only the path used is compiled."""
-    if fast:
-        play_rows_fast(
-            start,
-            rngs,
-            policies,
-            horizon_round,
-            max_steps,
-            params,
-            fast,
-            scores_out,
-            wins_out,
-            lengths_out,
-        )
-    else:
-        play_rows_step(
-            start,
-            rngs,
-            policies,
-            horizon_round,
-            max_steps,
-            params,
-            fast,
-            scores_out,
-            wins_out,
-            lengths_out,
-        )
+    policies ``policies[i]``, by :func:`playout_fast` (``fast``, the seventh argument) or
+    :func:`playout`: scores, winner flags (terminal only) and steps into row ``i`` of the
+    outputs. The arguments of :func:`play_rows_fast`; a plain Python function calling the
+    compiled path that ``fast`` names, so that only that path is compiled."""
+    (play_rows_fast if args[6] else play_rows_step)(*args)
 
 
 @noref
