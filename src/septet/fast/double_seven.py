@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from septet.fast.rng import randbelow
+from septet.fast.rng import noref, noref_inline, randbelow
 from septet.games.double_seven import actions as A
 from septet.games.double_seven import state as E
 from septet.games.double_seven import tiles as T
@@ -823,6 +823,513 @@ def playout(
     return steps
 
 
+# ----- the playout path ----------------------------------------------------------------------
+# The step path's games without its legal-action array: each decision counts the legal actions
+# kind by kind (the engine's order), draws the index the step path would draw and builds that one
+# id; the greedy scores only the candidates that can be its choice. The same generator calls in
+# the same order (a random seat's ``randbelow(rng, cnt)``, also when ``cnt`` is 1, which a greedy
+# seat with one legal action makes too), so a seed plays the same game either way.
+
+
+@noref_inline
+def _rand(rng: np.ndarray, k: int) -> int:
+    """``randbelow(rng, k)`` as an ``int64`` (it returns a ``uint64``)."""
+    return np.int64(randbelow(rng, k))
+
+
+@noref_inline
+def _own_mask(s: np.ndarray, b: int) -> int:
+    """Bit ``a`` set where the seat at ``b`` has a family of animal ``a``."""
+    m = 0
+    for i in range(s[b + S_NFAM]):
+        m |= 1 << (s[b + S_FAMS + i] // 44)
+    return m
+
+
+@noref_inline
+def _t41_open(s: np.ndarray, b: int) -> bool:
+    """DS-5.6: two for one may be played now (option on, unused this turn, 2+ rack tiles and
+    a tile left to draw)."""
+    return (
+        s[H_T41OPT] == 1
+        and s[H_T41USED] == 0
+        and _sum(s, b + S_RACK) >= 2
+        and _sum(s, O_PILE) + _sum(s, O_DISPLAY) > 0
+    )
+
+
+NSIZE = 16  # family sizes 2 .. 14 (11 animals and 3 clovers), as bucket indices
+W_OFF = NSIZE  # the playout path's scratch (``legal``): per-size counts, bucket offsets,
+W_CUR = W_OFF + NSIZE + 1  # fill cursors and the bucketed families of one seat
+W_MEM = W_CUR + NSIZE
+SCRATCH = W_MEM + MAXFAM
+
+
+@noref_inline
+def _given(s: np.ndarray, g: int) -> bool:
+    """Family ``g`` was given away by an exchange this turn (DS-5.4 ruling: not received)."""
+    for x in range(s[H_NGIVEN]):
+        if s[O_GIVEN + x] == g:
+            return True
+    return False
+
+
+@noref
+def _xq_count(s: np.ndarray, b: int, q: int, w: np.ndarray) -> int:
+    """The DS-5.4 exchanges of the seat at ``b`` with seat ``q`` (``q`` has families): pairs of
+    one of my distinct families and one of ``q``'s of the same size, not the same family and
+    not given away this turn. Leaves in ``w[:NSIZE]`` the count of ``q``'s candidates per
+    size. O(families), where :func:`legal_actions` walks every pair."""
+    bq = _sb(q)
+    nq = s[bq + S_NFAM]
+    for i in range(NSIZE):
+        w[i] = 0
+    prev = -1
+    for j in range(nq):
+        g = s[bq + S_FAMS + j]
+        if g != prev:
+            prev = g
+            if not _given(s, g):
+                w[_fsize(g)] += 1
+    cnt = 0
+    prev = -1
+    j = 0
+    for i in range(s[b + S_NFAM]):
+        f = s[b + S_FAMS + i]
+        if f == prev:
+            continue
+        prev = f
+        cnt += w[_fsize(f)]
+        while j < nq and s[bq + S_FAMS + j] < f:  # both lists are sorted
+            j += 1
+        if j < nq and s[bq + S_FAMS + j] == f and not _given(s, f):
+            cnt -= 1  # never for the same family
+    return cnt
+
+
+@noref
+def _xq_pick(s: np.ndarray, b: int, q: int, r: int, w: np.ndarray) -> int:
+    """The id of the ``r``-th exchange with seat ``q`` in :func:`legal_actions`' order (my
+    family, then ``q``'s), ``w`` as :func:`_xq_count` left it."""
+    bq = _sb(q)
+    nq = s[bq + S_NFAM]
+    prev = -1
+    j = 0
+    for i in range(s[b + S_NFAM]):
+        f = s[b + S_FAMS + i]
+        if f == prev:
+            continue
+        prev = f
+        fs = _fsize(f)
+        c = w[fs]
+        while j < nq and s[bq + S_FAMS + j] < f:
+            j += 1
+        if j < nq and s[bq + S_FAMS + j] == f and not _given(s, f):
+            c -= 1
+        if r < c:
+            prev_g = -1
+            for jj in range(nq):
+                g = s[bq + S_FAMS + jj]
+                if g == prev_g:
+                    continue
+                prev_g = g
+                if _fsize(g) == fs and g != f and not _given(s, g):
+                    if r == 0:
+                        return OFF_EXCHANGE + PAIR_INDEX[f, g] * s[H_N] + q
+                    r -= 1
+        r -= c
+    return -1
+
+
+@noref
+def _xq_buckets(s: np.ndarray, bq: int, w: np.ndarray) -> None:
+    """The distinct families of the seat at ``bq`` that it can give (not given away this turn),
+    by size: size ``z``'s in ``w[W_MEM + w[W_OFF + z] : W_MEM + w[W_OFF + z + 1]]``, each
+    bucket in the seat's (sorted) order."""
+    nq = s[bq + S_NFAM]
+    for z in range(NSIZE + 1):
+        w[W_OFF + z] = 0
+    prev = -1
+    for j in range(nq):
+        g = s[bq + S_FAMS + j]
+        if g != prev:
+            prev = g
+            if not _given(s, g):
+                w[W_OFF + _fsize(g) + 1] += 1
+    for z in range(NSIZE):
+        w[W_OFF + z + 1] += w[W_OFF + z]
+        w[W_CUR + z] = w[W_OFF + z]
+    prev = -1
+    for j in range(nq):
+        g = s[bq + S_FAMS + j]
+        if g != prev:
+            prev = g
+            if not _given(s, g):
+                z = _fsize(g)
+                w[W_MEM + w[W_CUR + z]] = g
+                w[W_CUR + z] += 1
+
+
+@noref_inline
+def _retrieves(s: np.ndarray, b: int, q: int) -> int:
+    """The DS-5.5 retrieves from seat ``q``'s families by the seat at ``b``."""
+    bq = _sb(q)
+    cnt = 0
+    prev = -1
+    for j in range(s[bq + S_NFAM]):
+        g = s[bq + S_FAMS + j]
+        if g % 4 > 0 and g != prev and s[b + S_RACK + g // 44] > 0:
+            cnt += 1
+        prev = g
+    return cnt
+
+
+@noref
+def _act_random(s: np.ndarray, rng: np.ndarray, w: np.ndarray) -> int:
+    """A random seat's action in the actions phase: ``legal[randbelow(rng, cnt)]`` of
+    :func:`legal_actions` (Pass, DS-5.1 starts, DS-5.3 expansions, DS-5.4 exchanges, DS-5.5
+    retrieves, DS-5.6 two for one), from counts per kind; ``w``: scratch (``SCRATCH``)."""
+    n = s[H_N]
+    me = s[H_TURN]
+    b = _sb(me)
+    rc = s[b + S_RACK + CLOVER]
+    nfam = s[b + S_NFAM]
+    own = _own_mask(s, b)
+    total = 1
+    for a in range(8):
+        ra = s[b + S_RACK + a]
+        if ra > 0 and not (own >> a) & 1:
+            total += rc + (ra - 1) * (rc + 1)  # k = 1 with 1..rc clovers, k >= 2 with 0..rc
+    nstart = total
+    prev = -1
+    for i in range(nfam):
+        f = s[b + S_FAMS + i]
+        if f != prev:
+            prev = f
+            total += rc + s[b + S_RACK + f // 44] * (rc + 1)  # k = 0 with 1..rc, k >= 1 0..rc
+    nexp = total
+    if nfam > 0:
+        for q in range(n):
+            if q != me and s[_sb(q) + S_NFAM] > 0:
+                total += _xq_count(s, b, q, w)
+    nexch = total
+    for q in range(n):
+        total += _retrieves(s, b, q)
+    nret = total
+    if _t41_open(s, b):
+        m = 0
+        for x in range(NT):
+            if s[b + S_RACK + x] > 0:
+                m += 1
+                if s[b + S_RACK + x] >= 2:
+                    total += 1
+        total += m * (m - 1) // 2
+    r = _rand(rng, total)
+    if r == 0:
+        return 3
+    if r < nstart:
+        r -= 1
+        for a in range(8):
+            ra = s[b + S_RACK + a]
+            if ra > 0 and not (own >> a) & 1:
+                c_a = rc + (ra - 1) * (rc + 1)
+                if r < c_a:
+                    if r < rc:
+                        return OFF_START + family_index(a, 1, r + 1)
+                    r -= rc
+                    return OFF_START + family_index(a, 2 + r // (rc + 1), r % (rc + 1))
+                r -= c_a
+    if r < nexp:
+        r -= nstart
+        prev = -1
+        for i in range(nfam):
+            f = s[b + S_FAMS + i]
+            if f != prev:
+                prev = f
+                c_f = rc + s[b + S_RACK + f // 44] * (rc + 1)
+                if r < c_f:
+                    if r < rc:
+                        return OFF_EXPAND + f * ADD + r + 1
+                    r -= rc
+                    return OFF_EXPAND + f * ADD + (1 + r // (rc + 1)) * 4 + r % (rc + 1)
+                r -= c_f
+    if r < nexch:
+        r -= nexp
+        for q in range(n):
+            if q != me and s[_sb(q) + S_NFAM] > 0:
+                c = _xq_count(s, b, q, w)
+                if r < c:
+                    return _xq_pick(s, b, q, r, w)
+                r -= c
+    if r < nret:
+        r -= nexch
+        for q in range(n):
+            bq = _sb(q)
+            prev = -1
+            for j in range(s[bq + S_NFAM]):
+                g = s[bq + S_FAMS + j]
+                if g % 4 > 0 and g != prev and s[b + S_RACK + g // 44] > 0:
+                    if r == 0:
+                        return OFF_EXCHANGE + NP * n + q * NF + g
+                    r -= 1
+                prev = g
+    r -= nret
+    for x in range(NT):
+        if s[b + S_RACK + x] > 0:
+            if s[b + S_RACK + x] >= 2:
+                if r == 0:
+                    return OFF_T41 + T41_ID[x, x]
+                r -= 1
+            for y in range(x + 1, NT):
+                if s[b + S_RACK + y] > 0:
+                    if r == 0:
+                        return OFF_T41 + T41_ID[x, y]
+                    r -= 1
+    return -1
+
+
+@noref_inline
+def _keep_s(s: np.ndarray, b: int, own: int, t: int) -> float:
+    """:func:`_keep` from the seat at ``b`` (rack) and its family animals' bits ``own``."""
+    if t == CLOVER:
+        return 5.0
+    v = 0.0
+    if (own >> t) & 1:
+        v += 2.0
+    x = s[b + S_RACK + t]
+    if x >= 2:
+        v += 1.0 + x * 0.5
+    return v
+
+
+@noref
+def _act_greedy(s: np.ndarray, work: np.ndarray) -> int:
+    """:func:`greedy_action` in the actions phase, without the legal-action array: the same
+    values in the same order, over the candidates that can be the first best one (a start or
+    an expansion with fewer animals than the rack holds scores less than the one with all of
+    them and the same clovers: only that row is scored; a two for one outside its window
+    scores below Pass). ``-1 - 3`` where Pass is the only legal action; ``work``: scratch."""
+    n = s[H_N]
+    me = s[H_TURN]
+    b = _sb(me)
+    rc = s[b + S_RACK + CLOVER]
+    nfam = s[b + S_NFAM]
+    own = _own_mask(s, b)
+    endgame = s[H_TRIGGER] >= 0
+    sevens_left = s[H_SEVLEFT]
+    my_sevens = s[b + S_SEVENS]
+    free77 = s[H_H77] < 0
+    rack_total = _sum(s, b + S_RACK)
+    clover_w = 1.0 if endgame else -0.3
+    best = 3
+    best_v = 0.0
+    other = False
+    for a in range(8):  # DS-5.1
+        ra = s[b + S_RACK + a]
+        if ra > 0 and not (own >> a) & 1:
+            for c in range(0 if ra >= 2 else 1, rc + 1):
+                other = True
+                v = ra + clover_w * c - 0.5
+                if v > best_v:
+                    best = OFF_START + family_index(a, ra, c)
+                    best_v = v
+    prev = -1
+    for i in range(nfam):  # DS-5.3
+        f = s[b + S_FAMS + i]
+        if f == prev:
+            continue
+        prev = f
+        ka = s[b + S_RACK + f // 44]
+        old = _fsize(f)
+        for kc in range(0 if ka > 0 else 1, rc + 1):
+            other = True
+            new = old + ka + kc
+            bonus = 0.0
+            if old <= 6 and new > 6 and sevens_left:
+                bonus = 1.5
+                if my_sevens == 1 and free77:
+                    bonus += 2.5
+            w = 1.0 if bonus else clover_w
+            v = ka + w * kc + bonus
+            if v > best_v:
+                best = OFF_EXPAND + f * ADD + ka * 4 + kc
+                best_v = v
+    if nfam > 0:  # DS-5.4, only the pairs of equal sizes (q's families bucketed by size)
+        for q in range(n):
+            bq = _sb(q)
+            nq = s[bq + S_NFAM]
+            if q == me or nq == 0:
+                continue
+            _xq_buckets(s, bq, work)
+            prev = -1
+            for i in range(nfam):
+                f = s[b + S_FAMS + i]
+                if f == prev:
+                    continue
+                prev = f
+                fs = _fsize(f)
+                rf = s[b + S_RACK + f // 44]
+                for k in range(work[W_OFF + fs], work[W_OFF + fs + 1]):
+                    g = work[W_MEM + k]
+                    if g == f:
+                        continue
+                    other = True
+                    rg = s[b + S_RACK + g // 44]
+                    gain = rg - rf
+                    v = 0.9 * gain + 0.3 * (g % 4 - f % 4) * (1 if rg else 0)
+                    if fs >= SEVEN:
+                        v -= 0.5
+                    v -= 0.05
+                    if v > best_v:
+                        best = OFF_EXCHANGE + PAIR_INDEX[f, g] * n + q
+                        best_v = v
+    for q in range(n):  # DS-5.5
+        bq = _sb(q)
+        prev = -1
+        for j in range(s[bq + S_NFAM]):
+            g = s[bq + S_FAMS + j]
+            if g % 4 > 0 and g != prev and s[b + S_RACK + g // 44] > 0:
+                other = True
+                v = 1.2 if q == me else 0.9
+                if _fsize(g) <= 6 and s[b + S_RACK + g // 44] == 1:
+                    v -= 0.2
+                if v > best_v:
+                    best = OFF_EXCHANGE + NP * n + q * NF + g
+                    best_v = v
+            prev = g
+    if _t41_open(s, b):  # DS-5.6 (rack_total >= 2: one exists)
+        other = True
+        if rack_total >= 3 and not endgame:
+            for x in range(NT):
+                if s[b + S_RACK + x] > 0:
+                    kx = _keep_s(s, b, own, x)
+                    if s[b + S_RACK + x] >= 2:
+                        v = 0.6 - (kx + kx)
+                        if v > best_v:
+                            best = OFF_T41 + T41_ID[x, x]
+                            best_v = v
+                    for y in range(x + 1, NT):
+                        if s[b + S_RACK + y] > 0:
+                            v = 0.6 - (kx + _keep_s(s, b, own, y))
+                            if v > best_v:
+                                best = OFF_T41 + T41_ID[x, y]
+                                best_v = v
+    return best if other else -1 - 3
+
+
+@noref
+def _small_choice(s: np.ndarray, rng: np.ndarray, greedy: bool) -> int:
+    """A decision of the draw (DS-4.1, DS-4.2), two-for-one draw (DS-5.6), Rainbow (DS-4.3) or
+    discard (DS-6.2) phase, by the random or the greedy seat, as the step path makes it."""
+    ph = s[H_PHASE]
+    b = _sb(s[H_TURN])
+    if ph == PH_RAINBOW:
+        if _rainbow_ok(s):
+            return 1 if greedy else 1 + _rand(rng, 2)  # legal [1, 2]: greedy values 1, 0
+        randbelow(rng, 1)
+        return 2
+    if ph == PH_DISCARD:
+        cnt = 0
+        for t in range(NT):
+            if s[b + S_RACK + t] > 0:
+                cnt += 1
+        if cnt == 1 or not greedy:
+            r = _rand(rng, cnt)
+            for t in range(NT):
+                if s[b + S_RACK + t] > 0:
+                    if r == 0:
+                        return OFF_DISCARD + t
+                    r -= 1
+        own = _own_mask(s, b)
+        best = -1
+        best_v = -np.inf
+        for t in range(NT):
+            if s[b + S_RACK + t] > 0:
+                v = -_keep_s(s, b, own, t)
+                if v > best_v:
+                    best = OFF_DISCARD + t
+                    best_v = v
+        return best
+    # PH_DRAW, PH_T41: draw face down (id 0) while the pile has tiles, or take a display tile
+    pile = _sum(s, O_PILE) > 0
+    cnt = 1 if pile else 0
+    for t in range(NT):
+        if s[O_DISPLAY + t] > s[O_BLOCKED + t]:
+            cnt += 1
+    if cnt == 1 or not greedy:
+        r = _rand(rng, cnt)
+        if pile:
+            if r == 0:
+                return 0
+            r -= 1
+        for t in range(NT):
+            if s[O_DISPLAY + t] > s[O_BLOCKED + t]:
+                if r == 0:
+                    return OFF_TAKE + t
+                r -= 1
+    own = _own_mask(s, b)
+    best = 0
+    best_v = 0.8 if pile else -np.inf
+    for t in range(NT):
+        if s[O_DISPLAY + t] > s[O_BLOCKED + t]:
+            if t == CLOVER:
+                v = 3.0
+            elif (own >> t) & 1:
+                v = 2.0
+            elif s[b + S_RACK + t] > 0:
+                v = 1.5
+            else:
+                v = 0.3
+            if v > best_v:
+                best = OFF_TAKE + t
+                best_v = v
+    return best
+
+
+@noref
+def playout_fast(
+    s: np.ndarray,
+    rng: np.ndarray,
+    policies: np.ndarray,
+    horizon_round: bool,
+    max_steps: int,
+    params: np.ndarray,
+    legal: np.ndarray,
+    buf: np.ndarray,
+) -> int:
+    """:func:`playout` without the legal-action array: every decision is drawn from counts per
+    kind (a random seat) or scored over its best candidates (the greedy), chance as
+    :func:`sample_chance`, with the same generator calls in the same order, so that the same
+    seed plays the same game (same position, generator state and steps;
+    ``tests/fast/test_fast_playout_double_seven.py``). Seat ``p`` moves by ``policies[p]``
+    (1 greedy, else random); stop at the end of the game (one round: ``horizon_round`` changes
+    nothing) or after ``max_steps`` steps (``-1``: no limit). ``legal``: scratch (``SCRATCH``
+    entries at least; :func:`max_actions` does). Returns the
+    steps taken (actions and chance outcomes)."""
+    steps = 0
+    while steps != max_steps:
+        ph = s[H_PHASE]
+        if ph <= PH_FLIP or s[H_AWAIT] == 1:
+            apply_chance(s, sample_chance(s, rng), buf)
+        elif ph == PH_OVER:
+            break
+        else:
+            greedy = policies[s[H_TURN]] == 1
+            if ph == PH_ACT:
+                if greedy:
+                    a = _act_greedy(s, legal)
+                    if a < 0:  # Pass alone: the step path draws from its one-entry list
+                        randbelow(rng, 1)
+                        a = 3
+                else:
+                    a = _act_random(s, rng, legal)
+            else:
+                a = _small_choice(s, rng, greedy)
+            apply_action(s, a, buf)
+        steps += 1
+    return steps
+
+
 @njit(cache=True)
 def play_rows(
     start: np.ndarray,
@@ -836,22 +1343,100 @@ def play_rows(
     wins_out: np.ndarray,
     lengths_out: np.ndarray,
 ) -> None:
-    """Playouts from copies of ``start`` (see ``septet.fast.flip7.play_rows``; ``fast`` is
-    accepted for the common signature: this game has one playout path)."""
-    n = start[H_N]
+    """Playout ``i`` from a copy of ``start`` (``int64[size(n)]``) with generator ``rngs[i]``
+    (``uint64[rows, 4]``) and the seats' policies ``policies[i]`` (``int64[rows, n]``), by
+    :func:`playout_fast` (``fast``) or :func:`playout`: DS-8.1 scores, DS-8.2 winner flags
+    (terminal only) and steps into row ``i`` of ``scores_out`` (``int64[rows, n]``),
+    ``wins_out`` (``int8[rows, n]``) and ``lengths_out`` (``int64[rows]``). Compiles both
+    paths; :mod:`septet.fast.batch` calls :func:`play_rows_fast` or :func:`play_rows_step`."""
+    if fast:
+        play_rows_fast(
+            start,
+            rngs,
+            policies,
+            horizon_round,
+            max_steps,
+            params,
+            fast,
+            scores_out,
+            wins_out,
+            lengths_out,
+        )
+    else:
+        play_rows_step(
+            start,
+            rngs,
+            policies,
+            horizon_round,
+            max_steps,
+            params,
+            fast,
+            scores_out,
+            wins_out,
+            lengths_out,
+        )
+
+
+@njit(cache=True)
+def _row_results(s: np.ndarray, i: int, scores_out: np.ndarray, wins_out: np.ndarray) -> None:
+    """Row ``i`` of :func:`play_rows`' outputs from the ended playout ``s``: each seat's DS-8.1
+    score, and its DS-8.2 winner flag where the game is over."""
+    terminal = current_player(s) == TERMINAL
+    for p in range(s[H_N]):
+        scores_out[i, p] = _score(s, p)
+        wins_out[i, p] = 1 if terminal and is_winner(s, p) else 0
+
+
+@njit(cache=True)
+def play_rows_fast(
+    start: np.ndarray,
+    rngs: np.ndarray,
+    policies: np.ndarray,
+    horizon_round: bool,
+    max_steps: int,
+    params: np.ndarray,
+    fast: bool,
+    scores_out: np.ndarray,
+    wins_out: np.ndarray,
+    lengths_out: np.ndarray,
+) -> None:
+    """:func:`play_rows` by the playout path (:func:`playout_fast`) only, whatever ``fast``
+    says (kept for the shared signature): the step path is not compiled into it."""
+    legal = np.zeros(SCRATCH, dtype=np.int64)  # playout_fast's scratch, no legal list
+    buf = np.zeros(BUF, dtype=np.int64)
+    s = start.copy()
+    for i in range(rngs.shape[0]):
+        s[:] = start
+        lengths_out[i] = playout_fast(
+            s, rngs[i], policies[i], horizon_round, max_steps, params, legal, buf
+        )
+        _row_results(s, i, scores_out, wins_out)
+
+
+@njit(cache=True)
+def play_rows_step(
+    start: np.ndarray,
+    rngs: np.ndarray,
+    policies: np.ndarray,
+    horizon_round: bool,
+    max_steps: int,
+    params: np.ndarray,
+    fast: bool,
+    scores_out: np.ndarray,
+    wins_out: np.ndarray,
+    lengths_out: np.ndarray,
+) -> None:
+    """:func:`play_rows` by the step path (:func:`playout`) only, whatever ``fast`` says: the
+    reference the twin checks compare :func:`play_rows_fast` with."""
     legal = np.zeros(LEGAL_BUF, dtype=np.int64)
     buf = np.zeros(BUF, dtype=np.int64)
-    sc = np.zeros(n, dtype=np.int64)
+    s = start.copy()
     for i in range(rngs.shape[0]):
-        s = start.copy()
+        s[:] = start
         lengths_out[i] = playout(
             s, rngs[i], policies[i], horizon_round, max_steps, params, legal, buf
         )
-        scores(s, sc)
-        terminal = current_player(s) == TERMINAL
-        for p in range(n):
-            scores_out[i, p] = sc[p]
-            wins_out[i, p] = 1 if terminal and is_winner(s, p) else 0
+        _row_results(s, i, scores_out, wins_out)
 
 
 def greedy_params(agent_params: Mapping[str, str]) -> np.ndarray:
