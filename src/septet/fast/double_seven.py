@@ -29,7 +29,7 @@ from septet.fast.rng import noref, noref_inline, randbelow
 from septet.games.double_seven import actions as A
 from septet.games.double_seven import state as E
 from septet.games.double_seven import tiles as T
-from septet.games.double_seven.rules import SEVEN
+from septet.games.double_seven.rules import MIN_FAMILY, SEVEN
 
 H_N, H_RAINBOW, H_T41OPT, H_TWOFAM, H_PHASE, H_TURN, H_DEALT, H_DRAWS = range(8)
 H_AWAIT, H_RUSED, H_T41USED, H_SEVLEFT, H_H77, H_TRIGGER, H_NGIVEN = range(8, 15)
@@ -858,59 +858,43 @@ def _t41_open(s: np.ndarray, b: int) -> bool:
     )
 
 
-NSIZE = 16  # family sizes 2 .. 14 (11 animals and 3 clovers), as bucket indices
-W_OFF = NSIZE  # the playout path's scratch (``legal``): per-size counts, bucket offsets,
-W_CUR = W_OFF + NSIZE + 1  # fill cursors and the bucketed families of one seat
-W_MEM = W_CUR + NSIZE
-SCRATCH = W_MEM + MAXFAM
+NSIZE = 16  # family sizes 2 .. 14 (11 animals and 3 clovers), as indices
+MAXP = 4
+# The playout path's scratch (its ``legal`` argument), ``SCRATCH`` entries: two family masks
+# that are all 0 between decisions (a decision marks and clears its own entries), counts per
+# family size, and one seat's families bucketed by size.
+W_GIVEN = 0  # 1 where the family was given away this turn (DS-5.4 ruling)
+W_MINE = W_GIVEN + NF  # 1 where the seat to act has the family
+W_A = W_MINE + NF  # the seat to act's distinct families per size
+W_B = W_A + NSIZE  # per seat, its distinct families that it can give, per size
+W_XQ = W_B + MAXP * NSIZE  # per seat, the exchanges with it
+W_OFF = W_XQ + MAXP  # bucket offsets per size (NSIZE + 1)
+W_CUR = W_OFF + NSIZE + 1  # fill cursors
+W_MEM = W_CUR + NSIZE  # the bucketed families
+W_TOP = W_MEM + MAXFAM  # per size, a bound on the greedy's exchange value of its families
+SCRATCH = W_TOP + NSIZE
 
 
 @noref_inline
-def _given(s: np.ndarray, g: int) -> bool:
-    """Family ``g`` was given away by an exchange this turn (DS-5.4 ruling: not received)."""
+def _mark_given(s: np.ndarray, work: np.ndarray, v: int) -> None:
+    """Set (``v = 1``) or clear (``0``) the marks of the families given away this turn."""
     for x in range(s[H_NGIVEN]):
-        if s[O_GIVEN + x] == g:
-            return True
-    return False
+        work[W_GIVEN + s[O_GIVEN + x]] = v
 
 
-@noref
-def _xq_count(s: np.ndarray, b: int, q: int, w: np.ndarray) -> int:
-    """The DS-5.4 exchanges of the seat at ``b`` with seat ``q`` (``q`` has families): pairs of
-    one of my distinct families and one of ``q``'s of the same size, not the same family and
-    not given away this turn. Leaves in ``w[:NSIZE]`` the count of ``q``'s candidates per
-    size. O(families), where :func:`legal_actions` walks every pair."""
-    bq = _sb(q)
-    nq = s[bq + S_NFAM]
-    for i in range(NSIZE):
-        w[i] = 0
-    prev = -1
-    for j in range(nq):
-        g = s[bq + S_FAMS + j]
-        if g != prev:
-            prev = g
-            if not _given(s, g):
-                w[_fsize(g)] += 1
-    cnt = 0
-    prev = -1
-    j = 0
+@noref_inline
+def _mark(s: np.ndarray, b: int, work: np.ndarray, v: int) -> None:
+    """:func:`_mark_given`, and the marks of the seat at ``b``'s families."""
+    _mark_given(s, work, v)
     for i in range(s[b + S_NFAM]):
-        f = s[b + S_FAMS + i]
-        if f == prev:
-            continue
-        prev = f
-        cnt += w[_fsize(f)]
-        while j < nq and s[bq + S_FAMS + j] < f:  # both lists are sorted
-            j += 1
-        if j < nq and s[bq + S_FAMS + j] == f and not _given(s, f):
-            cnt -= 1  # never for the same family
-    return cnt
+        work[W_MINE + s[b + S_FAMS + i]] = v
 
 
 @noref
-def _xq_pick(s: np.ndarray, b: int, q: int, r: int, w: np.ndarray) -> int:
-    """The id of the ``r``-th exchange with seat ``q`` in :func:`legal_actions`' order (my
-    family, then ``q``'s), ``w`` as :func:`_xq_count` left it."""
+def _xq_pick(s: np.ndarray, b: int, q: int, r: int, work: np.ndarray) -> int:
+    """The id of the ``r``-th DS-5.4 exchange with seat ``q`` in :func:`legal_actions`' order
+    (my distinct family, then ``q``'s of the same size that is not it and was not given away
+    this turn), from ``q``'s counts per size in ``work`` (``W_B``)."""
     bq = _sb(q)
     nq = s[bq + S_NFAM]
     prev = -1
@@ -921,11 +905,11 @@ def _xq_pick(s: np.ndarray, b: int, q: int, r: int, w: np.ndarray) -> int:
             continue
         prev = f
         fs = _fsize(f)
-        c = w[fs]
-        while j < nq and s[bq + S_FAMS + j] < f:
+        c = work[W_B + q * NSIZE + fs]
+        while j < nq and s[bq + S_FAMS + j] < f:  # both lists are sorted
             j += 1
-        if j < nq and s[bq + S_FAMS + j] == f and not _given(s, f):
-            c -= 1
+        if j < nq and s[bq + S_FAMS + j] == f and work[W_GIVEN + f] == 0:
+            c -= 1  # never for the same family
         if r < c:
             prev_g = -1
             for jj in range(nq):
@@ -933,7 +917,7 @@ def _xq_pick(s: np.ndarray, b: int, q: int, r: int, w: np.ndarray) -> int:
                 if g == prev_g:
                     continue
                 prev_g = g
-                if _fsize(g) == fs and g != f and not _given(s, g):
+                if _fsize(g) == fs and g != f and work[W_GIVEN + g] == 0:
                     if r == 0:
                         return OFF_EXCHANGE + PAIR_INDEX[f, g] * s[H_N] + q
                     r -= 1
@@ -942,53 +926,21 @@ def _xq_pick(s: np.ndarray, b: int, q: int, r: int, w: np.ndarray) -> int:
 
 
 @noref
-def _xq_buckets(s: np.ndarray, bq: int, w: np.ndarray) -> None:
-    """The distinct families of the seat at ``bq`` that it can give (not given away this turn),
-    by size: size ``z``'s in ``w[W_MEM + w[W_OFF + z] : W_MEM + w[W_OFF + z + 1]]``, each
-    bucket in the seat's (sorted) order."""
-    nq = s[bq + S_NFAM]
-    for z in range(NSIZE + 1):
-        w[W_OFF + z] = 0
-    prev = -1
-    for j in range(nq):
-        g = s[bq + S_FAMS + j]
-        if g != prev:
-            prev = g
-            if not _given(s, g):
-                w[W_OFF + _fsize(g) + 1] += 1
-    for z in range(NSIZE):
-        w[W_OFF + z + 1] += w[W_OFF + z]
-        w[W_CUR + z] = w[W_OFF + z]
-    prev = -1
-    for j in range(nq):
-        g = s[bq + S_FAMS + j]
-        if g != prev:
-            prev = g
-            if not _given(s, g):
-                z = _fsize(g)
-                w[W_MEM + w[W_CUR + z]] = g
-                w[W_CUR + z] += 1
-
-
-@noref_inline
-def _retrieves(s: np.ndarray, b: int, q: int) -> int:
-    """The DS-5.5 retrieves from seat ``q``'s families by the seat at ``b``."""
-    bq = _sb(q)
-    cnt = 0
-    prev = -1
-    for j in range(s[bq + S_NFAM]):
-        g = s[bq + S_FAMS + j]
-        if g % 4 > 0 and g != prev and s[b + S_RACK + g // 44] > 0:
-            cnt += 1
-        prev = g
-    return cnt
+def _act_random(s: np.ndarray, rng: np.ndarray, work: np.ndarray) -> int:
+    """A random seat's action in the actions phase: ``legal[randbelow(rng, cnt)]`` of
+    :func:`legal_actions` (Pass, DS-5.1 starts, DS-5.3 expansions, DS-5.4 exchanges, DS-5.5
+    retrieves, DS-5.6 two for one), from counts per kind: one pass over each seat's families
+    (exchanges counted per family size, not per pair). ``work``: scratch (``SCRATCH``)."""
+    b = _sb(s[H_TURN])
+    _mark(s, b, work, 1)
+    a = _act_random_marked(s, rng, work)
+    _mark(s, b, work, 0)
+    return a
 
 
 @noref
-def _act_random(s: np.ndarray, rng: np.ndarray, w: np.ndarray) -> int:
-    """A random seat's action in the actions phase: ``legal[randbelow(rng, cnt)]`` of
-    :func:`legal_actions` (Pass, DS-5.1 starts, DS-5.3 expansions, DS-5.4 exchanges, DS-5.5
-    retrieves, DS-5.6 two for one), from counts per kind; ``w``: scratch (``SCRATCH``)."""
+def _act_random_marked(s: np.ndarray, rng: np.ndarray, work: np.ndarray) -> int:
+    """:func:`_act_random` with the families marked in ``work`` (:func:`_mark`)."""
     n = s[H_N]
     me = s[H_TURN]
     b = _sb(me)
@@ -1001,20 +953,50 @@ def _act_random(s: np.ndarray, rng: np.ndarray, w: np.ndarray) -> int:
         if ra > 0 and not (own >> a) & 1:
             total += rc + (ra - 1) * (rc + 1)  # k = 1 with 1..rc clovers, k >= 2 with 0..rc
     nstart = total
+    for z in range(NSIZE):
+        work[W_A + z] = 0
+    nret_me = 0
     prev = -1
     for i in range(nfam):
         f = s[b + S_FAMS + i]
         if f != prev:
             prev = f
-            total += rc + s[b + S_RACK + f // 44] * (rc + 1)  # k = 0 with 1..rc, k >= 1 0..rc
+            ra = s[b + S_RACK + f // 44]
+            total += rc + ra * (rc + 1)  # k = 0 with 1..rc, k >= 1 with 0..rc
+            work[W_A + _fsize(f)] += 1
+            if f % 4 > 0 and ra > 0:
+                nret_me += 1
     nexp = total
-    if nfam > 0:
-        for q in range(n):
-            if q != me and s[_sb(q) + S_NFAM] > 0:
-                total += _xq_count(s, b, q, w)
-    nexch = total
+    nret = 0
     for q in range(n):
-        total += _retrieves(s, b, q)
+        if q == me:
+            nret += nret_me
+            continue
+        bq = _sb(q)
+        o = W_B + q * NSIZE
+        for z in range(NSIZE):
+            work[o + z] = 0
+        common = 0
+        prev = -1
+        for j in range(s[bq + S_NFAM]):
+            g = s[bq + S_FAMS + j]
+            if g != prev:
+                prev = g
+                if g % 4 > 0 and s[b + S_RACK + g // 44] > 0:
+                    nret += 1
+                if work[W_GIVEN + g] == 0:
+                    work[o + _fsize(g)] += 1
+                    common += work[W_MINE + g]
+        x = -common
+        if nfam > 0:
+            for z in range(MIN_FAMILY, NSIZE):
+                x += work[W_A + z] * work[o + z]
+        else:
+            x = 0
+        work[W_XQ + q] = x
+        total += x
+    nexch = total
+    total += nret
     nret = total
     if _t41_open(s, b):
         m = 0
@@ -1056,10 +1038,10 @@ def _act_random(s: np.ndarray, rng: np.ndarray, w: np.ndarray) -> int:
     if r < nexch:
         r -= nexp
         for q in range(n):
-            if q != me and s[_sb(q) + S_NFAM] > 0:
-                c = _xq_count(s, b, q, w)
+            if q != me:
+                c = work[W_XQ + q]
                 if r < c:
-                    return _xq_pick(s, b, q, r, w)
+                    return _xq_pick(s, b, q, r, work)
                 r -= c
     if r < nret:
         r -= nexch
@@ -1086,6 +1068,43 @@ def _act_random(s: np.ndarray, rng: np.ndarray, w: np.ndarray) -> int:
                         return OFF_T41 + T41_ID[x, y]
                     r -= 1
     return -1
+
+
+@noref
+def _xq_buckets(s: np.ndarray, b: int, bq: int, work: np.ndarray) -> None:
+    """The distinct families of the seat at ``bq`` that it can give (not given away this turn,
+    marked in ``work``), by size: size ``z``'s in ``work[W_MEM + work[W_OFF + z] : W_MEM +
+    work[W_OFF + z + 1]]``, each bucket in the seat's (sorted) order; and ``work[W_TOP + z]``,
+    the greatest ``0.9 * rg + 0.3 * clovers`` (``rg``: the seat at ``b``'s rack tiles of the
+    family's animal) of size ``z``'s, a bound on the greedy's exchange values."""
+    nq = s[bq + S_NFAM]
+    for z in range(NSIZE):
+        work[W_OFF + z] = 0
+        work[W_TOP + z] = -1
+    work[W_OFF + NSIZE] = 0
+    prev = -1
+    for j in range(nq):
+        g = s[bq + S_FAMS + j]
+        if g != prev:
+            prev = g
+            if work[W_GIVEN + g] == 0:
+                z = _fsize(g)
+                work[W_OFF + z + 1] += 1
+                key = 3 * s[b + S_RACK + g // 44] + g % 4  # 0.9 rg + 0.3 c, in tenths / 3
+                if key > work[W_TOP + z]:
+                    work[W_TOP + z] = key
+    for z in range(NSIZE):
+        work[W_OFF + z + 1] += work[W_OFF + z]
+        work[W_CUR + z] = work[W_OFF + z]
+    prev = -1
+    for j in range(nq):
+        g = s[bq + S_FAMS + j]
+        if g != prev:
+            prev = g
+            if work[W_GIVEN + g] == 0:
+                z = _fsize(g)
+                work[W_MEM + work[W_CUR + z]] = g
+                work[W_CUR + z] += 1
 
 
 @noref_inline
@@ -1154,13 +1173,13 @@ def _act_greedy(s: np.ndarray, work: np.ndarray) -> int:
             if v > best_v:
                 best = OFF_EXPAND + f * ADD + ka * 4 + kc
                 best_v = v
-    if nfam > 0:  # DS-5.4, only the pairs of equal sizes (q's families bucketed by size)
+    if nfam > 0:  # DS-5.4: the pairs of equal sizes only, q's families bucketed by size
+        _mark_given(s, work, 1)
         for q in range(n):
             bq = _sb(q)
-            nq = s[bq + S_NFAM]
-            if q == me or nq == 0:
+            if q == me or s[bq + S_NFAM] == 0:
                 continue
-            _xq_buckets(s, bq, work)
+            _xq_buckets(s, b, bq, work)
             prev = -1
             for i in range(nfam):
                 f = s[b + S_FAMS + i]
@@ -1168,12 +1187,20 @@ def _act_greedy(s: np.ndarray, work: np.ndarray) -> int:
                     continue
                 prev = f
                 fs = _fsize(f)
+                lo = work[W_OFF + fs]
+                hi = work[W_OFF + fs + 1]
+                if hi - lo > 1 or (hi > lo and work[W_MEM + lo] != f):
+                    other = True
+                else:
+                    continue
                 rf = s[b + S_RACK + f // 44]
-                for k in range(work[W_OFF + fs], work[W_OFF + fs + 1]):
+                pen = 0.55 if fs >= SEVEN else 0.05
+                if 0.3 * work[W_TOP + fs] - 0.9 * rf - pen + 1e-6 <= best_v:
+                    continue  # no value of these can exceed the best so far
+                for k in range(lo, hi):
                     g = work[W_MEM + k]
                     if g == f:
                         continue
-                    other = True
                     rg = s[b + S_RACK + g // 44]
                     gain = rg - rf
                     v = 0.9 * gain + 0.3 * (g % 4 - f % 4) * (1 if rg else 0)
@@ -1183,6 +1210,7 @@ def _act_greedy(s: np.ndarray, work: np.ndarray) -> int:
                     if v > best_v:
                         best = OFF_EXCHANGE + PAIR_INDEX[f, g] * n + q
                         best_v = v
+        _mark_given(s, work, 0)
     for q in range(n):  # DS-5.5
         bq = _sb(q)
         prev = -1
