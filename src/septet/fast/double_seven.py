@@ -29,7 +29,7 @@ from septet.fast.rng import noref, noref_inline, randbelow
 from septet.games.double_seven import actions as A
 from septet.games.double_seven import state as E
 from septet.games.double_seven import tiles as T
-from septet.games.double_seven.rules import MIN_FAMILY, SEVEN
+from septet.games.double_seven.rules import SEVEN
 
 H_N, H_RAINBOW, H_T41OPT, H_TWOFAM, H_PHASE, H_TURN, H_DEALT, H_DRAWS = range(8)
 H_AWAIT, H_RUSED, H_T41USED, H_SEVLEFT, H_H77, H_TRIGGER, H_NGIVEN = range(8, 15)
@@ -91,6 +91,8 @@ for _i, (_x, _y) in enumerate(A.PAIRS):
     T41_ID[_x, _y] = _i
 BUF = 8
 LEGAL_BUF = 8192
+FAM_SIZE = np.array([a + c for (_, a, c) in A.FAMILIES], dtype=np.int64)  # tiles per family
+FAM_ANIMAL = np.array([f[0] for f in A.FAMILIES], dtype=np.int64)
 
 
 def size(num_players: int) -> int:
@@ -842,7 +844,7 @@ def _own_mask(s: np.ndarray, b: int) -> int:
     """Bit ``a`` set where the seat at ``b`` has a family of animal ``a``."""
     m = 0
     for i in range(s[b + S_NFAM]):
-        m |= 1 << (s[b + S_FAMS + i] // 44)
+        m |= 1 << FAM_ANIMAL[s[b + S_FAMS + i]]
     return m
 
 
@@ -858,70 +860,100 @@ def _t41_open(s: np.ndarray, b: int) -> bool:
     )
 
 
-NSIZE = 16  # family sizes 2 .. 14 (11 animals and 3 clovers), as indices
-MAXP = 4
-# The playout path's scratch (its ``legal`` argument), ``SCRATCH`` entries: two family masks
-# that are all 0 between decisions (a decision marks and clears its own entries), counts per
-# family size, and one seat's families bucketed by size.
-W_GIVEN = 0  # 1 where the family was given away this turn (DS-5.4 ruling)
-W_MINE = W_GIVEN + NF  # 1 where the seat to act has the family
-W_A = W_MINE + NF  # the seat to act's distinct families per size
-W_B = W_A + NSIZE  # per seat, its distinct families that it can give, per size
-W_XQ = W_B + MAXP * NSIZE  # per seat, the exchanges with it
-W_OFF = W_XQ + MAXP  # bucket offsets per size (NSIZE + 1)
-W_CUR = W_OFF + NSIZE + 1  # fill cursors
-W_MEM = W_CUR + NSIZE  # the bucketed families
-W_TOP = W_MEM + MAXFAM  # per size, a bound on the greedy's exchange value of its families
-SCRATCH = W_TOP + NSIZE
+# The playout path's scratch (its ``legal`` argument): the exchanges per seat of a decision.
+SCRATCH = 8
 
 
 @noref_inline
-def _mark_given(s: np.ndarray, work: np.ndarray, v: int) -> None:
-    """Set (``v = 1``) or clear (``0``) the marks of the families given away this turn."""
+def _given(s: np.ndarray, g: int) -> bool:
+    """Family ``g`` was given away by an exchange this turn (DS-5.4 ruling: not received)."""
     for x in range(s[H_NGIVEN]):
-        work[W_GIVEN + s[O_GIVEN + x]] = v
-
-
-@noref_inline
-def _mark(s: np.ndarray, b: int, work: np.ndarray, v: int) -> None:
-    """:func:`_mark_given`, and the marks of the seat at ``b``'s families."""
-    _mark_given(s, work, v)
-    for i in range(s[b + S_NFAM]):
-        work[W_MINE + s[b + S_FAMS + i]] = v
+        if s[O_GIVEN + x] == g:
+            return True
+    return False
 
 
 @noref
-def _xq_pick(s: np.ndarray, b: int, q: int, r: int, work: np.ndarray) -> int:
-    """The id of the ``r``-th DS-5.4 exchange with seat ``q`` in :func:`legal_actions`' order
-    (my distinct family, then ``q``'s of the same size that is not it and was not given away
-    this turn), from ``q``'s counts per size in ``work`` (``W_B``)."""
+def _size_nibbles(s: np.ndarray, b: int) -> int:
+    """The seat at ``b``'s distinct families per size, 4 bits a size (sizes 2 .. 14), or -1
+    where a size has 15 or more (then :func:`_seat_counts` counts pair by pair)."""
+    m = 0
+    prev = -1
+    for i in range(s[b + S_NFAM]):
+        f = s[b + S_FAMS + i]
+        if f != prev:
+            prev = f
+            sh = 4 * FAM_SIZE[f]
+            if (m >> sh) & 15 == 14:
+                return -1
+            m += 1 << sh
+    return m
+
+
+@noref
+def _seat_counts(s: np.ndarray, b: int, q: int, sizes: int) -> tuple[int, int]:
+    """The DS-5.4 exchanges of the seat at ``b`` with seat ``q`` (one of my distinct families
+    and one of ``q``'s of the same size, not the same one nor given away this turn) and the
+    DS-5.5 retrieves from ``q``'s families (a distinct family with a clover, of an animal on my
+    rack), in one walk of ``q``'s families; ``sizes``: :func:`_size_nibbles` of mine."""
     bq = _sb(q)
     nq = s[bq + S_NFAM]
-    prev = -1
+    nfam = s[b + S_NFAM]
+    x = 0
+    ret = 0
+    prev_g = -1
     j = 0
+    for jq in range(nq):
+        g = s[bq + S_FAMS + jq]
+        if g == prev_g:
+            continue
+        prev_g = g
+        if g & 3 and s[b + S_RACK + FAM_ANIMAL[g]] > 0:
+            ret += 1
+        if sizes < 0:  # a size with 15 distinct families or more: pair by pair
+            m = 0
+            prev = -1
+            for i in range(nfam):
+                f = s[b + S_FAMS + i]
+                if f != prev:
+                    prev = f
+                    if FAM_SIZE[f] == FAM_SIZE[g] and f != g:
+                        m += 1
+        else:
+            m = (sizes >> (4 * FAM_SIZE[g])) & 15
+            if m:
+                while j < nfam and s[b + S_FAMS + j] < g:  # both lists are sorted
+                    j += 1
+                if j < nfam and s[b + S_FAMS + j] == g:
+                    m -= 1  # never the same family
+        if m > 0 and not _given(s, g):
+            x += m
+    return x, ret
+
+
+@noref
+def _xq_pick(s: np.ndarray, b: int, q: int, r: int) -> int:
+    """The id of the ``r``-th DS-5.4 exchange with seat ``q`` in :func:`legal_actions`' order
+    (my distinct family, then ``q``'s of the same size that is not it and was not given away
+    this turn)."""
+    bq = _sb(q)
+    prev = -1
     for i in range(s[b + S_NFAM]):
         f = s[b + S_FAMS + i]
         if f == prev:
             continue
         prev = f
-        fs = _fsize(f)
-        c = work[W_B + q * NSIZE + fs]
-        while j < nq and s[bq + S_FAMS + j] < f:  # both lists are sorted
-            j += 1
-        if j < nq and s[bq + S_FAMS + j] == f and work[W_GIVEN + f] == 0:
-            c -= 1  # never for the same family
-        if r < c:
-            prev_g = -1
-            for jj in range(nq):
-                g = s[bq + S_FAMS + jj]
-                if g == prev_g:
-                    continue
-                prev_g = g
-                if _fsize(g) == fs and g != f and work[W_GIVEN + g] == 0:
-                    if r == 0:
-                        return OFF_EXCHANGE + PAIR_INDEX[f, g] * s[H_N] + q
-                    r -= 1
-        r -= c
+        fs = FAM_SIZE[f]
+        prev_g = -1
+        for j in range(s[bq + S_NFAM]):
+            g = s[bq + S_FAMS + j]
+            if g == prev_g:
+                continue
+            prev_g = g
+            if FAM_SIZE[g] == fs and g != f and not _given(s, g):
+                if r == 0:
+                    return OFF_EXCHANGE + PAIR_INDEX[f, g] * s[H_N] + q
+                r -= 1
     return -1
 
 
@@ -929,128 +961,100 @@ def _xq_pick(s: np.ndarray, b: int, q: int, r: int, work: np.ndarray) -> int:
 def _act_random(s: np.ndarray, rng: np.ndarray, work: np.ndarray) -> int:
     """A random seat's action in the actions phase: ``legal[randbelow(rng, cnt)]`` of
     :func:`legal_actions` (Pass, DS-5.1 starts, DS-5.3 expansions, DS-5.4 exchanges, DS-5.5
-    retrieves, DS-5.6 two for one), from counts per kind: one pass over each seat's families
-    (exchanges counted per family size, not per pair). ``work``: scratch (``SCRATCH``)."""
-    b = _sb(s[H_TURN])
-    _mark(s, b, work, 1)
-    a = _act_random_marked(s, rng, work)
-    _mark(s, b, work, 0)
-    return a
-
-
-@noref
-def _act_random_marked(s: np.ndarray, rng: np.ndarray, work: np.ndarray) -> int:
-    """:func:`_act_random` with the families marked in ``work`` (:func:`_mark`)."""
+    retrieves, DS-5.6 two for one), from counts per kind (one walk of the rack and of each
+    seat's families), then the one id drawn. ``work``: scratch (``SCRATCH``)."""
     n = s[H_N]
     me = s[H_TURN]
     b = _sb(me)
     rc = s[b + S_RACK + CLOVER]
     nfam = s[b + S_NFAM]
-    own = _own_mask(s, b)
-    total = 1
-    for a in range(8):
-        ra = s[b + S_RACK + a]
-        if ra > 0 and not (own >> a) & 1:
-            total += rc + (ra - 1) * (rc + 1)  # k = 1 with 1..rc clovers, k >= 2 with 0..rc
-    nstart = total
-    for z in range(NSIZE):
-        work[W_A + z] = 0
-    nret_me = 0
+    own = 0
+    nexp = 0
+    nret = 0
     prev = -1
     for i in range(nfam):
         f = s[b + S_FAMS + i]
+        own |= 1 << FAM_ANIMAL[f]
         if f != prev:
             prev = f
-            ra = s[b + S_RACK + f // 44]
-            total += rc + ra * (rc + 1)  # k = 0 with 1..rc, k >= 1 with 0..rc
-            work[W_A + _fsize(f)] += 1
-            if f % 4 > 0 and ra > 0:
-                nret_me += 1
-    nexp = total
-    nret = 0
+            ra = s[b + S_RACK + FAM_ANIMAL[f]]
+            nexp += rc + ra * (rc + 1)  # k = 0 with 1..rc clovers, k >= 1 with 0..rc
+            if (f & 3) > 0 and ra > 0:
+                nret += 1
+    nstart = 0
+    kinds = 0
+    pairs2 = 0
+    rack_total = 0
+    for t in range(NT):
+        x = s[b + S_RACK + t]
+        if x > 0:
+            rack_total += x
+            kinds += 1
+            if x >= 2:
+                pairs2 += 1
+            if t != CLOVER and not (own >> t) & 1:
+                nstart += x * (rc + 1) - 1  # k = 1 with 1..rc, k >= 2 with 0..rc
+    nexch = 0
+    sizes = _size_nibbles(s, b)
     for q in range(n):
-        if q == me:
-            nret += nret_me
-            continue
-        bq = _sb(q)
-        o = W_B + q * NSIZE
-        for z in range(NSIZE):
-            work[o + z] = 0
-        common = 0
-        prev = -1
-        for j in range(s[bq + S_NFAM]):
-            g = s[bq + S_FAMS + j]
-            if g != prev:
-                prev = g
-                if g % 4 > 0 and s[b + S_RACK + g // 44] > 0:
-                    nret += 1
-                if work[W_GIVEN + g] == 0:
-                    work[o + _fsize(g)] += 1
-                    common += work[W_MINE + g]
-        x = -common
-        if nfam > 0:
-            for z in range(MIN_FAMILY, NSIZE):
-                x += work[W_A + z] * work[o + z]
-        else:
-            x = 0
-        work[W_XQ + q] = x
-        total += x
-    nexch = total
-    total += nret
-    nret = total
-    if _t41_open(s, b):
-        m = 0
-        for x in range(NT):
-            if s[b + S_RACK + x] > 0:
-                m += 1
-                if s[b + S_RACK + x] >= 2:
-                    total += 1
-        total += m * (m - 1) // 2
+        if q != me:
+            xq, rq = _seat_counts(s, b, q, sizes)
+            work[q] = xq
+            nexch += xq
+            nret += rq
+    total = 1 + nstart + nexp + nexch + nret
+    if (
+        s[H_T41OPT] == 1
+        and s[H_T41USED] == 0
+        and rack_total >= 2
+        and _sum(s, O_PILE) + _sum(s, O_DISPLAY) > 0
+    ):
+        total += pairs2 + kinds * (kinds - 1) // 2
     r = _rand(rng, total)
     if r == 0:
         return 3
+    r -= 1
     if r < nstart:
-        r -= 1
         for a in range(8):
             ra = s[b + S_RACK + a]
             if ra > 0 and not (own >> a) & 1:
-                c_a = rc + (ra - 1) * (rc + 1)
+                c_a = ra * (rc + 1) - 1
                 if r < c_a:
                     if r < rc:
                         return OFF_START + family_index(a, 1, r + 1)
                     r -= rc
                     return OFF_START + family_index(a, 2 + r // (rc + 1), r % (rc + 1))
                 r -= c_a
+    r -= nstart
     if r < nexp:
-        r -= nstart
         prev = -1
         for i in range(nfam):
             f = s[b + S_FAMS + i]
             if f != prev:
                 prev = f
-                c_f = rc + s[b + S_RACK + f // 44] * (rc + 1)
+                c_f = rc + s[b + S_RACK + FAM_ANIMAL[f]] * (rc + 1)
                 if r < c_f:
                     if r < rc:
                         return OFF_EXPAND + f * ADD + r + 1
                     r -= rc
                     return OFF_EXPAND + f * ADD + (1 + r // (rc + 1)) * 4 + r % (rc + 1)
                 r -= c_f
+    r -= nexp
     if r < nexch:
-        r -= nexp
         for q in range(n):
             if q != me:
-                c = work[W_XQ + q]
+                c = work[q]
                 if r < c:
-                    return _xq_pick(s, b, q, r, work)
+                    return _xq_pick(s, b, q, r)
                 r -= c
+    r -= nexch
     if r < nret:
-        r -= nexch
         for q in range(n):
             bq = _sb(q)
             prev = -1
             for j in range(s[bq + S_NFAM]):
                 g = s[bq + S_FAMS + j]
-                if g % 4 > 0 and g != prev and s[b + S_RACK + g // 44] > 0:
+                if (g & 3) > 0 and g != prev and s[b + S_RACK + FAM_ANIMAL[g]] > 0:
                     if r == 0:
                         return OFF_EXCHANGE + NP * n + q * NF + g
                     r -= 1
@@ -1070,43 +1074,6 @@ def _act_random_marked(s: np.ndarray, rng: np.ndarray, work: np.ndarray) -> int:
     return -1
 
 
-@noref
-def _xq_buckets(s: np.ndarray, b: int, bq: int, work: np.ndarray) -> None:
-    """The distinct families of the seat at ``bq`` that it can give (not given away this turn,
-    marked in ``work``), by size: size ``z``'s in ``work[W_MEM + work[W_OFF + z] : W_MEM +
-    work[W_OFF + z + 1]]``, each bucket in the seat's (sorted) order; and ``work[W_TOP + z]``,
-    the greatest ``0.9 * rg + 0.3 * clovers`` (``rg``: the seat at ``b``'s rack tiles of the
-    family's animal) of size ``z``'s, a bound on the greedy's exchange values."""
-    nq = s[bq + S_NFAM]
-    for z in range(NSIZE):
-        work[W_OFF + z] = 0
-        work[W_TOP + z] = -1
-    work[W_OFF + NSIZE] = 0
-    prev = -1
-    for j in range(nq):
-        g = s[bq + S_FAMS + j]
-        if g != prev:
-            prev = g
-            if work[W_GIVEN + g] == 0:
-                z = _fsize(g)
-                work[W_OFF + z + 1] += 1
-                key = 3 * s[b + S_RACK + g // 44] + g % 4  # 0.9 rg + 0.3 c, in tenths / 3
-                if key > work[W_TOP + z]:
-                    work[W_TOP + z] = key
-    for z in range(NSIZE):
-        work[W_OFF + z + 1] += work[W_OFF + z]
-        work[W_CUR + z] = work[W_OFF + z]
-    prev = -1
-    for j in range(nq):
-        g = s[bq + S_FAMS + j]
-        if g != prev:
-            prev = g
-            if work[W_GIVEN + g] == 0:
-                z = _fsize(g)
-                work[W_MEM + work[W_CUR + z]] = g
-                work[W_CUR + z] += 1
-
-
 @noref_inline
 def _keep_s(s: np.ndarray, b: int, own: int, t: int) -> float:
     """:func:`_keep` from the seat at ``b`` (rack) and its family animals' bits ``own``."""
@@ -1122,12 +1089,12 @@ def _keep_s(s: np.ndarray, b: int, own: int, t: int) -> float:
 
 
 @noref
-def _act_greedy(s: np.ndarray, work: np.ndarray) -> int:
+def _act_greedy(s: np.ndarray) -> int:
     """:func:`greedy_action` in the actions phase, without the legal-action array: the same
     values in the same order, over the candidates that can be the first best one (a start or
     an expansion with fewer animals than the rack holds scores less than the one with all of
     them and the same clovers: only that row is scored; a two for one outside its window
-    scores below Pass). ``-1 - 3`` where Pass is the only legal action; ``work``: scratch."""
+    scores below Pass). ``-1 - 3`` where Pass is the only legal action."""
     n = s[H_N]
     me = s[H_TURN]
     b = _sb(me)
@@ -1158,8 +1125,8 @@ def _act_greedy(s: np.ndarray, work: np.ndarray) -> int:
         if f == prev:
             continue
         prev = f
-        ka = s[b + S_RACK + f // 44]
-        old = _fsize(f)
+        ka = s[b + S_RACK + FAM_ANIMAL[f]]
+        old = FAM_SIZE[f]
         for kc in range(0 if ka > 0 else 1, rc + 1):
             other = True
             new = old + ka + kc
@@ -1173,53 +1140,45 @@ def _act_greedy(s: np.ndarray, work: np.ndarray) -> int:
             if v > best_v:
                 best = OFF_EXPAND + f * ADD + ka * 4 + kc
                 best_v = v
-    if nfam > 0:  # DS-5.4: the pairs of equal sizes only, q's families bucketed by size
-        _mark_given(s, work, 1)
+    if nfam > 0:  # DS-5.4
         for q in range(n):
             bq = _sb(q)
             if q == me or s[bq + S_NFAM] == 0:
                 continue
-            _xq_buckets(s, b, bq, work)
             prev = -1
             for i in range(nfam):
                 f = s[b + S_FAMS + i]
                 if f == prev:
                     continue
                 prev = f
-                fs = _fsize(f)
-                lo = work[W_OFF + fs]
-                hi = work[W_OFF + fs + 1]
-                if hi - lo > 1 or (hi > lo and work[W_MEM + lo] != f):
-                    other = True
-                else:
-                    continue
-                rf = s[b + S_RACK + f // 44]
-                pen = 0.55 if fs >= SEVEN else 0.05
-                if 0.3 * work[W_TOP + fs] - 0.9 * rf - pen + 1e-6 <= best_v:
-                    continue  # no value of these can exceed the best so far
-                for k in range(lo, hi):
-                    g = work[W_MEM + k]
-                    if g == f:
+                fs = FAM_SIZE[f]
+                rf = s[b + S_RACK + FAM_ANIMAL[f]]
+                prev_g = -1
+                for j in range(s[bq + S_NFAM]):
+                    g = s[bq + S_FAMS + j]
+                    if g == prev_g:
                         continue
-                    rg = s[b + S_RACK + g // 44]
-                    gain = rg - rf
-                    v = 0.9 * gain + 0.3 * (g % 4 - f % 4) * (1 if rg else 0)
-                    if fs >= SEVEN:
-                        v -= 0.5
-                    v -= 0.05
-                    if v > best_v:
-                        best = OFF_EXCHANGE + PAIR_INDEX[f, g] * n + q
-                        best_v = v
-        _mark_given(s, work, 0)
+                    prev_g = g
+                    if FAM_SIZE[g] == fs and g != f and not _given(s, g):
+                        other = True
+                        rg = s[b + S_RACK + FAM_ANIMAL[g]]
+                        gain = rg - rf
+                        v = 0.9 * gain + 0.3 * ((g & 3) - (f & 3)) * (1 if rg else 0)
+                        if fs >= SEVEN:
+                            v -= 0.5
+                        v -= 0.05
+                        if v > best_v:
+                            best = OFF_EXCHANGE + PAIR_INDEX[f, g] * n + q
+                            best_v = v
     for q in range(n):  # DS-5.5
         bq = _sb(q)
         prev = -1
         for j in range(s[bq + S_NFAM]):
             g = s[bq + S_FAMS + j]
-            if g % 4 > 0 and g != prev and s[b + S_RACK + g // 44] > 0:
+            if (g & 3) > 0 and g != prev and s[b + S_RACK + FAM_ANIMAL[g]] > 0:
                 other = True
                 v = 1.2 if q == me else 0.9
-                if _fsize(g) <= 6 and s[b + S_RACK + g // 44] == 1:
+                if FAM_SIZE[g] <= 6 and s[b + S_RACK + FAM_ANIMAL[g]] == 1:
                     v -= 0.2
                 if v > best_v:
                     best = OFF_EXCHANGE + NP * n + q * NF + g
@@ -1345,7 +1304,7 @@ def playout_fast(
             greedy = policies[s[H_TURN]] == 1
             if ph == PH_ACT:
                 if greedy:
-                    a = _act_greedy(s, legal)
+                    a = _act_greedy(s)
                     if a < 0:  # Pass alone: the step path draws from its one-entry list
                         randbelow(rng, 1)
                         a = 3
