@@ -1312,6 +1312,8 @@ def playout_fast(
                     a = _act_random(s, rng, legal)
             else:
                 a = _small_choice(s, rng, greedy)
+            if a < 0:
+                break  # no action found: a bug, which the twin tests then see (no endless loop)
             apply_action(s, a, buf)
         steps += 1
     return steps
