@@ -860,8 +860,11 @@ def _t41_open(s: np.ndarray, b: int) -> bool:
     )
 
 
-# The playout path's scratch (its ``legal`` argument): the exchanges per seat of a decision.
-SCRATCH = 8
+# The playout path's scratch (its ``legal`` argument): the exchanges per seat of a decision
+# (``W_XQ``) and the bit set of the families of the seat to act (``W_BITS``, 6 words).
+W_XQ = 0
+W_BITS = 4
+SCRATCH = W_BITS + (NF + 63) // 64
 
 
 @noref_inline
@@ -891,25 +894,24 @@ def _size_nibbles(s: np.ndarray, b: int) -> int:
 
 
 @noref
-def _seat_counts(s: np.ndarray, b: int, q: int, sizes: int) -> tuple[int, int]:
+def _seat_counts(s: np.ndarray, b: int, q: int, sizes: int, work: np.ndarray) -> tuple[int, int]:
     """The DS-5.4 exchanges of the seat at ``b`` with seat ``q`` (one of my distinct families
     and one of ``q``'s of the same size, not the same one nor given away this turn) and the
     DS-5.5 retrieves from ``q``'s families (a distinct family with a clover, of an animal on my
-    rack), in one walk of ``q``'s families; ``sizes``: :func:`_size_nibbles` of mine."""
+    rack), in one walk of ``q``'s families, with few branches; ``sizes``:
+    :func:`_size_nibbles` of mine, ``work[W_BITS:]`` the bit set of mine."""
     bq = _sb(q)
     nq = s[bq + S_NFAM]
     nfam = s[b + S_NFAM]
+    ngiven = s[H_NGIVEN]
     x = 0
     ret = 0
     prev_g = -1
-    j = 0
     for jq in range(nq):
         g = s[bq + S_FAMS + jq]
-        if g == prev_g:
-            continue
+        new = g != prev_g
         prev_g = g
-        if g & 3 and s[b + S_RACK + FAM_ANIMAL[g]] > 0:
-            ret += 1
+        ret += new & (g & 3 != 0) & (s[b + S_RACK + FAM_ANIMAL[g]] > 0)
         if sizes < 0:  # a size with 15 distinct families or more: pair by pair
             m = 0
             prev = -1
@@ -921,13 +923,10 @@ def _seat_counts(s: np.ndarray, b: int, q: int, sizes: int) -> tuple[int, int]:
                         m += 1
         else:
             m = (sizes >> (4 * FAM_SIZE[g])) & 15
-            if m:
-                while j < nfam and s[b + S_FAMS + j] < g:  # both lists are sorted
-                    j += 1
-                if j < nfam and s[b + S_FAMS + j] == g:
-                    m -= 1  # never the same family
-        if m > 0 and not _given(s, g):
-            x += m
+            m -= (work[W_BITS + (g >> 6)] >> (g & 63)) & 1  # never the same family
+        if ngiven > 0 and _given(s, g):
+            m = 0
+        x += m * new
     return x, ret
 
 
@@ -987,19 +986,22 @@ def _act_random(s: np.ndarray, rng: np.ndarray, work: np.ndarray) -> int:
     rack_total = 0
     for t in range(NT):
         x = s[b + S_RACK + t]
-        if x > 0:
-            rack_total += x
-            kinds += 1
-            if x >= 2:
-                pairs2 += 1
-            if t != CLOVER and not (own >> t) & 1:
-                nstart += x * (rc + 1) - 1  # k = 1 with 1..rc, k >= 2 with 0..rc
+        rack_total += x
+        kinds += x > 0
+        pairs2 += x >= 2
+        if t != CLOVER:  # k = 1 with 1..rc clovers, k >= 2 with 0..rc
+            nstart += (x * (rc + 1) - 1) * ((x > 0) & ((own >> t) & 1 == 0))
     nexch = 0
     sizes = _size_nibbles(s, b)
+    for w in range(SCRATCH - W_BITS):
+        work[W_BITS + w] = 0
+    for i in range(nfam):
+        f = s[b + S_FAMS + i]
+        work[W_BITS + (f >> 6)] |= 1 << (f & 63)
     for q in range(n):
         if q != me:
-            xq, rq = _seat_counts(s, b, q, sizes)
-            work[q] = xq
+            xq, rq = _seat_counts(s, b, q, sizes, work)
+            work[W_XQ + q] = xq
             nexch += xq
             nret += rq
     total = 1 + nstart + nexp + nexch + nret
@@ -1043,7 +1045,7 @@ def _act_random(s: np.ndarray, rng: np.ndarray, work: np.ndarray) -> int:
     if r < nexch:
         for q in range(n):
             if q != me:
-                c = work[q]
+                c = work[W_XQ + q]
                 if r < c:
                     return _xq_pick(s, b, q, r)
                 r -= c
@@ -1093,8 +1095,9 @@ def _act_greedy(s: np.ndarray) -> int:
     """:func:`greedy_action` in the actions phase, without the legal-action array: the same
     values in the same order, over the candidates that can be the first best one (a start or
     an expansion with fewer animals than the rack holds scores less than the one with all of
-    them and the same clovers: only that row is scored; a two for one outside its window
-    scores below Pass). ``-1 - 3`` where Pass is the only legal action."""
+    them and the same clovers: only that row is scored, and of a start only its best clover
+    count; a two for one scores above Pass only as a pair of lone animals). ``-1 - 3`` where
+    Pass is the only legal action."""
     n = s[H_N]
     me = s[H_TURN]
     b = _sb(me)
@@ -1112,13 +1115,14 @@ def _act_greedy(s: np.ndarray) -> int:
     other = False
     for a in range(8):  # DS-5.1
         ra = s[b + S_RACK + a]
-        if ra > 0 and not (own >> a) & 1:
-            for c in range(0 if ra >= 2 else 1, rc + 1):
-                other = True
-                v = ra + clover_w * c - 0.5
-                if v > best_v:
-                    best = OFF_START + family_index(a, ra, c)
-                    best_v = v
+        lo = 0 if ra >= 2 else 1
+        if ra > 0 and not (own >> a) & 1 and lo <= rc:
+            other = True
+            c = rc if endgame else lo  # the value is strictly monotone in c (clover_w)
+            v = ra + clover_w * c - 0.5
+            if v > best_v:
+                best = OFF_START + family_index(a, ra, c)
+                best_v = v
     prev = -1
     for i in range(nfam):  # DS-5.3
         f = s[b + S_FAMS + i]
@@ -1186,21 +1190,18 @@ def _act_greedy(s: np.ndarray) -> int:
             prev = g
     if _t41_open(s, b):  # DS-5.6 (rack_total >= 2: one exists)
         other = True
-        if rack_total >= 3 and not endgame:
-            for x in range(NT):
-                if s[b + S_RACK + x] > 0:
-                    kx = _keep_s(s, b, own, x)
-                    if s[b + S_RACK + x] >= 2:
-                        v = 0.6 - (kx + kx)
-                        if v > best_v:
-                            best = OFF_T41 + T41_ID[x, x]
-                            best_v = v
-                    for y in range(x + 1, NT):
-                        if s[b + S_RACK + y] > 0:
-                            v = 0.6 - (kx + _keep_s(s, b, own, y))
-                            if v > best_v:
-                                best = OFF_T41 + T41_ID[x, y]
-                                best_v = v
+        # 0.6 - keep(x) - keep(y) in its window (else -1.0): keep is 0 for a lone animal
+        # outside my families and 2 or more otherwise, so only a pair of two such scores above
+        # Pass (0.6), and the first in the engine's order is the first two of them.
+        if rack_total >= 3 and not endgame and best_v < 0.6:
+            x = -1
+            for t in range(8):
+                if s[b + S_RACK + t] == 1 and not (own >> t) & 1:
+                    if x >= 0:
+                        best = OFF_T41 + T41_ID[x, t]
+                        best_v = 0.6 - (0.0 + 0.0)
+                        break
+                    x = t
     return best if other else -1 - 3
 
 
