@@ -849,14 +849,23 @@ def _own_mask(s: np.ndarray, b: int) -> int:
 
 
 @noref_inline
-def _t41_open(s: np.ndarray, b: int) -> bool:
-    """DS-5.6: two for one may be played now (option on, unused this turn, 2+ rack tiles and
-    a tile left to draw)."""
+def _any_left(s: np.ndarray, off: int) -> bool:
+    """Some of the 9 counts at ``off`` is not 0 (the pile, the display)."""
+    for t in range(NT):
+        if s[off + t] > 0:
+            return True
+    return False
+
+
+@noref_inline
+def _t41_open(s: np.ndarray, rack_total: int) -> bool:
+    """DS-5.6: two for one may be played now (option on, unused this turn, 2+ rack tiles:
+    ``rack_total``, and a tile left to draw)."""
     return (
         s[H_T41OPT] == 1
         and s[H_T41USED] == 0
-        and _sum(s, b + S_RACK) >= 2
-        and _sum(s, O_PILE) + _sum(s, O_DISPLAY) > 0
+        and rack_total >= 2
+        and (_any_left(s, O_PILE) or _any_left(s, O_DISPLAY))
     )
 
 
@@ -876,7 +885,7 @@ def _given(s: np.ndarray, g: int) -> bool:
     return False
 
 
-@noref
+@noref_inline
 def _size_nibbles(s: np.ndarray, b: int) -> int:
     """The seat at ``b``'s distinct families per size, 4 bits a size (sizes 2 .. 14), or -1
     where a size has 15 or more (then :func:`_seat_counts` counts pair by pair)."""
@@ -893,7 +902,7 @@ def _size_nibbles(s: np.ndarray, b: int) -> int:
     return m
 
 
-@noref
+@noref_inline
 def _seat_counts(s: np.ndarray, b: int, q: int, sizes: int, work: np.ndarray) -> tuple[int, int]:
     """The DS-5.4 exchanges of the seat at ``b`` with seat ``q`` (one of my distinct families
     and one of ``q``'s of the same size, not the same one nor given away this turn) and the
@@ -1005,12 +1014,7 @@ def _act_random(s: np.ndarray, rng: np.ndarray, work: np.ndarray) -> int:
             nexch += xq
             nret += rq
     total = 1 + nstart + nexp + nexch + nret
-    if (
-        s[H_T41OPT] == 1
-        and s[H_T41USED] == 0
-        and rack_total >= 2
-        and _sum(s, O_PILE) + _sum(s, O_DISPLAY) > 0
-    ):
+    if _t41_open(s, rack_total):
         total += pairs2 + kinds * (kinds - 1) // 2
     r = _rand(rng, total)
     if r == 0:
@@ -1149,6 +1153,9 @@ def _act_greedy(s: np.ndarray) -> int:
             bq = _sb(q)
             if q == me or s[bq + S_NFAM] == 0:
                 continue
+            qsizes = 0  # the sizes of q's families, a bit each
+            for j in range(s[bq + S_NFAM]):
+                qsizes |= 1 << FAM_SIZE[s[bq + S_FAMS + j]]
             prev = -1
             for i in range(nfam):
                 f = s[b + S_FAMS + i]
@@ -1156,6 +1163,8 @@ def _act_greedy(s: np.ndarray) -> int:
                     continue
                 prev = f
                 fs = FAM_SIZE[f]
+                if not (qsizes >> fs) & 1:
+                    continue  # no family of q's has this size
                 rf = s[b + S_RACK + FAM_ANIMAL[f]]
                 prev_g = -1
                 for j in range(s[bq + S_NFAM]):
@@ -1188,7 +1197,7 @@ def _act_greedy(s: np.ndarray) -> int:
                     best = OFF_EXCHANGE + NP * n + q * NF + g
                     best_v = v
             prev = g
-    if _t41_open(s, b):  # DS-5.6 (rack_total >= 2: one exists)
+    if _t41_open(s, rack_total):  # DS-5.6 (rack_total >= 2: one exists)
         other = True
         # 0.6 - keep(x) - keep(y) in its window (else -1.0): keep is 0 for a lone animal
         # outside my families and 2 or more otherwise, so only a pair of two such scores above
@@ -1239,7 +1248,7 @@ def _small_choice(s: np.ndarray, rng: np.ndarray, greedy: bool) -> int:
                     best_v = v
         return best
     # PH_DRAW, PH_T41: draw face down (id 0) while the pile has tiles, or take a display tile
-    pile = _sum(s, O_PILE) > 0
+    pile = _any_left(s, O_PILE)
     cnt = 1 if pile else 0
     for t in range(NT):
         if s[O_DISPLAY + t] > s[O_BLOCKED + t]:
