@@ -1154,8 +1154,18 @@ def _act_greedy(s: np.ndarray) -> int:
             if q == me or s[bq + S_NFAM] == 0:
                 continue
             qsizes = 0  # the sizes of q's families, a bit each
+            top = 0  # the greatest 3 rg + clovers (rg > 0) of q's: 0.3 top bounds the value
             for j in range(s[bq + S_NFAM]):
-                qsizes |= 1 << FAM_SIZE[s[bq + S_FAMS + j]]
+                g = s[bq + S_FAMS + j]
+                qsizes |= 1 << FAM_SIZE[g]
+                rg = s[b + S_RACK + FAM_ANIMAL[g]]
+                key = 3 * rg + (g & 3) * (rg > 0)
+                if key > top:
+                    top = key
+            # value <= 0.9 rg + 0.3 c_g (rg > 0) - 0.9 rf - 0.05: none can beat the best so far
+            # (skipped only once some action besides Pass is known: ``other`` stays exact)
+            if other and 0.3 * top - 0.05 + 1e-9 <= best_v:
+                continue
             prev = -1
             for i in range(nfam):
                 f = s[b + S_FAMS + i]
@@ -1166,6 +1176,8 @@ def _act_greedy(s: np.ndarray) -> int:
                 if not (qsizes >> fs) & 1:
                     continue  # no family of q's has this size
                 rf = s[b + S_RACK + FAM_ANIMAL[f]]
+                if other and 0.3 * top - 0.9 * rf - 0.05 + 1e-9 <= best_v:
+                    continue
                 prev_g = -1
                 for j in range(s[bq + S_NFAM]):
                     g = s[bq + S_FAMS + j]
