@@ -139,3 +139,14 @@ def test_the_greedy_choice_is_the_step_paths() -> None:
             assert a == D.greedy_action(s, legal, cnt, k.params)
         seen += 1
     assert seen > 10
+
+
+def test_the_small_pair_tables_are_pair_index() -> None:
+    # DS-5.4 exchange ids: PAIR_BASE + SIZE_RANK (the playout path) == PAIR_INDEX (the step
+    # path) for every pair of families of one size; FAM_SIZE and FAM_ANIMAL are the families'.
+    f = np.arange(D.NF)
+    assert np.array_equal(D.FAM_SIZE, (f % 44) // 4 + 1 + f % 4)
+    assert np.array_equal(D.FAM_ANIMAL, f // 44)
+    same = D.FAM_SIZE[:, None] == D.FAM_SIZE[None, :]
+    small = D.PAIR_BASE[:, None] + D.SIZE_RANK[None, :]
+    assert np.array_equal(np.where(same, small, -1), D.PAIR_INDEX)

@@ -84,6 +84,19 @@ for _i, (_f, _g) in enumerate(_PAIRS):
     PAIR_INDEX[_FI[_f], _FI[_g]] = _i
     PAIR_F[_i] = _FI[_f]
     PAIR_G[_i] = _FI[_g]
+# PAIR_INDEX[f, g] == PAIR_BASE[f] + SIZE_RANK[g] (f, g of one size): the pairs of f come
+# together in _PAIRS, g in family order; two small tables instead of the 1 MB one (the playout
+# path's exchanges read these: a random read of PAIR_INDEX misses the cache).
+SIZE_RANK = np.zeros(NF, dtype=np.int64)
+PAIR_BASE = np.zeros(NF, dtype=np.int64)
+_seen: dict[int, int] = {}
+for _i, _f in enumerate(A.FAMILIES):
+    SIZE_RANK[_i] = _seen.get(_f[1] + _f[2], 0)
+    _seen[_f[1] + _f[2]] = SIZE_RANK[_i] + 1
+_acc = 0
+for _i, _f in enumerate(A.FAMILIES):
+    PAIR_BASE[_i] = _acc
+    _acc += _seen[_f[1] + _f[2]]
 T41_X = np.array([p[0] for p in A.PAIRS], dtype=np.int64)
 T41_Y = np.array([p[1] for p in A.PAIRS], dtype=np.int64)
 T41_ID = np.full((NT, NT), -1, dtype=np.int64)
@@ -960,7 +973,7 @@ def _xq_pick(s: np.ndarray, b: int, q: int, r: int) -> int:
             prev_g = g
             if FAM_SIZE[g] == fs and g != f and not _given(s, g):
                 if r == 0:
-                    return OFF_EXCHANGE + PAIR_INDEX[f, g] * s[H_N] + q
+                    return OFF_EXCHANGE + (PAIR_BASE[f] + SIZE_RANK[g]) * s[H_N] + q
                 r -= 1
     return -1
 
@@ -1193,7 +1206,7 @@ def _act_greedy(s: np.ndarray) -> int:
                             v -= 0.5
                         v -= 0.05
                         if v > best_v:
-                            best = OFF_EXCHANGE + PAIR_INDEX[f, g] * n + q
+                            best = OFF_EXCHANGE + (PAIR_BASE[f] + SIZE_RANK[g]) * n + q
                             best_v = v
     for q in range(n):  # DS-5.5
         bq = _sb(q)
