@@ -75,8 +75,9 @@ def _positions(game: object, players: int, count: int, seed: int) -> list[object
 
 @pytest.mark.parametrize(("options", "players"), [({}, 2), ({}, 4), (OFF, 3)])
 def test_same_positions_mid_game(options: dict[str, object], players: int) -> None:
-    # From mid-game positions (the deal, draw and actions phases among them), cut after 7 steps, at the round horizon (the whole game: one round) or
-    # not at all: the whole encoded position, the generator and the step count agree.
+    # From mid-game positions (the deal, draw and actions phases among them), cut after 7
+    # steps, at the round horizon (the whole game: one round) or not at all: the whole encoded
+    # position, the generator and the step count agree; uncut, the game ends (DS-7.2).
     game = get("double-seven", **options)
     k = kernel_for(game)
     legal = np.zeros(D.max_actions(players), dtype=np.int64)

@@ -849,7 +849,7 @@ def playout(
 @noref_inline
 def _rand(rng: np.ndarray, k: int) -> int:
     """``randbelow(rng, k)`` as an ``int64`` (it returns a ``uint64``)."""
-    return np.int64(randbelow(rng, k))
+    return np.int64(randbelow(rng, k))  # type: ignore[return-value]  # an int to numba
 
 
 @noref_inline
