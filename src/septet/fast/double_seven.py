@@ -1401,6 +1401,14 @@ def play_rows(
         )
 
 
+@noref
+def _copy_into(dst: np.ndarray, src: np.ndarray) -> None:
+    """``dst[:] = src`` for arrays of one length, by a loop (numba's slice assignment compiles
+    its broadcasting checks and their messages: seconds of a first compile)."""
+    for i in range(src.shape[0]):
+        dst[i] = src[i]
+
+
 @njit(cache=True)
 def _row_results(s: np.ndarray, i: int, scores_out: np.ndarray, wins_out: np.ndarray) -> None:
     """Row ``i`` of :func:`play_rows`' outputs from the ended playout ``s``: each seat's DS-8.1
@@ -1430,7 +1438,7 @@ def play_rows_fast(
     buf = np.zeros(BUF, dtype=np.int64)
     s = start.copy()
     for i in range(rngs.shape[0]):
-        s[:] = start
+        _copy_into(s, start)
         lengths_out[i] = playout_fast(
             s, rngs[i], policies[i], horizon_round, max_steps, params, legal, buf
         )
@@ -1456,7 +1464,7 @@ def play_rows_step(
     buf = np.zeros(BUF, dtype=np.int64)
     s = start.copy()
     for i in range(rngs.shape[0]):
-        s[:] = start
+        _copy_into(s, start)
         lengths_out[i] = playout(
             s, rngs[i], policies[i], horizon_round, max_steps, params, legal, buf
         )
