@@ -1125,13 +1125,14 @@ def _act_greedy(s: np.ndarray) -> int:
     sevens_left = s[H_SEVLEFT]
     my_sevens = s[b + S_SEVENS]
     free77 = s[H_H77] < 0
-    rack_total = _sum(s, b + S_RACK)
+    rack_total = rc
     clover_w = 1.0 if endgame else -0.3
     best = 3
     best_v = 0.0
     other = False
     for a in range(8):  # DS-5.1
         ra = s[b + S_RACK + a]
+        rack_total += ra
         lo = 0 if ra >= 2 else 1
         if ra > 0 and not (own >> a) & 1 and lo <= rc:
             other = True
@@ -1308,6 +1309,26 @@ def _small_choice(s: np.ndarray, rng: np.ndarray, greedy: bool) -> int:
     return best
 
 
+@noref_inline
+def _chance_code(s: np.ndarray, rng: np.ndarray) -> int:
+    """:func:`sample_chance`, inlined: the first player (DS-2.3) or a tile of the pile in
+    proportion to its count (DS-2.2 deal, DS-3.1 flip, DS-4.1 face-down draw), the counts
+    scanned in tile order after one ``randbelow`` over the pile."""
+    ph = s[H_PHASE]
+    if ph == PH_FIRST:
+        return CH_FIRST + _rand(rng, s[H_N])
+    base = 0 if ph == PH_DEAL else (CH_FLIP if ph == PH_FLIP else CH_PILE)
+    total = 0
+    for t in range(NT):
+        total += s[O_PILE + t]
+    r = _rand(rng, total)
+    for t in range(NT):
+        r -= s[O_PILE + t]
+        if r < 0:
+            return base + t
+    return -1
+
+
 @noref
 def playout_fast(
     s: np.ndarray,
@@ -1332,7 +1353,7 @@ def playout_fast(
     while steps != max_steps:
         ph = s[H_PHASE]
         if ph <= PH_FLIP or s[H_AWAIT] == 1:
-            apply_chance(s, sample_chance(s, rng), buf)
+            apply_chance(s, _chance_code(s, rng), buf)
         elif ph == PH_OVER:
             break
         else:
