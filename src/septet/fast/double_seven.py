@@ -1275,11 +1275,11 @@ def _small_choice(s: np.ndarray, rng: np.ndarray, greedy: bool) -> int:
         return best
     # PH_DRAW, PH_T41: draw face down (id 0) while the pile has tiles, or take a display tile
     pile = _any_left(s, O_PILE)
-    cnt = 1 if pile else 0
-    for t in range(NT):
-        if s[O_DISPLAY + t] > s[O_BLOCKED + t]:
-            cnt += 1
-    if cnt == 1 or not greedy:
+    if not greedy:
+        cnt = 1 if pile else 0
+        for t in range(NT):
+            if s[O_DISPLAY + t] > s[O_BLOCKED + t]:
+                cnt += 1
         r = _rand(rng, cnt)
         if pile:
             if r == 0:
@@ -1290,11 +1290,14 @@ def _small_choice(s: np.ndarray, rng: np.ndarray, greedy: bool) -> int:
                 if r == 0:
                     return OFF_TAKE + t
                 r -= 1
+        return -1
     own = _own_mask(s, b)
+    cnt = 1 if pile else 0
     best = 0
     best_v = 0.8 if pile else -np.inf
     for t in range(NT):
         if s[O_DISPLAY + t] > s[O_BLOCKED + t]:
+            cnt += 1
             if t == CLOVER:
                 v = 3.0
             elif (own >> t) & 1:
@@ -1306,6 +1309,8 @@ def _small_choice(s: np.ndarray, rng: np.ndarray, greedy: bool) -> int:
             if v > best_v:
                 best = OFF_TAKE + t
                 best_v = v
+    if cnt == 1:
+        randbelow(rng, 1)  # one legal action: the step path draws from its one-entry list
     return best
 
 
