@@ -956,18 +956,45 @@ def _seat_counts(s: np.ndarray, b: int, q: int, sizes: int, work: np.ndarray) ->
 def _xq_pick(s: np.ndarray, b: int, q: int, r: int) -> int:
     """The id of the ``r``-th DS-5.4 exchange with seat ``q`` in :func:`legal_actions`' order
     (my distinct family, then ``q``'s of the same size that is not it and was not given away
-    this turn)."""
+    this turn): my families' counts from 4-bit per-size counts of ``q``'s, then one walk of
+    ``q``'s families for the one drawn."""
     bq = _sb(q)
+    nq = s[bq + S_NFAM]
+    ngiven = s[H_NGIVEN]
+    sizes = 0  # q's distinct families it can give, per size; -1: 15 or more of a size
+    prev_g = -1
+    for j in range(nq):
+        g = s[bq + S_FAMS + j]
+        if g != prev_g:
+            prev_g = g
+            if ngiven == 0 or not _given(s, g):
+                sh = 4 * FAM_SIZE[g]
+                if (sizes >> sh) & 15 == 14:
+                    sizes = -1
+                    break
+                sizes += 1 << sh
     prev = -1
+    j = 0
     for i in range(s[b + S_NFAM]):
         f = s[b + S_FAMS + i]
         if f == prev:
             continue
         prev = f
         fs = FAM_SIZE[f]
+        if sizes >= 0:
+            c = (sizes >> (4 * fs)) & 15
+            if c == 0:
+                continue
+            while j < nq and s[bq + S_FAMS + j] < f:  # both lists are sorted
+                j += 1
+            if j < nq and s[bq + S_FAMS + j] == f and (ngiven == 0 or not _given(s, f)):
+                c -= 1  # never the same family
+            if r >= c:
+                r -= c
+                continue
         prev_g = -1
-        for j in range(s[bq + S_NFAM]):
-            g = s[bq + S_FAMS + j]
+        for jj in range(nq):
+            g = s[bq + S_FAMS + jj]
             if g == prev_g:
                 continue
             prev_g = g
