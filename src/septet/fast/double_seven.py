@@ -899,29 +899,12 @@ def _given(s: np.ndarray, g: int) -> bool:
 
 
 @noref_inline
-def _size_nibbles(s: np.ndarray, b: int) -> int:
-    """The seat at ``b``'s distinct families per size, 4 bits a size (sizes 2 .. 14), or -1
-    where a size has 15 or more (then :func:`_seat_counts` counts pair by pair)."""
-    m = 0
-    prev = -1
-    for i in range(s[b + S_NFAM]):
-        f = s[b + S_FAMS + i]
-        if f != prev:
-            prev = f
-            sh = 4 * FAM_SIZE[f]
-            if (m >> sh) & 15 == 14:
-                return -1
-            m += 1 << sh
-    return m
-
-
-@noref_inline
 def _seat_counts(s: np.ndarray, b: int, q: int, sizes: int, work: np.ndarray) -> tuple[int, int]:
     """The DS-5.4 exchanges of the seat at ``b`` with seat ``q`` (one of my distinct families
     and one of ``q``'s of the same size, not the same one nor given away this turn) and the
     DS-5.5 retrieves from ``q``'s families (a distinct family with a clover, of an animal on my
-    rack), in one walk of ``q``'s families, with few branches; ``sizes``:
-    :func:`_size_nibbles` of mine, ``work[W_BITS:]`` the bit set of mine."""
+    rack), in one walk of ``q``'s families, with few branches; ``sizes``: my distinct families
+    per size, 4 bits a size (-1: 15 or more of one size), ``work[W_BITS:]`` the bit set of mine."""
     bq = _sb(q)
     nq = s[bq + S_NFAM]
     nfam = s[b + S_NFAM]
@@ -1019,16 +1002,26 @@ def _act_random(s: np.ndarray, rng: np.ndarray, work: np.ndarray) -> int:
     own = 0
     nexp = 0
     nret = 0
+    sizes = 0  # my distinct families per size, 4 bits a size; -1: 15 or more of one size
+    for w in range(SCRATCH - W_BITS):
+        work[W_BITS + w] = 0  # the bit set of my families
     prev = -1
     for i in range(nfam):
         f = s[b + S_FAMS + i]
         own |= 1 << FAM_ANIMAL[f]
+        work[W_BITS + (f >> 6)] |= 1 << (f & 63)
         if f != prev:
             prev = f
             ra = s[b + S_RACK + FAM_ANIMAL[f]]
             nexp += rc + ra * (rc + 1)  # k = 0 with 1..rc clovers, k >= 1 with 0..rc
             if (f & 3) > 0 and ra > 0:
                 nret += 1
+            if sizes >= 0:
+                sh = 4 * FAM_SIZE[f]
+                if (sizes >> sh) & 15 == 14:
+                    sizes = -1
+                else:
+                    sizes += 1 << sh
     nstart = 0
     kinds = 0
     pairs2 = 0
@@ -1041,12 +1034,6 @@ def _act_random(s: np.ndarray, rng: np.ndarray, work: np.ndarray) -> int:
         if t != CLOVER:  # k = 1 with 1..rc clovers, k >= 2 with 0..rc
             nstart += (x * (rc + 1) - 1) * ((x > 0) & ((own >> t) & 1 == 0))
     nexch = 0
-    sizes = _size_nibbles(s, b)
-    for w in range(SCRATCH - W_BITS):
-        work[W_BITS + w] = 0
-    for i in range(nfam):
-        f = s[b + S_FAMS + i]
-        work[W_BITS + (f >> 6)] |= 1 << (f & 63)
     for q in range(n):
         if q != me:
             xq, rq = _seat_counts(s, b, q, sizes, work)
