@@ -151,3 +151,43 @@ def test_the_small_pair_tables_are_pair_index() -> None:
     same = D.FAM_SIZE[:, None] == D.FAM_SIZE[None, :]
     small = D.PAIR_BASE[:, None] + D.SIZE_RANK[None, :]
     assert np.array_equal(np.where(same, small, -1), D.PAIR_INDEX)
+
+
+def test_many_families_of_one_size() -> None:
+    # A seat with 16 distinct families of 2 tiles (every (animal, 2, 0) and (animal, 1, 1)):
+    # the per-size counts overflow their 4 bits, and the exchanges (DS-5.4) are counted pair
+    # by pair instead; the draws and the greedy still pick the step path's actions.
+    game = get("double-seven")
+    k = kernel_for(game)
+    s = k.encode(game.new_state(3))
+    s[D.H_PHASE] = D.PH_ACT
+    s[D.H_TURN] = 0
+    for p, fams in (
+        (
+            0,
+            [D.family_index(a, 2, 0) for a in range(8)]
+            + [D.family_index(a, 1, 1) for a in range(8)],
+        ),
+        (1, [D.family_index(a, 2, 0) for a in (1, 3)] + [D.family_index(5, 1, 1)]),
+        (2, [D.family_index(a, 1, 1) for a in range(8)] + [D.family_index(2, 3, 0)]),
+    ):
+        b = D.O_SEATS + p * D.SEAT
+        s[b + D.S_NFAM] = len(fams)
+        s[b + D.S_FAMS : b + D.S_FAMS + len(fams)] = sorted(fams)
+    b0 = D.O_SEATS
+    s[b0 + D.S_RACK + 1] = 2
+    s[b0 + D.S_RACK + 4] = 1
+    s[b0 + D.S_RACK + D.CLOVER] = 1
+    s[D.H_NGIVEN] = 1
+    s[D.O_GIVEN] = D.family_index(5, 1, 1)  # given away this turn: not received back
+    legal = np.zeros(D.max_actions(3), dtype=np.int64)
+    cnt = D.legal_actions(s, legal)
+    assert cnt > 100
+    ids = set()
+    for seed in range(300):
+        ra, rb = seed_streams(seed, 1)[0], seed_streams(seed, 1)[0]
+        a = D._act_random(s, ra, np.zeros(D.SCRATCH, dtype=np.int64))
+        assert a == legal[D.randbelow(rb, cnt)] and np.array_equal(ra, rb)
+        ids.add(a)
+    assert len(ids) > 80
+    assert D._act_greedy(s) == D.greedy_action(s, legal, cnt, k.params)
