@@ -15,6 +15,12 @@ the sorted family indices. The public event ``log`` is not encoded: play never r
 
 Actions are the game's ids (``actions.action_to_id``); chance outcomes are ``deal t`` → ``t``,
 ``flip t`` → ``16 + t``, ``pile t`` → ``32 + t`` and ``first s`` → ``64 + s``.
+
+Two playout paths play the same games from the same seed: :func:`playout`, the step path (the
+legal ids at every decision, the reference), and :func:`playout_fast` (issue 29), which draws a
+random seat's move from counts per kind of action and scores the greedy over the candidates that
+can be its choice, with the same generator calls; :func:`play_rows_fast` and
+:func:`play_rows_step` compile one each.
 """
 
 from __future__ import annotations
