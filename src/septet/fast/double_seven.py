@@ -15,6 +15,12 @@ the sorted family indices. The public event ``log`` is not encoded: play never r
 
 Actions are the game's ids (``actions.action_to_id``); chance outcomes are ``deal t`` → ``t``,
 ``flip t`` → ``16 + t``, ``pile t`` → ``32 + t`` and ``first s`` → ``64 + s``.
+
+Two playout paths play the same games from the same seed: :func:`playout`, the step path (the
+legal ids at every decision, the reference), and :func:`playout_fast` (issue 29), which draws a
+random seat's move from counts per kind of action and scores the greedy over the candidates that
+can be its choice, with the same generator calls; :func:`play_rows_fast` and
+:func:`play_rows_step` compile one each.
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from septet.fast.rng import randbelow
+from septet.fast.rng import noref, noref_inline, randbelow
 from septet.games.double_seven import actions as A
 from septet.games.double_seven import state as E
 from septet.games.double_seven import tiles as T
@@ -84,6 +90,19 @@ for _i, (_f, _g) in enumerate(_PAIRS):
     PAIR_INDEX[_FI[_f], _FI[_g]] = _i
     PAIR_F[_i] = _FI[_f]
     PAIR_G[_i] = _FI[_g]
+# PAIR_INDEX[f, g] == PAIR_BASE[f] + SIZE_RANK[g] (f, g of one size): the pairs of f come
+# together in _PAIRS, g in family order; two small tables instead of the 1 MB one (the playout
+# path's exchanges read these: a random read of PAIR_INDEX misses the cache).
+SIZE_RANK = np.zeros(NF, dtype=np.int64)
+PAIR_BASE = np.zeros(NF, dtype=np.int64)
+_seen: dict[int, int] = {}
+for _i, _f in enumerate(A.FAMILIES):
+    SIZE_RANK[_i] = _seen.get(_f[1] + _f[2], 0)
+    _seen[_f[1] + _f[2]] = SIZE_RANK[_i] + 1
+_acc = 0
+for _i, _f in enumerate(A.FAMILIES):
+    PAIR_BASE[_i] = _acc
+    _acc += _seen[_f[1] + _f[2]]
 T41_X = np.array([p[0] for p in A.PAIRS], dtype=np.int64)
 T41_Y = np.array([p[1] for p in A.PAIRS], dtype=np.int64)
 T41_ID = np.full((NT, NT), -1, dtype=np.int64)
@@ -91,6 +110,8 @@ for _i, (_x, _y) in enumerate(A.PAIRS):
     T41_ID[_x, _y] = _i
 BUF = 8
 LEGAL_BUF = 8192
+FAM_SIZE = np.array([a + c for (_, a, c) in A.FAMILIES], dtype=np.int64)  # tiles per family
+FAM_ANIMAL = np.array([f[0] for f in A.FAMILIES], dtype=np.int64)
 
 
 def size(num_players: int) -> int:
@@ -823,6 +844,562 @@ def playout(
     return steps
 
 
+# ----- the playout path ----------------------------------------------------------------------
+# The step path's games without its legal-action array: each decision counts the legal actions
+# kind by kind (the engine's order), draws the index the step path would draw and builds that one
+# id; the greedy scores only the candidates that can be its choice. The same generator calls in
+# the same order (a random seat's ``randbelow(rng, cnt)``, also when ``cnt`` is 1, which a greedy
+# seat with one legal action makes too), so a seed plays the same game either way.
+
+
+@noref_inline
+def _rand(rng: np.ndarray, k: int) -> int:
+    """``randbelow(rng, k)`` as an ``int64`` (it returns a ``uint64``)."""
+    return np.int64(randbelow(rng, k))  # type: ignore[return-value]  # an int to numba
+
+
+@noref_inline
+def _own_mask(s: np.ndarray, b: int) -> int:
+    """Bit ``a`` set where the seat at ``b`` has a family of animal ``a``."""
+    m = 0
+    for i in range(s[b + S_NFAM]):
+        m |= 1 << FAM_ANIMAL[s[b + S_FAMS + i]]
+    return m
+
+
+@noref_inline
+def _any_left(s: np.ndarray, off: int) -> bool:
+    """Some of the 9 counts at ``off`` is not 0 (the pile, the display)."""
+    for t in range(NT):
+        if s[off + t] > 0:
+            return True
+    return False
+
+
+@noref_inline
+def _t41_open(s: np.ndarray, rack_total: int) -> bool:
+    """DS-5.6: two for one may be played now (option on, unused this turn, 2+ rack tiles:
+    ``rack_total``, and a tile left to draw)."""
+    return (
+        s[H_T41OPT] == 1
+        and s[H_T41USED] == 0
+        and rack_total >= 2
+        and (_any_left(s, O_PILE) or _any_left(s, O_DISPLAY))
+    )
+
+
+# The playout path's scratch (its ``legal`` argument): the exchanges per seat of a decision
+# (``W_XQ``) and the bit set of the families of the seat to act (``W_BITS``, 6 words).
+W_XQ = 0
+W_BITS = 4
+SCRATCH = W_BITS + (NF + 63) // 64
+
+
+@noref_inline
+def _given(s: np.ndarray, g: int) -> bool:
+    """Family ``g`` was given away by an exchange this turn (DS-5.4 ruling: not received)."""
+    for x in range(s[H_NGIVEN]):
+        if s[O_GIVEN + x] == g:
+            return True
+    return False
+
+
+@noref_inline
+def _seat_counts(s: np.ndarray, b: int, q: int, sizes: int, work: np.ndarray) -> tuple[int, int]:
+    """The DS-5.4 exchanges of the seat at ``b`` with seat ``q`` (one of my distinct families
+    and one of ``q``'s of the same size, not the same one nor given away this turn) and the
+    DS-5.5 retrieves from ``q``'s families (a distinct family with a clover, of an animal on my
+    rack), in one walk of ``q``'s families, with few branches; ``sizes``: my distinct families
+    per size, 4 bits a size (-1: 15 or more of one size), ``work[W_BITS:]`` the bit set of mine."""
+    bq = _sb(q)
+    nq = s[bq + S_NFAM]
+    nfam = s[b + S_NFAM]
+    ngiven = s[H_NGIVEN]
+    x = 0
+    ret = 0
+    prev_g = -1
+    for jq in range(nq):
+        g = s[bq + S_FAMS + jq]
+        new = g != prev_g
+        prev_g = g
+        ret += new & (g & 3 != 0) & (s[b + S_RACK + FAM_ANIMAL[g]] > 0)
+        if sizes < 0:  # a size with 15 distinct families or more: pair by pair
+            m = 0
+            prev = -1
+            for i in range(nfam):
+                f = s[b + S_FAMS + i]
+                if f != prev:
+                    prev = f
+                    if FAM_SIZE[f] == FAM_SIZE[g] and f != g:
+                        m += 1
+        else:
+            m = (sizes >> (4 * FAM_SIZE[g])) & 15
+            m -= (work[W_BITS + (g >> 6)] >> (g & 63)) & 1  # never the same family
+        if ngiven > 0 and _given(s, g):
+            m = 0
+        x += m * new
+    return x, ret
+
+
+@noref
+def _xq_pick(s: np.ndarray, b: int, q: int, r: int) -> int:
+    """The id of the ``r``-th DS-5.4 exchange with seat ``q`` in :func:`legal_actions`' order
+    (my distinct family, then ``q``'s of the same size that is not it and was not given away
+    this turn): my families' counts from 4-bit per-size counts of ``q``'s, then one walk of
+    ``q``'s families for the one drawn."""
+    bq = _sb(q)
+    nq = s[bq + S_NFAM]
+    ngiven = s[H_NGIVEN]
+    sizes = 0  # q's distinct families it can give, per size; -1: 15 or more of a size
+    prev_g = -1
+    for j in range(nq):
+        g = s[bq + S_FAMS + j]
+        if g != prev_g:
+            prev_g = g
+            if ngiven == 0 or not _given(s, g):
+                sh = 4 * FAM_SIZE[g]
+                if (sizes >> sh) & 15 == 14:
+                    sizes = -1
+                    break
+                sizes += 1 << sh
+    prev = -1
+    j = 0
+    for i in range(s[b + S_NFAM]):
+        f = s[b + S_FAMS + i]
+        if f == prev:
+            continue
+        prev = f
+        fs = FAM_SIZE[f]
+        if sizes >= 0:
+            c = (sizes >> (4 * fs)) & 15
+            if c == 0:
+                continue
+            while j < nq and s[bq + S_FAMS + j] < f:  # both lists are sorted
+                j += 1
+            if j < nq and s[bq + S_FAMS + j] == f and (ngiven == 0 or not _given(s, f)):
+                c -= 1  # never the same family
+            if r >= c:
+                r -= c
+                continue
+        prev_g = -1
+        for jj in range(nq):
+            g = s[bq + S_FAMS + jj]
+            if g == prev_g:
+                continue
+            prev_g = g
+            if FAM_SIZE[g] == fs and g != f and not _given(s, g):
+                if r == 0:
+                    return OFF_EXCHANGE + (PAIR_BASE[f] + SIZE_RANK[g]) * s[H_N] + q
+                r -= 1
+    return -1
+
+
+@noref
+def _act_random(s: np.ndarray, rng: np.ndarray, work: np.ndarray) -> int:
+    """A random seat's action in the actions phase: ``legal[randbelow(rng, cnt)]`` of
+    :func:`legal_actions` (Pass, DS-5.1 starts, DS-5.3 expansions, DS-5.4 exchanges, DS-5.5
+    retrieves, DS-5.6 two for one), from counts per kind (one walk of the rack and of each
+    seat's families), then the one id drawn. ``work``: scratch (``SCRATCH``)."""
+    n = s[H_N]
+    me = s[H_TURN]
+    b = _sb(me)
+    rc = s[b + S_RACK + CLOVER]
+    nfam = s[b + S_NFAM]
+    own = 0
+    nexp = 0
+    nret = 0
+    sizes = 0  # my distinct families per size, 4 bits a size; -1: 15 or more of one size
+    for w in range(SCRATCH - W_BITS):
+        work[W_BITS + w] = 0  # the bit set of my families
+    prev = -1
+    for i in range(nfam):
+        f = s[b + S_FAMS + i]
+        own |= 1 << FAM_ANIMAL[f]
+        work[W_BITS + (f >> 6)] |= 1 << (f & 63)
+        if f != prev:
+            prev = f
+            ra = s[b + S_RACK + FAM_ANIMAL[f]]
+            nexp += rc + ra * (rc + 1)  # k = 0 with 1..rc clovers, k >= 1 with 0..rc
+            if (f & 3) > 0 and ra > 0:
+                nret += 1
+            if sizes >= 0:
+                sh = 4 * FAM_SIZE[f]
+                if (sizes >> sh) & 15 == 14:
+                    sizes = -1
+                else:
+                    sizes += 1 << sh
+    nstart = 0
+    kinds = 0
+    pairs2 = 0
+    rack_total = 0
+    for t in range(NT):
+        x = s[b + S_RACK + t]
+        rack_total += x
+        kinds += x > 0
+        pairs2 += x >= 2
+        if t != CLOVER:  # k = 1 with 1..rc clovers, k >= 2 with 0..rc
+            nstart += (x * (rc + 1) - 1) * ((x > 0) & ((own >> t) & 1 == 0))
+    nexch = 0
+    for q in range(n):
+        if q != me:
+            xq, rq = _seat_counts(s, b, q, sizes, work)
+            work[W_XQ + q] = xq
+            nexch += xq
+            nret += rq
+    total = 1 + nstart + nexp + nexch + nret
+    if _t41_open(s, rack_total):
+        total += pairs2 + kinds * (kinds - 1) // 2
+    r = _rand(rng, total)
+    if r == 0:
+        return 3
+    r -= 1
+    if r < nstart:
+        for a in range(8):
+            ra = s[b + S_RACK + a]
+            if ra > 0 and not (own >> a) & 1:
+                c_a = ra * (rc + 1) - 1
+                if r < c_a:
+                    if r < rc:
+                        return OFF_START + family_index(a, 1, r + 1)
+                    r -= rc
+                    return OFF_START + family_index(a, 2 + r // (rc + 1), r % (rc + 1))
+                r -= c_a
+    r -= nstart
+    if r < nexp:
+        prev = -1
+        for i in range(nfam):
+            f = s[b + S_FAMS + i]
+            if f != prev:
+                prev = f
+                c_f = rc + s[b + S_RACK + FAM_ANIMAL[f]] * (rc + 1)
+                if r < c_f:
+                    if r < rc:
+                        return OFF_EXPAND + f * ADD + r + 1
+                    r -= rc
+                    return OFF_EXPAND + f * ADD + (1 + r // (rc + 1)) * 4 + r % (rc + 1)
+                r -= c_f
+    r -= nexp
+    if r < nexch:
+        for q in range(n):
+            if q != me:
+                c = work[W_XQ + q]
+                if r < c:
+                    return _xq_pick(s, b, q, r)
+                r -= c
+    r -= nexch
+    if r < nret:
+        for q in range(n):
+            bq = _sb(q)
+            prev = -1
+            for j in range(s[bq + S_NFAM]):
+                g = s[bq + S_FAMS + j]
+                if (g & 3) > 0 and g != prev and s[b + S_RACK + FAM_ANIMAL[g]] > 0:
+                    if r == 0:
+                        return OFF_EXCHANGE + NP * n + q * NF + g
+                    r -= 1
+                prev = g
+    r -= nret
+    for x in range(NT):
+        if s[b + S_RACK + x] > 0:
+            if s[b + S_RACK + x] >= 2:
+                if r == 0:
+                    return OFF_T41 + T41_ID[x, x]
+                r -= 1
+            for y in range(x + 1, NT):
+                if s[b + S_RACK + y] > 0:
+                    if r == 0:
+                        return OFF_T41 + T41_ID[x, y]
+                    r -= 1
+    return -1
+
+
+@noref_inline
+def _keep_s(s: np.ndarray, b: int, own: int, t: int) -> float:
+    """:func:`_keep` from the seat at ``b`` (rack) and its family animals' bits ``own``."""
+    if t == CLOVER:
+        return 5.0
+    v = 0.0
+    if (own >> t) & 1:
+        v += 2.0
+    x = s[b + S_RACK + t]
+    if x >= 2:
+        v += 1.0 + x * 0.5
+    return v
+
+
+@noref
+def _act_greedy(s: np.ndarray) -> int:
+    """:func:`greedy_action` in the actions phase, without the legal-action array: the same
+    values in the same order, over the candidates that can be the first best one (a start or
+    an expansion with fewer animals than the rack holds scores less than the one with all of
+    them and the same clovers: only that row is scored, and of a start only its best clover
+    count; a two for one scores above Pass only as a pair of lone animals). ``-1 - 3`` where
+    Pass is the only legal action."""
+    n = s[H_N]
+    me = s[H_TURN]
+    b = _sb(me)
+    rc = s[b + S_RACK + CLOVER]
+    nfam = s[b + S_NFAM]
+    own = _own_mask(s, b)
+    endgame = s[H_TRIGGER] >= 0
+    sevens_left = s[H_SEVLEFT]
+    my_sevens = s[b + S_SEVENS]
+    free77 = s[H_H77] < 0
+    rack_total = rc
+    clover_w = 1.0 if endgame else -0.3
+    best = 3
+    best_v = 0.0
+    other = False
+    for a in range(8):  # DS-5.1
+        ra = s[b + S_RACK + a]
+        rack_total += ra
+        lo = 0 if ra >= 2 else 1
+        if ra > 0 and not (own >> a) & 1 and lo <= rc:
+            other = True
+            c = rc if endgame else lo  # the value is strictly monotone in c (clover_w)
+            v = ra + clover_w * c - 0.5
+            if v > best_v:
+                best = OFF_START + family_index(a, ra, c)
+                best_v = v
+    prev = -1
+    for i in range(nfam):  # DS-5.3
+        f = s[b + S_FAMS + i]
+        if f == prev:
+            continue
+        prev = f
+        ka = s[b + S_RACK + FAM_ANIMAL[f]]
+        old = FAM_SIZE[f]
+        for kc in range(0 if ka > 0 else 1, rc + 1):
+            other = True
+            new = old + ka + kc
+            bonus = 0.0
+            if old <= 6 and new > 6 and sevens_left:
+                bonus = 1.5
+                if my_sevens == 1 and free77:
+                    bonus += 2.5
+            w = 1.0 if bonus else clover_w
+            v = ka + w * kc + bonus
+            if v > best_v:
+                best = OFF_EXPAND + f * ADD + ka * 4 + kc
+                best_v = v
+    if nfam > 0:  # DS-5.4
+        for q in range(n):
+            bq = _sb(q)
+            if q == me or s[bq + S_NFAM] == 0:
+                continue
+            qsizes = 0  # the sizes of q's families, a bit each
+            top = 0  # the greatest 3 rg + clovers (rg > 0) of q's: 0.3 top bounds the value
+            for j in range(s[bq + S_NFAM]):
+                g = s[bq + S_FAMS + j]
+                qsizes |= 1 << FAM_SIZE[g]
+                rg = s[b + S_RACK + FAM_ANIMAL[g]]
+                key = 3 * rg + (g & 3) * (rg > 0)
+                if key > top:
+                    top = key
+            # value <= 0.9 rg + 0.3 c_g (rg > 0) - 0.9 rf - 0.05: none can beat the best so far
+            # (skipped only once some action besides Pass is known: ``other`` stays exact)
+            if other and 0.3 * top - 0.05 + 1e-9 <= best_v:
+                continue
+            prev = -1
+            for i in range(nfam):
+                f = s[b + S_FAMS + i]
+                if f == prev:
+                    continue
+                prev = f
+                fs = FAM_SIZE[f]
+                if not (qsizes >> fs) & 1:
+                    continue  # no family of q's has this size
+                rf = s[b + S_RACK + FAM_ANIMAL[f]]
+                if other and 0.3 * top - 0.9 * rf - 0.05 + 1e-9 <= best_v:
+                    continue
+                prev_g = -1
+                for j in range(s[bq + S_NFAM]):
+                    g = s[bq + S_FAMS + j]
+                    if g == prev_g:
+                        continue
+                    prev_g = g
+                    if FAM_SIZE[g] == fs and g != f and not _given(s, g):
+                        other = True
+                        rg = s[b + S_RACK + FAM_ANIMAL[g]]
+                        gain = rg - rf
+                        v = 0.9 * gain + 0.3 * ((g & 3) - (f & 3)) * (1 if rg else 0)
+                        if fs >= SEVEN:
+                            v -= 0.5
+                        v -= 0.05
+                        if v > best_v:
+                            best = OFF_EXCHANGE + (PAIR_BASE[f] + SIZE_RANK[g]) * n + q
+                            best_v = v
+    for q in range(n):  # DS-5.5
+        bq = _sb(q)
+        prev = -1
+        for j in range(s[bq + S_NFAM]):
+            g = s[bq + S_FAMS + j]
+            if (g & 3) > 0 and g != prev and s[b + S_RACK + FAM_ANIMAL[g]] > 0:
+                other = True
+                v = 1.2 if q == me else 0.9
+                if FAM_SIZE[g] <= 6 and s[b + S_RACK + FAM_ANIMAL[g]] == 1:
+                    v -= 0.2
+                if v > best_v:
+                    best = OFF_EXCHANGE + NP * n + q * NF + g
+                    best_v = v
+            prev = g
+    if _t41_open(s, rack_total):  # DS-5.6 (rack_total >= 2: one exists)
+        other = True
+        # 0.6 - keep(x) - keep(y) in its window (else -1.0): keep is 0 for a lone animal
+        # outside my families and 2 or more otherwise, so only a pair of two such scores above
+        # Pass (0.6), and the first in the engine's order is the first two of them.
+        if rack_total >= 3 and not endgame and best_v < 0.6:
+            x = -1
+            for t in range(8):
+                if s[b + S_RACK + t] == 1 and not (own >> t) & 1:
+                    if x >= 0:
+                        best = OFF_T41 + T41_ID[x, t]
+                        best_v = 0.6 - (0.0 + 0.0)
+                        break
+                    x = t
+    return best if other else -1 - 3
+
+
+@noref
+def _small_choice(s: np.ndarray, rng: np.ndarray, greedy: bool) -> int:
+    """A decision of the draw (DS-4.1, DS-4.2), two-for-one draw (DS-5.6), Rainbow (DS-4.3) or
+    discard (DS-6.2) phase, by the random or the greedy seat, as the step path makes it."""
+    ph = s[H_PHASE]
+    b = _sb(s[H_TURN])
+    if ph == PH_RAINBOW:
+        if _rainbow_ok(s):
+            return 1 if greedy else 1 + _rand(rng, 2)  # legal [1, 2]: greedy values 1, 0
+        randbelow(rng, 1)
+        return 2
+    if ph == PH_DISCARD:
+        cnt = 0
+        for t in range(NT):
+            if s[b + S_RACK + t] > 0:
+                cnt += 1
+        if cnt == 1 or not greedy:
+            r = _rand(rng, cnt)
+            for t in range(NT):
+                if s[b + S_RACK + t] > 0:
+                    if r == 0:
+                        return OFF_DISCARD + t
+                    r -= 1
+        own = _own_mask(s, b)
+        best = -1
+        best_v = -np.inf
+        for t in range(NT):
+            if s[b + S_RACK + t] > 0:
+                v = -_keep_s(s, b, own, t)
+                if v > best_v:
+                    best = OFF_DISCARD + t
+                    best_v = v
+        return best
+    # PH_DRAW, PH_T41: draw face down (id 0) while the pile has tiles, or take a display tile
+    pile = _any_left(s, O_PILE)
+    if not greedy:
+        cnt = 1 if pile else 0
+        for t in range(NT):
+            if s[O_DISPLAY + t] > s[O_BLOCKED + t]:
+                cnt += 1
+        r = _rand(rng, cnt)
+        if pile:
+            if r == 0:
+                return 0
+            r -= 1
+        for t in range(NT):
+            if s[O_DISPLAY + t] > s[O_BLOCKED + t]:
+                if r == 0:
+                    return OFF_TAKE + t
+                r -= 1
+        return -1
+    own = _own_mask(s, b)
+    cnt = 1 if pile else 0
+    best = 0
+    best_v = 0.8 if pile else -np.inf
+    for t in range(NT):
+        if s[O_DISPLAY + t] > s[O_BLOCKED + t]:
+            cnt += 1
+            if t == CLOVER:
+                v = 3.0
+            elif (own >> t) & 1:
+                v = 2.0
+            elif s[b + S_RACK + t] > 0:
+                v = 1.5
+            else:
+                v = 0.3
+            if v > best_v:
+                best = OFF_TAKE + t
+                best_v = v
+    if cnt == 1:
+        randbelow(rng, 1)  # one legal action: the step path draws from its one-entry list
+    return best
+
+
+@noref_inline
+def _chance_code(s: np.ndarray, rng: np.ndarray) -> int:
+    """:func:`sample_chance`, inlined: the first player (DS-2.3) or a tile of the pile in
+    proportion to its count (DS-2.2 deal, DS-3.1 flip, DS-4.1 face-down draw), the counts
+    scanned in tile order after one ``randbelow`` over the pile."""
+    ph = s[H_PHASE]
+    if ph == PH_FIRST:
+        return CH_FIRST + _rand(rng, s[H_N])
+    base = 0 if ph == PH_DEAL else (CH_FLIP if ph == PH_FLIP else CH_PILE)
+    total = 0
+    for t in range(NT):
+        total += s[O_PILE + t]
+    r = _rand(rng, total)
+    for t in range(NT):
+        r -= s[O_PILE + t]
+        if r < 0:
+            return base + t
+    return -1
+
+
+@noref
+def playout_fast(
+    s: np.ndarray,
+    rng: np.ndarray,
+    policies: np.ndarray,
+    horizon_round: bool,
+    max_steps: int,
+    params: np.ndarray,
+    legal: np.ndarray,
+    buf: np.ndarray,
+) -> int:
+    """:func:`playout` without the legal-action array: every decision is drawn from counts per
+    kind (a random seat) or scored over its best candidates (the greedy), chance as
+    :func:`sample_chance`, with the same generator calls in the same order, so that the same
+    seed plays the same game (same position, generator state and steps;
+    ``tests/fast/test_fast_playout_double_seven.py``). Seat ``p`` moves by ``policies[p]``
+    (1 greedy, else random); stop at the end of the game (one round: ``horizon_round`` changes
+    nothing) or after ``max_steps`` steps (``-1``: no limit). ``legal``: scratch (``SCRATCH``
+    entries at least; :func:`max_actions` does). Returns the
+    steps taken (actions and chance outcomes)."""
+    steps = 0
+    while steps != max_steps:
+        ph = s[H_PHASE]
+        if ph <= PH_FLIP or s[H_AWAIT] == 1:
+            apply_chance(s, _chance_code(s, rng), buf)
+        elif ph == PH_OVER:
+            break
+        else:
+            greedy = policies[s[H_TURN]] == 1
+            if ph == PH_ACT:
+                if greedy:
+                    a = _act_greedy(s)
+                    if a < 0:  # Pass alone: the step path draws from its one-entry list
+                        randbelow(rng, 1)
+                        a = 3
+                else:
+                    a = _act_random(s, rng, legal)
+            else:
+                a = _small_choice(s, rng, greedy)
+            if a < 0:
+                break  # no action found: a bug, which the twin tests then see (no endless loop)
+            apply_action(s, a, buf)
+        steps += 1
+    return steps
+
+
 @njit(cache=True)
 def play_rows(
     start: np.ndarray,
@@ -836,22 +1413,108 @@ def play_rows(
     wins_out: np.ndarray,
     lengths_out: np.ndarray,
 ) -> None:
-    """Playouts from copies of ``start`` (see ``septet.fast.flip7.play_rows``; ``fast`` is
-    accepted for the common signature: this game has one playout path)."""
-    n = start[H_N]
+    """Playout ``i`` from a copy of ``start`` (``int64[size(n)]``) with generator ``rngs[i]``
+    (``uint64[rows, 4]``) and the seats' policies ``policies[i]`` (``int64[rows, n]``), by
+    :func:`playout_fast` (``fast``) or :func:`playout`: DS-8.1 scores, DS-8.2 winner flags
+    (terminal only) and steps into row ``i`` of ``scores_out`` (``int64[rows, n]``),
+    ``wins_out`` (``int8[rows, n]``) and ``lengths_out`` (``int64[rows]``). Compiles both
+    paths; :mod:`septet.fast.batch` calls :func:`play_rows_fast` or :func:`play_rows_step`."""
+    if fast:
+        play_rows_fast(
+            start,
+            rngs,
+            policies,
+            horizon_round,
+            max_steps,
+            params,
+            fast,
+            scores_out,
+            wins_out,
+            lengths_out,
+        )
+    else:
+        play_rows_step(
+            start,
+            rngs,
+            policies,
+            horizon_round,
+            max_steps,
+            params,
+            fast,
+            scores_out,
+            wins_out,
+            lengths_out,
+        )
+
+
+@noref
+def _copy_into(dst: np.ndarray, src: np.ndarray) -> None:
+    """``dst[:] = src`` for arrays of one length, by a loop (numba's slice assignment compiles
+    its broadcasting checks and their messages: seconds of a first compile)."""
+    for i in range(src.shape[0]):
+        dst[i] = src[i]
+
+
+@njit(cache=True)
+def _row_results(s: np.ndarray, i: int, scores_out: np.ndarray, wins_out: np.ndarray) -> None:
+    """Row ``i`` of :func:`play_rows`' outputs from the ended playout ``s``: each seat's DS-8.1
+    score, and its DS-8.2 winner flag where the game is over."""
+    terminal = current_player(s) == TERMINAL
+    for p in range(s[H_N]):
+        scores_out[i, p] = _score(s, p)
+        wins_out[i, p] = 1 if terminal and is_winner(s, p) else 0
+
+
+@njit(cache=True)
+def play_rows_fast(
+    start: np.ndarray,
+    rngs: np.ndarray,
+    policies: np.ndarray,
+    horizon_round: bool,
+    max_steps: int,
+    params: np.ndarray,
+    fast: bool,
+    scores_out: np.ndarray,
+    wins_out: np.ndarray,
+    lengths_out: np.ndarray,
+) -> None:
+    """:func:`play_rows` by the playout path (:func:`playout_fast`) only, whatever ``fast``
+    says (kept for the shared signature): the step path is not compiled into it."""
+    legal = np.zeros(SCRATCH, dtype=np.int64)  # playout_fast's scratch, no legal list
+    buf = np.zeros(BUF, dtype=np.int64)
+    s = start.copy()
+    for i in range(rngs.shape[0]):
+        _copy_into(s, start)
+        lengths_out[i] = playout_fast(
+            s, rngs[i], policies[i], horizon_round, max_steps, params, legal, buf
+        )
+        _row_results(s, i, scores_out, wins_out)
+
+
+@njit(cache=True)
+def play_rows_step(
+    start: np.ndarray,
+    rngs: np.ndarray,
+    policies: np.ndarray,
+    horizon_round: bool,
+    max_steps: int,
+    params: np.ndarray,
+    fast: bool,
+    scores_out: np.ndarray,
+    wins_out: np.ndarray,
+    lengths_out: np.ndarray,
+) -> None:
+    """:func:`play_rows` by the step path (:func:`playout`) only, whatever ``fast`` says: the
+    reference the twin checks compare :func:`play_rows_fast` with."""
     legal = np.zeros(LEGAL_BUF, dtype=np.int64)
     buf = np.zeros(BUF, dtype=np.int64)
-    sc = np.zeros(n, dtype=np.int64)
+    s = start.copy()
     for i in range(rngs.shape[0]):
-        s = start.copy()
+        _copy_into(s, start)
         lengths_out[i] = playout(
             s, rngs[i], policies[i], horizon_round, max_steps, params, legal, buf
         )
-        scores(s, sc)
-        terminal = current_player(s) == TERMINAL
-        for p in range(n):
-            scores_out[i, p] = sc[p]
-            wins_out[i, p] = 1 if terminal and is_winner(s, p) else 0
+        _row_results(s, i, scores_out, wins_out)
 
 
 def greedy_params(agent_params: Mapping[str, str]) -> np.ndarray:

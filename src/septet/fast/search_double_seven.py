@@ -12,4 +12,4 @@ from septet.fast import double_seven as _kernel
 exec(compile(inspect.getsource(_search_body), __file__, "exec"))
 K = _kernel
 G = 1
-ROLLOUT = _kernel.playout
+ROLLOUT = _kernel.playout_fast
