@@ -29,9 +29,8 @@ from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
-from numba import njit
 
-from septet.fast.rng import noref, noref_inline, randbelow
+from septet.fast.rng import copy_into, njit_once, noref, noref_inline, randbelow
 from septet.games.double_seven import actions as A
 from septet.games.double_seven import state as E
 from septet.games.double_seven import tiles as T
@@ -124,7 +123,7 @@ def max_actions(num_players: int) -> int:
     return 8192
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def family_index(a: int, k: int, c: int) -> int:
     """Index of family ``(animal, animals, clovers)`` in ``actions.FAMILIES``."""
     return (a * 11 + k - 1) * 4 + c
@@ -178,7 +177,7 @@ def encode_dict(game: Any, n: int, d: Mapping[str, Any]) -> np.ndarray:
     return s
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def canonical(s: np.ndarray) -> np.ndarray:
     """A copy with unused list slots cleared (as :func:`encode` leaves them)."""
     c = s.copy()
@@ -194,17 +193,17 @@ def canonical(s: np.ndarray) -> np.ndarray:
 # ----- helpers --------------------------------------------------------------------------------
 
 
-@njit(cache=True, inline="always")
+@njit_once(cache=True, inline="always")
 def _sb(p: int) -> int:
     return O_SEATS + p * SEAT
 
 
-@njit(cache=True, inline="always")
+@njit_once(cache=True, inline="always")
 def _fsize(f: int) -> int:
     return (f % 44) // 4 + 1 + f % 4
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def _sum(s: np.ndarray, off: int) -> int:
     t = 0
     for i in range(NT):
@@ -212,7 +211,7 @@ def _sum(s: np.ndarray, off: int) -> int:
     return t
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def _take_from_rack(s: np.ndarray, tile: int, k: int) -> None:
     b = _sb(s[H_TURN])
     s[b + S_RACK + tile] -= k
@@ -220,7 +219,7 @@ def _take_from_rack(s: np.ndarray, tile: int, k: int) -> None:
     s[b + S_KNOWN + tile] = v if v > 0 else 0  # the public lower bound
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def _fam_remove(s: np.ndarray, p: int, f: int) -> None:
     b = _sb(p)
     n = s[b + S_NFAM]
@@ -233,7 +232,7 @@ def _fam_remove(s: np.ndarray, p: int, f: int) -> None:
     s[b + S_NFAM] = n - 1
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def _fam_add(s: np.ndarray, p: int, f: int) -> None:
     """Insert keeping the families sorted (identical families are interchangeable)."""
     b = _sb(p)
@@ -249,7 +248,7 @@ def _fam_add(s: np.ndarray, p: int, f: int) -> None:
 # ----- the engine -----------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def _after_draws(s: np.ndarray) -> None:
     s[H_AWAIT] = 0
     b = _sb(s[H_TURN])
@@ -265,7 +264,7 @@ def _after_draws(s: np.ndarray) -> None:
     s[H_PHASE] = PH_ACT
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def _enter_draw(s: np.ndarray) -> None:
     reserve = _sum(s, O_PILE) + _sum(s, O_DISPLAY)
     if s[H_DRAWS] > reserve:
@@ -277,7 +276,7 @@ def _enter_draw(s: np.ndarray) -> None:
         _after_draws(s)
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def _begin_turn(s: np.ndarray, seat: int) -> None:
     s[H_TURN] = seat
     s[H_RUSED] = 0
@@ -292,7 +291,7 @@ def _begin_turn(s: np.ndarray, seat: int) -> None:
         _enter_draw(s)
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def _end_turn(s: np.ndarray) -> None:
     while True:
         nxt = (s[H_TURN] + 1) % s[H_N]
@@ -307,7 +306,7 @@ def _end_turn(s: np.ndarray) -> None:
             return
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def _after_one_draw(s: np.ndarray) -> None:
     reserve = _sum(s, O_PILE) + _sum(s, O_DISPLAY)
     if reserve == 0 and s[H_TRIGGER] < 0:
@@ -326,7 +325,7 @@ def _after_one_draw(s: np.ndarray) -> None:
         _after_draws(s)
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def _take_77(s: np.ndarray) -> None:
     me = s[H_TURN]
     s[H_H77] = me
@@ -334,7 +333,7 @@ def _take_77(s: np.ndarray) -> None:
         s[H_TRIGGER] = me  # DS-7.1
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def _after_placement(s: np.ndarray) -> None:
     me = s[H_TURN]
     b = _sb(me)
@@ -349,7 +348,7 @@ def _after_placement(s: np.ndarray) -> None:
         _end_turn(s)  # DS-6.1 "Clear!"
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def _rainbow_ok(s: np.ndarray) -> bool:
     b = _sb(s[H_TURN])
     total = 0
@@ -365,7 +364,7 @@ def _rainbow_ok(s: np.ndarray) -> bool:
 # ----- the contract, compiled -------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def current_player(s: np.ndarray) -> int:
     """The seat to act, ``-1`` (chance) or ``-4`` (terminal)."""
     ph = s[H_PHASE]
@@ -376,13 +375,13 @@ def current_player(s: np.ndarray) -> int:
     return s[H_TURN]
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def round_index(s: np.ndarray) -> int:
     """Double Seven is one round."""
     return 0
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def legal_actions(s: np.ndarray, out: np.ndarray) -> int:
     """The legal action ids in the engine's order; 0 at chance and terminal nodes."""
     ph = s[H_PHASE]
@@ -499,7 +498,7 @@ def legal_actions(s: np.ndarray, out: np.ndarray) -> int:
     return cnt
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def chance_outcomes(s: np.ndarray, codes: np.ndarray, weights: np.ndarray) -> int:
     """The chance outcomes and integer weights (tile counts of the pile, or 1 per seat)."""
     ph = s[H_PHASE]
@@ -525,7 +524,7 @@ def chance_outcomes(s: np.ndarray, codes: np.ndarray, weights: np.ndarray) -> in
     return cnt
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def sample_chance(s: np.ndarray, rng: np.ndarray) -> int:
     """One chance outcome drawn with its exact probability."""
     ph = s[H_PHASE]
@@ -540,7 +539,7 @@ def sample_chance(s: np.ndarray, rng: np.ndarray) -> int:
     return -1
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def apply_chance(s: np.ndarray, code: int, buf: np.ndarray) -> None:
     """Apply a possible chance outcome."""
     if code >= CH_FIRST:
@@ -562,7 +561,7 @@ def apply_chance(s: np.ndarray, code: int, buf: np.ndarray) -> None:
         _after_one_draw(s)
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def apply_action(s: np.ndarray, aid: int, buf: np.ndarray) -> None:
     """Apply a legal player action id."""
     n = s[H_N]
@@ -665,7 +664,7 @@ def apply_action(s: np.ndarray, aid: int, buf: np.ndarray) -> None:
             _fam_add(s, q, g + 4 - 1)  # one more animal, one clover less
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def _score(s: np.ndarray, p: int) -> int:
     """DS-8.1: one point per tile in families, +1 per 7 token, +2 for the 77 token."""
     b = _sb(p)
@@ -678,14 +677,14 @@ def _score(s: np.ndarray, p: int) -> int:
     return t
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def scores(s: np.ndarray, out: np.ndarray) -> None:
     """DS-8.1 points per seat."""
     for p in range(s[H_N]):
         out[p] = _score(s, p)
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def is_winner(s: np.ndarray, p: int) -> bool:
     """DS-8.2: most points; a tied holder of the 77 token wins alone (terminal states)."""
     if s[H_PHASE] != PH_OVER:
@@ -704,7 +703,7 @@ def is_winner(s: np.ndarray, p: int) -> bool:
 # ----- the greedy bot, compiled -----------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def _keep(rack: np.ndarray, fam_animals: np.ndarray, t: int) -> float:
     if t == CLOVER:
         return 5.0
@@ -716,7 +715,7 @@ def _keep(rack: np.ndarray, fam_animals: np.ndarray, t: int) -> float:
     return v
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def greedy_action(s: np.ndarray, legal: np.ndarray, cnt: int, params: np.ndarray) -> int:
     """The move of ``septet.bots.greedy.double_seven.GreedyAgent`` among ``legal[:cnt]``, from
     the facts of the seat's view (own rack and families, tokens, the end trigger)."""
@@ -814,7 +813,7 @@ def greedy_action(s: np.ndarray, legal: np.ndarray, cnt: int, params: np.ndarray
 # ----- playouts ------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def playout(
     s: np.ndarray,
     rng: np.ndarray,
@@ -1400,62 +1399,18 @@ def playout_fast(
     return steps
 
 
-@njit(cache=True)
-def play_rows(
-    start: np.ndarray,
-    rngs: np.ndarray,
-    policies: np.ndarray,
-    horizon_round: bool,
-    max_steps: int,
-    params: np.ndarray,
-    fast: bool,
-    scores_out: np.ndarray,
-    wins_out: np.ndarray,
-    lengths_out: np.ndarray,
-) -> None:
+def play_rows(*args: Any) -> None:
     """Playout ``i`` from a copy of ``start`` (``int64[size(n)]``) with generator ``rngs[i]``
     (``uint64[rows, 4]``) and the seats' policies ``policies[i]`` (``int64[rows, n]``), by
-    :func:`playout_fast` (``fast``) or :func:`playout`: DS-8.1 scores, DS-8.2 winner flags
-    (terminal only) and steps into row ``i`` of ``scores_out`` (``int64[rows, n]``),
-    ``wins_out`` (``int8[rows, n]``) and ``lengths_out`` (``int64[rows]``). Compiles both
-    paths; :mod:`septet.fast.batch` calls :func:`play_rows_fast` or :func:`play_rows_step`."""
-    if fast:
-        play_rows_fast(
-            start,
-            rngs,
-            policies,
-            horizon_round,
-            max_steps,
-            params,
-            fast,
-            scores_out,
-            wins_out,
-            lengths_out,
-        )
-    else:
-        play_rows_step(
-            start,
-            rngs,
-            policies,
-            horizon_round,
-            max_steps,
-            params,
-            fast,
-            scores_out,
-            wins_out,
-            lengths_out,
-        )
+    :func:`playout_fast` (``fast``, the seventh argument) or :func:`playout`: DS-8.1 scores,
+    DS-8.2 winner flags (terminal only) and steps into row ``i`` of ``scores_out``
+    (``int64[rows, n]``), ``wins_out`` (``int8[rows, n]``) and ``lengths_out``
+    (``int64[rows]``). The arguments of :func:`play_rows_fast`; a plain Python function calling
+    the compiled path that ``fast`` names, so that only that path is compiled."""
+    (play_rows_fast if args[6] else play_rows_step)(*args)
 
 
-@noref
-def _copy_into(dst: np.ndarray, src: np.ndarray) -> None:
-    """``dst[:] = src`` for arrays of one length, by a loop (numba's slice assignment compiles
-    its broadcasting checks and their messages: seconds of a first compile)."""
-    for i in range(src.shape[0]):
-        dst[i] = src[i]
-
-
-@njit(cache=True)
+@njit_once(cache=True)
 def _row_results(s: np.ndarray, i: int, scores_out: np.ndarray, wins_out: np.ndarray) -> None:
     """Row ``i`` of :func:`play_rows`' outputs from the ended playout ``s``: each seat's DS-8.1
     score, and its DS-8.2 winner flag where the game is over."""
@@ -1465,7 +1420,7 @@ def _row_results(s: np.ndarray, i: int, scores_out: np.ndarray, wins_out: np.nda
         wins_out[i, p] = 1 if terminal and is_winner(s, p) else 0
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def play_rows_fast(
     start: np.ndarray,
     rngs: np.ndarray,
@@ -1484,14 +1439,14 @@ def play_rows_fast(
     buf = np.zeros(BUF, dtype=np.int64)
     s = start.copy()
     for i in range(rngs.shape[0]):
-        _copy_into(s, start)
+        copy_into(s, start)
         lengths_out[i] = playout_fast(
             s, rngs[i], policies[i], horizon_round, max_steps, params, legal, buf
         )
         _row_results(s, i, scores_out, wins_out)
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def play_rows_step(
     start: np.ndarray,
     rngs: np.ndarray,
@@ -1510,7 +1465,7 @@ def play_rows_step(
     buf = np.zeros(BUF, dtype=np.int64)
     s = start.copy()
     for i in range(rngs.shape[0]):
-        _copy_into(s, start)
+        copy_into(s, start)
         lengths_out[i] = playout(
             s, rngs[i], policies[i], horizon_round, max_steps, params, legal, buf
         )

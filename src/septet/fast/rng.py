@@ -47,6 +47,17 @@ def one_signature(dispatcher: _F) -> _F:
     return dispatcher
 
 
+def njit_once(**options: Any) -> Callable[[_F], _F]:
+    """``njit(**options)`` with :func:`one_signature`: for the kernels that give numba's options
+    themselves (``@njit_once(cache=True)``)."""
+
+    def wrap(fn: _F) -> _F:
+        out: _F = one_signature(njit(**options)(fn))
+        return out
+
+    return wrap
+
+
 def jit(fn: _F) -> _F:
     """``njit(**JIT)``: a kernel function that may allocate arrays."""
     out: _F = one_signature(njit(**JIT)(fn))

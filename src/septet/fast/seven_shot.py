@@ -24,10 +24,9 @@ from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from septet.fast.bits import ctz, msb, popcnt, select_bit
-from septet.fast.rng import copy_into, jit, jit_nrt, noref, randbelow
+from septet.fast.rng import copy_into, jit, jit_nrt, njit_once, noref, randbelow
 from septet.games.seven_shot import cards as SC
 from septet.games.seven_shot import scoring as SCORE
 from septet.games.seven_shot.rules import TEAM_PLAYERS  # SS-2.1: frozen by numba
@@ -112,7 +111,7 @@ def encode_dict(game: Any, n: int, d: Mapping[str, Any], steps: int) -> np.ndarr
     return s
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def canonical(s: np.ndarray) -> np.ndarray:
     """A copy with the unused trick slots cleared (as :func:`encode` leaves them)."""
     c = s.copy()
@@ -124,42 +123,42 @@ def canonical(s: np.ndarray) -> np.ndarray:
 # ----- helpers --------------------------------------------------------------------------------
 
 
-@njit(cache=True, inline="always")
+@njit_once(cache=True, inline="always")
 def popcount(x: int) -> int:
     """Bits set in a non-negative int (one ``popcnt``: :func:`septet.fast.bits.popcnt`)."""
     return popcnt(x)
 
 
-@njit(cache=True, inline="always")
+@njit_once(cache=True, inline="always")
 def lowbit_index(x: int) -> int:
     """Index of the lowest set bit of ``x > 0`` (one ``tzcnt``)."""
     return ctz(x)
 
 
-@njit(cache=True, inline="always")
+@njit_once(cache=True, inline="always")
 def _sb(p: int) -> int:
     return O_SEATS + p * SEAT
 
 
-@njit(cache=True, inline="always")
+@njit_once(cache=True, inline="always")
 def side_of(s: np.ndarray, p: int) -> int:
     """The side of seat ``p``: its team (4 players, partners opposite, SS-2.1) or itself."""
     return p % 2 if s[H_N] == TEAM_PLAYERS else p
 
 
-@njit(cache=True, inline="always")
+@njit_once(cache=True, inline="always")
 def num_sides(s: np.ndarray) -> int:
     return 2 if s[H_N] == TEAM_PLAYERS else 3
 
 
-@njit(cache=True, inline="always")
+@njit_once(cache=True, inline="always")
 def pass_target(s: np.ndarray, p: int) -> int:
     """The partner (SS-2.3) or the left neighbour (SS-5.2)."""
     n = s[H_N]
     return (p + 2) % TEAM_PLAYERS if n == TEAM_PLAYERS else (p + 1) % n
 
 
-@njit(cache=True, inline="always")
+@njit_once(cache=True, inline="always")
 def side_taken(s: np.ndarray, side: int) -> int:
     m = 0
     for p in range(s[H_N]):
@@ -168,7 +167,7 @@ def side_taken(s: np.ndarray, side: int) -> int:
     return m
 
 
-@njit(cache=True, inline="always")
+@njit_once(cache=True, inline="always")
 def side_tricks(s: np.ndarray, side: int) -> int:
     t = 0
     for p in range(s[H_N]):
@@ -177,7 +176,7 @@ def side_tricks(s: np.ndarray, side: int) -> int:
     return t
 
 
-@njit(cache=True, inline="always")
+@njit_once(cache=True, inline="always")
 def side_sevens(s: np.ndarray, side: int) -> int:
     """7s taken by a side this deal, cards added at the deal's end included."""
     return popcount((s[O_SIDES + 2 * side + 1] | side_taken(s, side)) & SEVEN_MASK)
@@ -186,7 +185,7 @@ def side_sevens(s: np.ndarray, side: int) -> int:
 # ----- the engine -----------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def _reset_deal(s: np.ndarray) -> None:
     s[H_PHASE] = PH_DEAL
     s[H_CUR] = CHANCE
@@ -205,14 +204,14 @@ def _reset_deal(s: np.ndarray) -> None:
         s[O_SIDES + 2 * side + 1] = 0
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def _start_play(s: np.ndarray) -> None:
     s[H_PHASE] = PH_PLAY
     s[H_LEADER] = s[H_FIRST]
     s[H_CUR] = s[H_FIRST]
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def _after_pass(s: np.ndarray) -> None:
     if s[H_FIRST] < 0:
         s[H_PHASE] = PH_FIRST
@@ -300,7 +299,7 @@ def _end_deal(s: np.ndarray, condition: int, side: int) -> None:
     s[H_DEALSTART] = s[H_STEPS]
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def _finish_trick(s: np.ndarray) -> None:
     n = s[H_N]
     leader = s[H_LEADER]
@@ -348,19 +347,19 @@ def _finish_trick(s: np.ndarray) -> None:
 # ----- the contract, compiled -------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def current_player(s: np.ndarray) -> int:
     """The seat to act, ``-1`` (chance) or ``-4`` (terminal)."""
     return s[H_CUR]
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def round_index(s: np.ndarray) -> int:
     """The deal being played (``SevenShotState.round_index``)."""
     return s[H_DEALNO]
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def legal_actions(s: np.ndarray, out: np.ndarray) -> int:
     """The legal action ids in the engine's order (cards ascending); 0 at chance/terminal."""
     ph = s[H_PHASE]
@@ -387,7 +386,7 @@ def legal_actions(s: np.ndarray, out: np.ndarray) -> int:
     return cnt
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def chance_outcomes(s: np.ndarray, codes: np.ndarray, weights: np.ndarray) -> int:
     """The chance outcomes (uniform weights) in the engine's order; 0 elsewhere."""
     cnt = 0
@@ -407,7 +406,7 @@ def chance_outcomes(s: np.ndarray, codes: np.ndarray, weights: np.ndarray) -> in
     return cnt
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def sample_chance(s: np.ndarray, rng: np.ndarray) -> int:
     """One chance outcome drawn with its exact (uniform) probability."""
     if s[H_PHASE] == PH_FIRST:
@@ -419,7 +418,7 @@ def sample_chance(s: np.ndarray, rng: np.ndarray) -> int:
     return lowbit_index(m & -m)
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def apply_chance(s: np.ndarray, code: int, buf: np.ndarray) -> None:
     """Apply a possible chance outcome."""
     s[H_STEPS] += 1
@@ -441,7 +440,7 @@ def apply_chance(s: np.ndarray, code: int, buf: np.ndarray) -> None:
         _after_pass(s)
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def apply_action(s: np.ndarray, aid: int, buf: np.ndarray) -> None:
     """Apply a legal player action id."""
     s[H_STEPS] += 1
@@ -487,14 +486,14 @@ def apply_action(s: np.ndarray, aid: int, buf: np.ndarray) -> None:
     _after_pass(s)
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def scores(s: np.ndarray, out: np.ndarray) -> None:
     """Game points per seat (a team's points for both partners)."""
     for p in range(s[H_N]):
         out[p] = s[O_SIDES + 2 * side_of(s, p)]
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def is_winner(s: np.ndarray, p: int) -> bool:
     """Whether seat ``p``'s side won (terminal states only)."""
     return s[H_PHASE] == PH_OVER and (s[H_FINALW] >> side_of(s, p)) & 1 == 1
@@ -503,7 +502,7 @@ def is_winner(s: np.ndarray, p: int) -> bool:
 # ----- the greedy bot, compiled -----------------------------------------------------------------
 
 
-@njit(cache=True, inline="always")
+@njit_once(cache=True, inline="always")
 def _power(c: int, led: int, trump: int) -> int:
     """Trick strength (SS-3.2): the A beats everything, then trumps, then the led suit."""
     if c == ACE:
@@ -516,7 +515,7 @@ def _power(c: int, led: int, trump: int) -> int:
     return -1
 
 
-@njit(cache=True, inline="always")
+@njit_once(cache=True, inline="always")
 def _threats(
     c: int, led: int, unseen: int, trump: int, void_or: int, void_and: int, nl: int
 ) -> bool:
@@ -609,7 +608,7 @@ def greedy_card(s: np.ndarray, m: int, passing: bool, params: np.ndarray) -> int
     return _greedy_follow(s, m, me, unseen, trump, voids, nl, (ssev, threshold, danger, pressure))
 
 
-@njit(cache=True, inline="always")
+@njit_once(cache=True, inline="always")
 def _greedy_pass(m: int, hand: int, trump: int, to_partner: bool) -> int:
     """Which card of ``m`` to pass: short suits, low cards; never the ace, trumps or 7s if
     avoidable."""
@@ -635,7 +634,7 @@ def _greedy_pass(m: int, hand: int, trump: int, to_partner: bool) -> int:
     return best
 
 
-@njit(cache=True, inline="always")
+@njit_once(cache=True, inline="always")
 def _greedy_lead(
     m: int,
     hand: int,
@@ -679,7 +678,7 @@ def _greedy_lead(
     return best
 
 
-@njit(cache=True, inline="always")
+@njit_once(cache=True, inline="always")
 def _trick_so_far(
     s: np.ndarray, n: int, nt: int, leader: int, led: int, trump: int
 ) -> tuple[int, int, int]:
@@ -698,7 +697,7 @@ def _trick_so_far(
     return best_seat, best_card, sevens_in_trick
 
 
-@njit(cache=True, inline="always")
+@njit_once(cache=True, inline="always")
 def _greedy_follow(
     s: np.ndarray,
     m: int,
@@ -761,7 +760,7 @@ def _greedy_follow(
 # ----- playouts ------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def playout(
     s: np.ndarray,
     rng: np.ndarray,
@@ -883,7 +882,7 @@ def play_rows(*args: Any) -> None:
     (play_rows_fast if args[6] else play_rows_step)(*args)
 
 
-@njit(cache=True)
+@njit_once(cache=True)
 def _row_results(s: np.ndarray, i: int, scores_out: np.ndarray, wins_out: np.ndarray) -> None:
     """Row ``i`` of :func:`play_rows`'s outputs from the ended playout ``s``: each seat's side's
     points and winner flag (terminal only)."""
