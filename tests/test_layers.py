@@ -67,6 +67,9 @@ ALLOWLIST: dict[str, str] = {
     "septet.fast.double_seven:legal_actions": _KERNEL,
     "septet.fast.double_seven:apply_action": _KERNEL,
     "septet.fast.double_seven:greedy_action": _KERNEL_MEASURED,
+    # issue 29's playout path (4 Dec): one count-then-pick walk each, as the step path's
+    "septet.fast.double_seven:_act_random": _KERNEL,
+    "septet.fast.double_seven:_act_greedy": _KERNEL,
     "septet.fast.flip7:_run": _KERNEL,
     "septet.fast.flip7:_risk": _KERNEL,
     "septet.fast._search_body:iterate": _KERNEL,

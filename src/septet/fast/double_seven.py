@@ -1271,28 +1271,43 @@ def _small_choice(s: np.ndarray, rng: np.ndarray, greedy: bool) -> int:
         randbelow(rng, 1)
         return 2
     if ph == PH_DISCARD:
-        cnt = 0
+        return _discard_choice(s, rng, greedy, b)
+    return _draw_choice(s, rng, greedy, b)
+
+
+@noref_inline
+def _discard_choice(s: np.ndarray, rng: np.ndarray, greedy: bool, b: int) -> int:
+    """The DS-6.2 discard of the seat at ``b``: a random tile type on its rack, or the
+    greedy's least kept (a lone type: drawn from its one-entry list, as the step path)."""
+    cnt = 0
+    for t in range(NT):
+        if s[b + S_RACK + t] > 0:
+            cnt += 1
+    if cnt == 1 or not greedy:
+        r = _rand(rng, cnt)
         for t in range(NT):
             if s[b + S_RACK + t] > 0:
-                cnt += 1
-        if cnt == 1 or not greedy:
-            r = _rand(rng, cnt)
-            for t in range(NT):
-                if s[b + S_RACK + t] > 0:
-                    if r == 0:
-                        return OFF_DISCARD + t
-                    r -= 1
-        own = _own_mask(s, b)
-        best = -1
-        best_v = -np.inf
-        for t in range(NT):
-            if s[b + S_RACK + t] > 0:
-                v = -_keep_s(s, b, own, t)
-                if v > best_v:
-                    best = OFF_DISCARD + t
-                    best_v = v
-        return best
-    # PH_DRAW, PH_T41: draw face down (id 0) while the pile has tiles, or take a display tile
+                if r == 0:
+                    return OFF_DISCARD + t
+                r -= 1
+    own = _own_mask(s, b)
+    best = -1
+    best_v = -np.inf
+    for t in range(NT):
+        if s[b + S_RACK + t] > 0:
+            v = -_keep_s(s, b, own, t)
+            if v > best_v:
+                best = OFF_DISCARD + t
+                best_v = v
+    return best
+
+
+@noref_inline
+def _draw_choice(s: np.ndarray, rng: np.ndarray, greedy: bool, b: int) -> int:
+    """A draw (DS-4.1, DS-4.2) or two-for-one draw (DS-5.6) of the seat at ``b``: face down
+    (id 0) while the pile has tiles, or a display tile not blocked; random, or the greedy's
+    values (clover 3, an animal of its families 2, one on its rack 1.5, else 0.3; face down
+    0.8)."""
     pile = _any_left(s, O_PILE)
     if not greedy:
         cnt = 1 if pile else 0
