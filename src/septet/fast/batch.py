@@ -60,11 +60,9 @@ def _policy_codes(policies: Sequence[str] | str, n: int, game: str) -> np.ndarra
 
 
 def _rows(module: Any, fast: bool) -> Any:
-    """The module's ``play_rows`` of one path (``play_rows_fast`` or ``play_rows_step``, so that
-    numba compiles only the path used), or its ``play_rows`` of both paths where it has no split
-    ones; all take ``play_rows``'s arguments."""
-    fn = getattr(module, "play_rows_fast" if fast else "play_rows_step", None)
-    return fn if fn is not None else module.play_rows
+    """The module's ``play_rows_fast`` (its playout path) or ``play_rows_step`` (its step
+    path): one compiled function per path, so that numba compiles only the path used."""
+    return module.play_rows_fast if fast else module.play_rows_step
 
 
 def playouts(

@@ -1414,20 +1414,9 @@ def playout_fast(
     return steps
 
 
-def play_rows(*args: Any) -> None:
-    """Playout ``i`` from a copy of ``start`` (``int64[size(n)]``) with generator ``rngs[i]``
-    (``uint64[rows, 4]``) and the seats' policies ``policies[i]`` (``int64[rows, n]``), by
-    :func:`playout_fast` (``fast``, the seventh argument) or :func:`playout`: DS-8.1 scores,
-    DS-8.2 winner flags (terminal only) and steps into row ``i`` of ``scores_out``
-    (``int64[rows, n]``), ``wins_out`` (``int8[rows, n]``) and ``lengths_out``
-    (``int64[rows]``). The arguments of :func:`play_rows_fast`; a plain Python function calling
-    the compiled path that ``fast`` names, so that only that path is compiled."""
-    (play_rows_fast if args[6] else play_rows_step)(*args)
-
-
 @njit_once(cache=True)
 def _row_results(s: np.ndarray, i: int, scores_out: np.ndarray, wins_out: np.ndarray) -> None:
-    """Row ``i`` of :func:`play_rows`' outputs from the ended playout ``s``: each seat's DS-8.1
+    """Row ``i`` of the play_rows outputs from the ended playout ``s``: each seat's DS-8.1
     score, and its DS-8.2 winner flag where the game is over."""
     terminal = current_player(s) == TERMINAL
     for p in range(s[H_N]):
@@ -1448,8 +1437,8 @@ def play_rows_fast(
     wins_out: np.ndarray,
     lengths_out: np.ndarray,
 ) -> None:
-    """:func:`play_rows` by the playout path (:func:`playout_fast`) only, whatever ``fast``
-    says (kept for the shared signature): the step path is not compiled into it."""
+    """:func:`play_rows_step`'s rows by the playout path (:func:`playout_fast`) only, the same
+    games from the same generators; ``fast`` is ignored. The step path is not compiled in."""
     legal = np.zeros(SCRATCH, dtype=np.int64)  # playout_fast's scratch, no legal list
     buf = np.zeros(BUF, dtype=np.int64)
     s = start.copy()
@@ -1474,8 +1463,12 @@ def play_rows_step(
     wins_out: np.ndarray,
     lengths_out: np.ndarray,
 ) -> None:
-    """:func:`play_rows` by the step path (:func:`playout`) only, whatever ``fast`` says: the
-    reference the twin checks compare :func:`play_rows_fast` with."""
+    """Playout ``i`` from a copy of ``start`` with generator ``rngs[i]`` and the seats'
+    policies ``policies[i]``, by the step path (:func:`playout`: legal ids and chance outcomes
+    at every step): scores, winner flags (terminal only) and steps into row ``i`` of
+    ``scores_out``, ``wins_out`` and ``lengths_out``. ``fast`` is ignored (kept so that both
+    paths take the same arguments); the reference the twin checks compare
+    :func:`play_rows_fast` with."""
     legal = np.zeros(LEGAL_BUF, dtype=np.int64)
     buf = np.zeros(BUF, dtype=np.int64)
     s = start.copy()

@@ -1645,18 +1645,9 @@ def _hit_stay(s: np.ndarray, tm: int, hit: bool, buf: np.ndarray) -> None:
     _run(s, buf)
 
 
-def play_rows(*args: Any) -> None:
-    """Playout ``i`` from a copy of ``start`` with generator ``rngs[i]`` and the seats'
-    policies ``policies[i]``, by :func:`playout_fast` (``fast``, the seventh argument) or
-    :func:`playout`: scores, winner flags (terminal only) and steps into row ``i`` of the
-    outputs. The arguments of :func:`play_rows_fast`; a plain Python function calling the
-    compiled path that ``fast`` names, so that only that path is compiled."""
-    (play_rows_fast if args[6] else play_rows_step)(*args)
-
-
 @noref
 def _row_results(s: np.ndarray, i: int, scores_out: np.ndarray, wins_out: np.ndarray) -> None:
-    """Row ``i`` of :func:`play_rows`'s outputs from the ended playout ``s``: each seat's total
+    """Row ``i`` of :func:`play_rows_step`'s outputs from the ended playout ``s``: each seat's total
     and winner flag."""
     for p in range(s[H_N]):
         scores_out[i, p] = s[_pb(p) + P_TOTAL]
@@ -1676,8 +1667,8 @@ def play_rows_fast(
     wins_out: np.ndarray,
     lengths_out: np.ndarray,
 ) -> None:
-    """:func:`play_rows` by the playout path (:func:`playout_fast`) only, whatever ``fast``
-    says (kept for the shared signature): the step path is not compiled into it."""
+    """:func:`play_rows_step`'s rows by the playout path (:func:`playout_fast`) only, the same
+    games from the same generators; ``fast`` is ignored. The step path is not compiled in."""
     n = start[H_N]
     legal = np.zeros(max(max_actions(n), 8), dtype=np.int64)
     buf = np.zeros(BUF, dtype=np.int64)
@@ -1704,8 +1695,12 @@ def play_rows_step(
     wins_out: np.ndarray,
     lengths_out: np.ndarray,
 ) -> None:
-    """:func:`play_rows` by the step path (:func:`playout`) only, whatever ``fast`` says: the
-    reference the twin checks compare :func:`play_rows_fast` with."""
+    """Playout ``i`` from a copy of ``start`` with generator ``rngs[i]`` and the seats'
+    policies ``policies[i]``, by the step path (:func:`playout`: legal ids and chance outcomes
+    at every step): scores, winner flags (terminal only) and steps into row ``i`` of
+    ``scores_out``, ``wins_out`` and ``lengths_out``. ``fast`` is ignored (kept so that both
+    paths take the same arguments); the reference the twin checks compare
+    :func:`play_rows_fast` with."""
     n = start[H_N]
     legal = np.zeros(max(max_actions(n), 8), dtype=np.int64)
     buf = np.zeros(BUF, dtype=np.int64)

@@ -123,16 +123,10 @@ def canonical(s: np.ndarray) -> np.ndarray:
 # ----- helpers --------------------------------------------------------------------------------
 
 
-@njit_once(cache=True, inline="always")
-def popcount(x: int) -> int:
-    """Bits set in a non-negative int (one ``popcnt``: :func:`septet.fast.bits.popcnt`)."""
-    return popcnt(x)
-
-
-@njit_once(cache=True, inline="always")
-def lowbit_index(x: int) -> int:
-    """Index of the lowest set bit of ``x > 0`` (one ``tzcnt``)."""
-    return ctz(x)
+popcount = popcnt
+"""Bits set in a non-negative int (:func:`septet.fast.bits.popcnt`)."""
+lowbit_index = ctz
+"""Index of the lowest set bit of ``x > 0`` (:func:`septet.fast.bits.ctz`)."""
 
 
 @njit_once(cache=True, inline="always")
@@ -873,18 +867,9 @@ def _choose(
     return base + select_bit(m, randbelow(rng, cnt))
 
 
-def play_rows(*args: Any) -> None:
-    """Playout ``i`` from a copy of ``start`` with generator ``rngs[i]`` and the seats'
-    policies ``policies[i]``, by :func:`playout_fast` (``fast``, the seventh argument) or
-    :func:`playout`: scores, winner flags (terminal only) and steps into row ``i`` of the
-    outputs. The arguments of :func:`play_rows_fast`; a plain Python function calling the
-    compiled path that ``fast`` names, so that only that path is compiled."""
-    (play_rows_fast if args[6] else play_rows_step)(*args)
-
-
 @njit_once(cache=True)
 def _row_results(s: np.ndarray, i: int, scores_out: np.ndarray, wins_out: np.ndarray) -> None:
-    """Row ``i`` of :func:`play_rows`'s outputs from the ended playout ``s``: each seat's side's
+    """Row ``i`` of the play_rows outputs from the ended playout ``s``: each seat's side's
     points and winner flag (terminal only)."""
     terminal = s[H_CUR] == TERMINAL
     for p in range(s[H_N]):
@@ -905,8 +890,8 @@ def play_rows_fast(
     wins_out: np.ndarray,
     lengths_out: np.ndarray,
 ) -> None:
-    """:func:`play_rows` by the playout path (:func:`playout_fast`) only, whatever ``fast``
-    says (kept for the shared signature): the step path is not compiled into it."""
+    """:func:`play_rows_step`'s rows by the playout path (:func:`playout_fast`) only, the same
+    games from the same generators; ``fast`` is ignored. The step path is not compiled in."""
     legal = np.zeros(LEGAL_BUF, dtype=np.int64)
     buf = np.zeros(BUF, dtype=np.int64)
     s = start.copy()
@@ -931,8 +916,12 @@ def play_rows_step(
     wins_out: np.ndarray,
     lengths_out: np.ndarray,
 ) -> None:
-    """:func:`play_rows` by the step path (:func:`playout`) only, whatever ``fast`` says: the
-    reference the twin checks compare :func:`play_rows_fast` with."""
+    """Playout ``i`` from a copy of ``start`` with generator ``rngs[i]`` and the seats'
+    policies ``policies[i]``, by the step path (:func:`playout`: legal ids and chance outcomes
+    at every step): scores, winner flags (terminal only) and steps into row ``i`` of
+    ``scores_out``, ``wins_out`` and ``lengths_out``. ``fast`` is ignored (kept so that both
+    paths take the same arguments); the reference the twin checks compare
+    :func:`play_rows_fast` with."""
     legal = np.zeros(LEGAL_BUF, dtype=np.int64)
     buf = np.zeros(BUF, dtype=np.int64)
     for i in range(rngs.shape[0]):
