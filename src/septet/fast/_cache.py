@@ -64,9 +64,23 @@ def _module_file(name: str) -> Path | None:
     return None
 
 
+_IMPORTS: dict[tuple[Path, int, int], frozenset[Path]] = {}
+""":func:`imports` by (file, mtime_ns, size): every process checks the nine kernel files'
+closures at start, which share most of their files."""
+
+
 def imports(path: Path) -> set[Path]:
     """The ``septet`` modules that ``path`` imports (anywhere in it), as files: for
-    ``from a import b`` the module ``a.b`` when it is one, else ``a``."""
+    ``from a import b`` the module ``a.b`` when it is one, else ``a``. Parsed once a process
+    per version of the file (its modification time and size)."""
+    st = path.stat()
+    key = (path, st.st_mtime_ns, st.st_size)
+    if key not in _IMPORTS:
+        _IMPORTS[key] = frozenset(_parse_imports(path))
+    return set(_IMPORTS[key])
+
+
+def _parse_imports(path: Path) -> set[Path]:
     out: set[Path] = set()
     for node in ast.walk(ast.parse(path.read_bytes())):
         if isinstance(node, ast.Import):
