@@ -285,3 +285,67 @@ def test_expert_solves_endgames_and_searches_before() -> None:
     assert tight.last_mode == "search" and action in state.legal_actions()
     with pytest.raises(ValueError):
         SevenShotExpert(game, endgame="sometimes")
+
+
+def test_weighted_pool_resamples_the_samples_by_their_likelihood(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Systematic resampling: with k = 10 samples weighted 6:3:1:0:…, the pool holds the first
+    # sample 6 times, the second 3 times, the third once and no other (k * w / sum(w) each).
+    from septet.bots.expert.seven_shot import weighted_pool
+    from septet.fast import kernel_for
+
+    game = get("seven-shot")
+    state = _ending(4, 6, random.Random(21))
+    view = state.view(state.current_player)
+    drawn: list[Any] = []
+
+    game_sample = type(game).sample_state
+
+    def record(self: Any, v: Any, r: random.Random) -> Any:
+        drawn.append(game_sample(self, v, r))
+        return drawn[-1]
+
+    monkeypatch.setattr(type(game), "sample_state", record)  # Game objects are immutable
+    weights = iter([0.6, 0.3, 0.1] + [0.0] * 7)
+    monkeypatch.setattr("septet.bots.expert.seven_shot.play_likelihood", lambda *a: next(weights))
+    rows = weighted_pool(game, view, random.Random(3), 10)
+    assert rows.shape == (10, len(kernel_for(game).encode(state))) and rows.dtype == np.int64
+    encoded = [kernel_for(game).encode(x) for x in drawn]
+    counts = [sum(bool(np.array_equal(r, e)) for r in rows) for e in encoded]
+    assert len(drawn) == 10 and counts[:3] == [6, 3, 1] and sum(counts) == 10
+    with pytest.raises(ValueError):
+        weighted_pool(game, view, random.Random(3), 0)
+
+
+def test_the_compiled_search_determinizes_from_the_pool_it_is_given() -> None:
+    # With the tree cut at the root (tree=1) and greedy rollouts to the deal's end, a search
+    # over a pool of one determinization scores each card by one greedy playout of that deal:
+    # the same means from any seed and any number of copies, and other means from another deal.
+    game = get("seven-shot")
+    state = _ending(4, 4, random.Random(4))
+    seat = state.current_player
+    view = state.view(seat)
+    legal = state.legal_actions()
+    from septet.fast import kernel_for
+
+    kernel = kernel_for(game)
+    spec = "ismcts:iterations=120,rollout=greedy,horizon=round,tree=1,utility=score,engine=fast"
+
+    def means(samples: list[Any], copies: int, seed: int) -> dict[Any, float]:
+        agent: Any = make_agent(spec, game)
+        pool = np.stack([kernel.encode(x) for x in samples for _ in range(copies)])
+        agent.pool_for = lambda _v, _r: pool
+        root = agent.search(view, legal, random.Random(seed))
+        return {a: c.reward / c.visits for a, c in root.children.items()}
+
+    rng = random.Random(9)
+    one = game.sample_state(view, rng)
+    base = means([one], 1, 1)
+    assert set(base) == set(legal)
+    assert means([one], 3, 2) == pytest.approx(base)
+    others = [means([game.sample_state(view, rng)], 1, 1) for _ in range(6)]
+    assert any(o != pytest.approx(base) for o in others)
+    free: Any = make_agent(spec, game)  # no pool: fresh uniform determinizations
+    root = free.search(view, legal, random.Random(1))
+    assert {a: c.reward / c.visits for a, c in root.children.items()} != pytest.approx(base)

@@ -230,6 +230,11 @@ class ISMCTSAgent:
             self._greedy = make_agent("greedy", game)
         self.last_iterations = 0
         """Iterations run by the last call of :meth:`act` (for benchmarks)."""
+        self.pool_for: Callable[[Mapping[str, JSON], random.Random], Any] | None = None
+        """With the compiled search, ``pool_for(view, rng)``: the determinizations to search,
+        encoded, shape ``(k, state size)`` (``septet.fast.search.search``'s ``pool``), drawn by
+        the caller before the clock starts, e.g. weighted by a model of the others' play (the
+        Expert's); ``None``: the kernel's uniform draw."""
         self._prior: Action | None = None
         self.last_root: _Node | None = None
 
@@ -365,6 +370,7 @@ class ISMCTSAgent:
             prior=prior,
             greedy_params=kernel.params,
             players=n,
+            pool=None if self.pool_for is None else self.pool_for(view, rng),
         )
         self.last_iterations = done
         root = _tree_nodes(tree, self.game, n, full)

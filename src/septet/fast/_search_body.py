@@ -411,12 +411,16 @@ def iterate(
     fparams: np.ndarray,
     iparams: np.ndarray,
     gparams: np.ndarray,
+    pool: np.ndarray,
 ) -> int:
     """Run up to ``iterations`` ISMCTS iterations from the encoded ``root`` for ``seat``.
 
     ``fparams`` = (c, scale, bias); ``iparams`` = (chance mode 0 observed / 1 outcome / 2 open,
     rollout 0 random / 1 greedy, round horizon 0/1, depth or -1, tree limit or -1, utility 0
-    win / 1 score, greedy's root move or -1); ``gparams`` the greedy's parameters. Stops early
+    win / 1 score, greedy's root move or -1); ``gparams`` the greedy's parameters; ``pool``
+    shape ``(k, len(root))``: with ``k > 0`` each iteration's determinization is a row drawn
+    uniformly from it (states of ``seat``'s information set drawn by the caller, e.g. resampled
+    by a model of the others' play) instead of :func:`determinize`'s uniform draw. Stops early
     (returning the iterations done) when the node arrays are nearly full."""
     c = fparams[0]
     scale = fparams[1]
@@ -443,7 +447,12 @@ def iterate(
     while done < iterations:
         if meta[0] + 512 >= cap:
             break
-        determinize(g, root, seat, rng, s)
+        if pool.shape[0] > 0:
+            row = randbelow(rng, pool.shape[0])
+            for j in range(s.shape[0]):
+                s[j] = pool[row, j]
+        else:
+            determinize(g, root, seat, rng, s)
         round0 = _round(g, s)
         node = 0
         plen = 1

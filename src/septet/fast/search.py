@@ -149,6 +149,7 @@ def search(
     prior: int,
     greedy_params: np.ndarray,
     players: int,
+    pool: np.ndarray | None = None,
 ) -> tuple[Tree, int]:
     """Run the compiled search on an encoded root (a state of ``seat``'s information set).
 
@@ -156,6 +157,9 @@ def search(
         iterations / time_limit: the budget (whichever ends first; at least one iteration).
         seed: seeds the search's generator (one stream per move).
         prior: greedy's root move for the progressive bias, or -1.
+        pool: encoded states of ``seat``'s information set, shape ``(k, len(root))``, int64:
+            each iteration determinizes by one row drawn uniformly (``None``: the kernel's own
+            uniform determinization).
 
     Returns:
         ``(tree, iterations done)``.
@@ -163,8 +167,19 @@ def search(
     fparams = np.array([c, scale, bias])
     iparams = _int_params(chance, rollout, horizon_round, depth, tree_limit, utility, prior)
     params = (fparams, iparams, greedy_params)
+    if pool is None:
+        pool = np.zeros((0, root.shape[0]), dtype=np.int64)
+    elif pool.ndim != 2 or pool.shape[1] != root.shape[0] or pool.dtype != np.int64:
+        raise ValueError(f"pool must be int64 of shape (k, {root.shape[0]}), not {pool.shape}")
     return _run_chunks(
-        GAME_IDS[game_name], root, seat, make_rng(seed), params, iterations, time_limit, players
+        GAME_IDS[game_name],
+        root,
+        seat,
+        make_rng(seed),
+        params,
+        (iterations, time_limit),
+        players,
+        pool,
     )
 
 
@@ -198,12 +213,14 @@ def _run_chunks(
     seat: int,
     rng: np.ndarray,
     params: tuple[np.ndarray, np.ndarray, np.ndarray],
-    iterations: int | None,
-    time_limit: float | None,
+    budget: tuple[int | None, float | None],
     players: int,
+    pool: np.ndarray,
 ) -> tuple[Tree, int]:
-    """Call :func:`iterate` in chunks until the budget is spent, growing the tree as needed."""
+    """Call :func:`iterate` in chunks until the ``(iterations, time_limit)`` budget is spent,
+    growing the tree as needed."""
     fparams, iparams, greedy_params = params
+    iterations, time_limit = budget
     per_iteration = players + 12
     if iterations is not None and time_limit is None:
         tree = Tree(iterations * per_iteration + 1024, g)
@@ -239,6 +256,7 @@ def _run_chunks(
             fparams,
             iparams,
             greedy_params,
+            pool,
         )
         done += got
         if got < want:

@@ -53,6 +53,36 @@ PROBE_NODES = 3
 """The endgame test's position budget, in multiples of ``nodes``."""
 PROBE_SECONDS = 0.1
 """The time kept from the ISMCTS search for the endgame test (sampling and one solve)."""
+MARGIN = 0.03
+"""Seconds of a move kept for what follows the search (the tree read back, the reply)."""
+
+
+def weighted_pool(
+    game: Game[Any], view: dict[str, JSON], rng: random.Random, k: int, weighted: bool = True
+) -> Any:
+    """``k`` determinizations of ``view``'s information set, encoded for the compiled search
+    (int64, shape ``(k, state size)``): ``k`` uniform draws of the engine's sampler
+    (``Game.sample_state``), resampled in proportion to the likelihood of the others' card
+    plays under the model of :func:`~septet.bots.expert.inference.play_likelihood`, by
+    systematic resampling (Kitagawa 1996; the resampling step of a particle filter), so a deal
+    the play made likely appears several times and one it made unlikely may not appear
+    (``weighted=False``: the ``k`` draws as they are).
+
+    Raises:
+        ValueError: ``k < 1``.
+    """
+    from septet.fast import kernel_for
+
+    if k < 1:
+        raise ValueError(f"a pool needs at least one sample, not {k}")
+    seat = int(str(view["seat"]))
+    states = [game.sample_state(view, rng) for _ in range(k)]
+    w = np.array([play_likelihood(st, seat) if weighted else 1.0 for st in states])
+    cum = np.cumsum(w / w.sum())
+    picks = np.minimum(np.searchsorted(cum, (rng.random() + np.arange(k)) / k), k - 1)
+    kernel = kernel_for(game)
+    rows = {int(i): kernel.encode(states[i]) for i in set(picks.tolist())}
+    return np.stack([rows[int(i)] for i in picks]).astype(np.int64)
 
 
 class SevenShotExpert:
@@ -67,6 +97,12 @@ class SevenShotExpert:
         weight: ``model`` (samples weighted by the likelihood of the others' plays,
             :func:`~septet.bots.expert.inference.play_likelihood`) or ``uniform``.
         endgame: ``exact`` (PIMC once a sample solves exactly, ISMCTS before) or ``always``.
+        pool: the ISMCTS card plays search ``pool`` determinizations drawn before the search
+            (:func:`weighted_pool`: resampled by the model's likelihood with ``weight=model``)
+            instead of the kernel's fresh uniform one each iteration; 0: the kernel's
+            (Strong's search).
+        iterations: the ISMCTS moves' budget in iterations instead of the time left
+            (reproducible games, for experiments).
 
     Raises:
         ValueError: a non-positive parameter, or another ``weight`` or ``endgame``.
@@ -80,6 +116,8 @@ class SevenShotExpert:
         min_samples: int | str = 2,
         weight: str = "model",
         endgame: str = "exact",
+        pool: int | str = 0,
+        iterations: int | str | None = None,
     ) -> None:
         from septet.bots import make_agent
 
@@ -96,9 +134,19 @@ class SevenShotExpert:
         if endgame not in ("exact", "always"):
             raise ValueError(f"endgame must be exact or always, not {endgame!r}")
         self.endgame = endgame
+        self.pool = int(pool)
+        if self.pool < 0:
+            raise ValueError(f"pool must be >= 0, not {pool!r}")
+        self.iterations = None if iterations is None else int(iterations)
+        if self.iterations is not None and self.iterations <= 0:
+            raise ValueError(f"iterations must be positive, not {iterations!r}")
         # The search leaves the endgame test (one sample, at most PROBE_NODES * nodes) its time.
         search_time = max(0.05, self.time_limit - PROBE_SECONDS)
-        self.search = make_agent(SEARCH_SPEC.format(time=search_time), game)
+        spec = SEARCH_SPEC.format(time=search_time)
+        if self.iterations is not None:
+            spec = spec.replace(f"time={search_time}", f"iterations={self.iterations}")
+        self.search = make_agent(spec, game)
+        self._search_time = search_time
         self.solver = Solver()
         self.sample = game.sample_state
         """``sample(view, rng) -> SevenShotState``: the determinizations (tests may wrap it)."""
@@ -120,15 +168,36 @@ class SevenShotExpert:
         :data:`PROBE_SECONDS`)."""
         if len(legal_actions) == 1:
             return legal_actions[0]
+        start = time.perf_counter()
         if view.get("phase") != "play":
-            return self.search.act(view, legal_actions, rng)
+            return self._search(view, legal_actions, rng, start, pooled=False)
         if self.endgame == "exact" and not self.solvable(view, legal_actions, rng):
             self.last_mode = "search"
-            return self.search.act(view, legal_actions, rng)
+            return self._search(view, legal_actions, rng, start, pooled=True)
         self.last_mode = "solver"
         totals = self.mean_values(view, legal_actions, rng)
         best = int(np.argmax(totals))  # the first of equal means: legal_actions' order
         return legal_actions[best]
+
+    def _search(
+        self,
+        view: dict[str, JSON],
+        legal_actions: Sequence[Action],
+        rng: random.Random,
+        start: float,
+        pooled: bool,
+    ) -> Action:
+        """ISMCTS for the time left of the move (``start``: ``time.perf_counter()`` when it
+        began): over :func:`weighted_pool`'s determinizations when ``pooled`` and ``pool > 0``."""
+        agent: Any = self.search
+        agent.pool_for = None
+        if pooled and self.pool > 0:
+            rows = weighted_pool(self.game, view, rng, self.pool, self.weighted)
+            agent.pool_for = lambda _view, _rng: rows
+        if self.iterations is None:
+            spent = time.perf_counter() - start
+            agent.time_limit = max(0.05, self._search_time + PROBE_SECONDS - spent - MARGIN)
+        return self.search.act(view, legal_actions, rng)
 
     def solvable(
         self, view: dict[str, JSON], legal_actions: Sequence[Action], rng: random.Random
