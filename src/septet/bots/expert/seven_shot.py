@@ -22,9 +22,12 @@ sample's values count in proportion to how likely the others' card plays of the 
 an opponent model given that sample's hands (likelihood-weighted determinization,
 :mod:`septet.bots.expert.inference`); ``weight=uniform`` counts every sample alike.
 
-Spec: ``expert:time=0.9,nodes=20000,min_samples=2,weight=model,endgame=exact`` (seconds a move;
-the solver's position budget per sample and depth; samples drawn even past the time; how
-samples are weighted; ``always`` for PIMC at every card play).
+Spec: ``expert:time=0.9,nodes=20000,min_samples=2,weight=model,endgame=exact,pool=0`` (seconds
+a move; the solver's position budget per sample and depth; samples drawn even past the time; how
+samples are weighted; ``always`` for PIMC at every card play; determinizations drawn before an
+ISMCTS card play, resampled by the model with ``weight=model``, 0 for the kernel's own), and
+``iterations=N`` for an ISMCTS budget in iterations. Measured, the pool resampled by the model
+lost to the kernel's uniform draws (docs/bots.md, "What else was tried"), so it is off.
 """
 
 from __future__ import annotations
