@@ -29,8 +29,10 @@ def test_pairing_measures_the_stronger_bot() -> None:
 
 
 def test_pairing_rejects_bad_player_counts() -> None:
-    with pytest.raises(ValueError, match="2 to 4"):
-        run_pairing("toy-tricks", 5, "random", "random", 1)
+    with pytest.raises(ValueError, match="2 players or more"):
+        run_pairing("flip7", 1, "random", "random", 1)
+    with pytest.raises(ValueError, match="3 to 4 players, not 5"):  # the game's own count
+        run_pairing("seven-shot", 5, "random", "random", 1)
 
 
 def test_default_rungs_and_their_ismcts_specs_are_valid() -> None:
@@ -102,13 +104,16 @@ def test_duplicate_rotations() -> None:
     assert rotations(2) == ["AB", "BA"]
     assert rotations(3) == ["ABB", "BBA", "BAB"]
     assert rotations(4) == ["ABAB", "BABA"]
+    assert rotations(5) == ["ABBBB", "BBBBA", "BBBAB", "BBABB", "BABBB"]  # A against the field
     # 7 games of 3 players round up to 3 deals of 3 games, one seed per deal
     plan = _schedule(3, 7, 5, duplicate=True)
     assert [seats for seats, _ in plan] == ["ABB", "BBA", "BAB"] * 3
     assert [seed for _, seed in plan] == [f"ladder:5:deal:{d}" for d in (0, 0, 0, 1, 1, 1, 2, 2, 2)]
 
 
-@pytest.mark.parametrize(("game", "players"), [("flip7", 2), ("flip7", 3), ("seven-shot", 4)])
+@pytest.mark.parametrize(
+    ("game", "players"), [("flip7", 2), ("flip7", 3), ("seven-shot", 4), ("flip7", 6)]
+)
 def test_duplicate_deals_cancel_the_luck_between_equal_bots(game: str, players: int) -> None:
     # One deterministic bot against itself: every deal gives A exactly its fair share (the same
     # games with the seats renamed), so the interval has no width. Seat-rotated games with a

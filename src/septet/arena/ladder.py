@@ -1,8 +1,9 @@
 """The strength ladder: is each bot a significant step above the one below?
 
 For a game, a player count and a pairing ``A`` vs ``B``, games are played with the seats
-``[A, B]`` (2 players), ``[A, B, B]`` (3) or ``[A, B, A, B]`` (4; in Seven Shot that is team A
-against team B), rotated one seat per game so every seat is played by each side equally often.
+``[A, B]`` (2 players), ``[A, B, B]`` (3), ``[A, B, A, B]`` (4; in Seven Shot that is team A
+against team B) or one A against the field at 5 or more (``[A, B, B, B, B]``: Flip 7's larger
+tables), rotated one seat per game so every seat is played by each side equally often.
 ``A``'s result in a game is its share of the win (winners on A's seats / all winners, so shared
 wins count in part); its fair share is (A's seats) / (players). A step is **significant** when
 the 95% Wilson interval of A's mean share lies above the fair share. Statistics come from
@@ -52,6 +53,20 @@ from septet.core.types import JSON
 from septet.games import get
 
 PATTERNS = {2: "AB", 3: "ABB", 4: "ABAB"}
+"""The seats of A and B at 2-4 players; at 5 or more (Flip 7) A has one seat against the
+field, ``ABBBB…`` (:func:`pattern`)."""
+
+
+def pattern(players: int) -> str:
+    """The seating pattern at ``players`` seats: :data:`PATTERNS`, or one A and ``players - 1``
+    B at 5 or more (fair share ``1 / players``).
+
+    Raises:
+        ValueError: fewer than 2 players.
+    """
+    if players < 2:
+        raise ValueError(f"the ladder seats 2 players or more, not {players}")
+    return PATTERNS.get(players, "A" + "B" * (players - 1))
 
 
 @dataclass
@@ -99,9 +114,9 @@ HEADER = (
 
 
 def _seating(players: int, index: int) -> str:
-    pattern = PATTERNS[players]
+    seats = pattern(players)
     r = index % players
-    return pattern[r:] + pattern[:r]
+    return seats[r:] + seats[:r]
 
 
 def rotations(players: int) -> list[str]:
@@ -177,11 +192,10 @@ def run_pairing(
     to whole deals).
 
     Raises:
-        ValueError: an unsupported player count (2-4).
+        ValueError: fewer than 2 players (the game refuses counts it does not seat).
         AgentSpecError, UnknownGameError, OptionError: bad specs, game or options.
     """
-    if players not in PATTERNS:
-        raise ValueError(f"the ladder seats 2 to 4 players, not {players}")
+    pattern(players)  # raises below 2
     options = dict(options or {})
     get(name, **options).check_num_players(players)
     schedule = _schedule(players, games, seed, duplicate)
@@ -193,7 +207,7 @@ def run_pairing(
     shares = [r[0] for r in results]
     a_moves = sum(r[3] for r in results)
     times = [x for r in results for x in r[2]]
-    fair = PATTERNS[players].count("A") / players
+    fair = pattern(players).count("A") / players
     deals, (rate, low, high) = _share_interval(shares, players, duplicate)
     opts = "".join(f" {k}={v}" for k, v in sorted(options.items()))
     return PairingResult(
