@@ -231,10 +231,8 @@ class ISMCTSAgent:
         self.last_iterations = 0
         """Iterations run by the last call of :meth:`act` (for benchmarks)."""
         self.pool_for: Callable[[Mapping[str, JSON], random.Random], Any] | None = None
-        """With the compiled search, ``pool_for(view, rng)``: the determinizations to search,
-        encoded, shape ``(k, state size)`` (``septet.fast.search.search``'s ``pool``), drawn by
-        the caller before the clock starts, e.g. weighted by a model of the others' play (the
-        Expert's); ``None``: the kernel's uniform draw."""
+        """Compiled search: ``pool_for(view, rng)`` gives the encoded determinizations to search
+        (``septet.fast.search.search``'s ``pool``); ``None``: the kernel's uniform draw."""
         self._prior: Action | None = None
         self.last_root: _Node | None = None
 

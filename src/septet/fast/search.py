@@ -122,6 +122,11 @@ class Tree:
         kernel_module(self.game)._rehash(new.hk, new.hv, new.parent, new.key, k)
         return new
 
+    def arrays(self) -> tuple[np.ndarray, ...]:
+        """The arrays :func:`iterate` takes, in its order (``hk`` … ``key``)."""
+        return (self.hk, self.hv, self.meta, self.player, self.visits, self.avail, self.reward,
+                self.parent, self.key)  # fmt: skip
+
     def children(self, node: int) -> dict[int, int]:
         """``key -> child index`` of ``node`` (keys: action ids, or ``-1 - observation``)."""
         k = self.size
@@ -239,24 +244,7 @@ def _run_chunks(
             tree = tree.grown()
         t0 = time.perf_counter()
         got = kernel_module(g).iterate(
-            g,
-            root,
-            seat,
-            want,
-            rng,
-            tree.hk,
-            tree.hv,
-            tree.meta,
-            tree.player,
-            tree.visits,
-            tree.avail,
-            tree.reward,
-            tree.parent,
-            tree.key,
-            fparams,
-            iparams,
-            greedy_params,
-            pool,
+            g, root, seat, want, rng, *tree.arrays(), fparams, iparams, greedy_params, pool
         )
         done += got
         if got < want:

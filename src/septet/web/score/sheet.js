@@ -26,6 +26,18 @@ export async function mount(app, id) {
   const publicUrl = await call('/api/config').then((c) => (c.public_url || '').replace(/\/+$/, ''), () => '');
   let busy = false;
   const live = document.getElementById('sk-live');
+  // A render the network brings (a round's preview, a live update) waits while a finger or the
+  // mouse is down: the page rebuilt between press and release would swallow that tap.
+  let pressed = false;
+  let deferred = false;
+  app.addEventListener('pointerdown', () => { pressed = true; }, true);
+  const release = () => {
+    pressed = false;
+    if (deferred) { deferred = false; setTimeout(render, 0); }
+  };
+  window.addEventListener('pointerup', release, true);
+  window.addEventListener('pointercancel', release, true);
+  function renderSoon() { if (pressed) deferred = true; else render(); }
 
   // ----- live updates ------------
   let socket = null;
@@ -39,7 +51,7 @@ export async function mount(app, id) {
       if (msg.type === 'sheet' && msg.sheet.version >= sheet.version) {
         const changed = msg.sheet.version !== sheet.version;
         sheet = msg.sheet;
-        if (changed || !editor) render();
+        if (changed || !editor) renderSoon();
       }
     };
     socket.onclose = () => {
@@ -82,7 +94,7 @@ export async function mount(app, id) {
   const ctx = {
     get sheet() { return sheet; },
     extra,
-    rerender: () => render(),
+    rerender: () => renderSoon(),
     async save(entry) {
       const op = editor.index === null ? { op: 'add', entry } : { op: 'edit', index: editor.index, entry };
       const saved = editor;
