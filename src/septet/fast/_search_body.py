@@ -17,7 +17,7 @@ from numba import njit
 
 from septet.fast import double_seven as DS
 from septet.fast import seven_shot as SS
-from septet.fast.rng import randbelow, random01
+from septet.fast.rng import copy_into, randbelow, random01
 
 # Bound by the per-game module after it runs this source:
 K: Any = None  # the game's kernel module
@@ -448,9 +448,7 @@ def iterate(
         if meta[0] + 512 >= cap:
             break
         if pool.shape[0] > 0:
-            row = randbelow(rng, pool.shape[0])
-            for j in range(s.shape[0]):
-                s[j] = pool[row, j]
+            copy_into(s, pool[randbelow(rng, pool.shape[0])])
         else:
             determinize(g, root, seat, rng, s)
         round0 = _round(g, s)

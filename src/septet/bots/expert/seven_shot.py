@@ -47,9 +47,9 @@ from septet.core.types import JSON
 STRONG_SPEC = "ismcts:time=0.5,rollout=greedy,horizon=round"
 """The server's Strong for Seven Shot."""
 
-SEARCH_SPEC = "ismcts:time={time},rollout=greedy,horizon=round"
+SEARCH_SPEC = "ismcts:{budget},rollout=greedy,horizon=round"
 """The search of the pass and of the card plays the solver cannot search exactly (``endgame=
-exact``): Strong's settings at the Expert's time."""
+exact``): Strong's settings at the Expert's time (``budget``: ``time=…`` or ``iterations=…``)."""
 
 
 PROBE_NODES = 3
@@ -145,10 +145,8 @@ class SevenShotExpert:
             raise ValueError(f"iterations must be positive, not {iterations!r}")
         # The search leaves the endgame test (one sample, at most PROBE_NODES * nodes) its time.
         search_time = max(0.05, self.time_limit - PROBE_SECONDS)
-        spec = SEARCH_SPEC.format(time=search_time)
-        if self.iterations is not None:
-            spec = spec.replace(f"time={search_time}", f"iterations={self.iterations}")
-        self.search = make_agent(spec, game)
+        budget = f"time={search_time}" if iterations is None else f"iterations={self.iterations}"
+        self.search = make_agent(SEARCH_SPEC.format(budget=budget), game)
         self._search_time = search_time
         self.solver = Solver()
         self.sample = game.sample_state
