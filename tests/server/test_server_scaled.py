@@ -13,9 +13,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+import redis
 
 from septet.core import GameRecord
 from septet.server import Settings
+from septet.server.live import LiveTable
 from septet.server.worker import BotWorker
 from tests.server.conftest import make_client, new_guest, postgres_schema_url
 from tests.server.multiproc import drop_redis_prefix, redis_or_skip, redis_prefix
@@ -144,3 +146,70 @@ def test_server_scaled_lobby_and_caps(site: tuple[Any, Any, BotWorker]) -> None:
     while b.get("/api/tables").json()["total"]["finished"] < 1:  # the worker plays them
         assert time.monotonic() < end
         time.sleep(0.2)
+
+
+def test_server_scaled_socket_attached_while_its_table_is_let_go(
+    site: tuple[Any, Any, BotWorker], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A process lets go of a table without sockets (its sweep); when that happens between a
+    socket's load of the table and its attach, the socket is still attached to the table the
+    process holds, and hears the moves made through another process (CI once saw a spectator
+    that never heard another message)."""
+    a, b, _ = site
+    aki, ben = new_guest(a, "Aki"), new_guest(a, "Ben")
+    body = {"game": "tiny-sevens", "options": {"target": 60}, "seats": ["human", "human"]}
+    tid = a.post("/api/tables", json=body, headers={"cookie": aki}).json()["id"]
+    assert a.post(f"/api/tables/{tid}/join", json={}, headers={"cookie": ben}).status_code == 200
+    manager = b.app.state.manager
+    real_load_chat = LiveTable.load_chat
+
+    async def let_go_first(self: LiveTable) -> None:
+        manager.tables.pop(self.id, None)  # what the sweep does to a table without sockets
+        await real_load_chat(self)
+
+    monkeypatch.setattr(LiveTable, "load_chat", let_go_first)
+    inbox: queue.Queue[Any] = queue.Queue()
+    spectator = WsClient(b, tid, None, inbox, "spectator@B")
+    first = spectator.wait_for(lambda m: m["type"] == "state")
+    monkeypatch.setattr(LiveTable, "load_chat", real_load_chat)
+    held = manager.tables[tid]
+    assert spectator.wait_for(lambda m: True) is first and len(held.conns) == 1
+    player = WsClient(a, tid, aki, inbox, "A@1")
+    st = player.wait_for(lambda m: m["type"] == "state" and m["legal"])
+    player.send({"type": "move", "version": st["version"], "action": st["legal"][0]["a"]})
+    heard = spectator.wait_for(lambda m: m["type"] == "state" and m["version"] > first["version"])
+    assert heard["version"] == st["version"] + 1
+    for c in (spectator, player):
+        c.close()
+
+
+def test_server_scaled_a_process_loading_a_table_knows_who_is_at_it_elsewhere(
+    site: tuple[Any, Any, BotWorker],
+) -> None:
+    """Aki's socket is on process A before B ever held the table: B, loading it for Ben, shows
+    Aki connected (from the seats' presence in Redis), not gone; when Aki leaves, B hears it."""
+    a, b, _ = site
+    aki, ben = new_guest(a, "Aki"), new_guest(b, "Ben")
+    body = {"game": "tiny-sevens", "options": {"target": 60}, "seats": ["human", "human"]}
+    tid = a.post("/api/tables", json=body, headers={"cookie": aki}).json()["id"]
+    inbox: queue.Queue[Any] = queue.Queue()
+    ca = WsClient(a, tid, aki, inbox, "A@1")
+    ca.wait_for(lambda m: m["type"] == "state")
+    settings = a.app.state.settings  # A claims the seat in Redis just after the state is sent
+    claims = redis.Redis.from_url(settings.redis_url)
+    end = time.monotonic() + 30
+    while not claims.hgetall(f"{settings.redis_prefix}:pres:{tid}:0"):
+        assert time.monotonic() < end
+        time.sleep(0.05)
+    claims.close()
+    assert b.app.state.manager.get(tid) is None  # B has not held it yet
+    assert b.post(f"/api/tables/{tid}/join", json={}, headers={"cookie": ben}).status_code == 200
+    cb = WsClient(b, tid, ben, inbox, "B@1")
+    st = cb.wait_for(lambda m: m["type"] == "state" and m["table"]["status"] == "playing")
+    aki_seat = st["table"]["seats"][0]
+    assert aki_seat["name"] == "Aki" and aki_seat["connected"] is True, aki_seat
+    assert aki_seat["gone_for"] is None
+    ca.close()
+    gone = cb.wait_for(lambda m: m["type"] == "state" and not m["table"]["seats"][0]["connected"])
+    assert gone["table"]["seats"][0]["gone_for"] is not None
+    cb.close()

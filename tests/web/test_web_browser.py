@@ -475,6 +475,8 @@ def test_web_double_seven_turn_with_pictograms(browser: Any, live_server: str) -
     enter_lobby(page, live_server, "アキ")
     create_table(page, "double-seven", 2)
     page.wait_for_selector(".ds-player")
+    # a tile flying in is hidden (visibility) until its copy lands: read the rack once all have
+    page.wait_for_function("!document.querySelector('.arriving')")
     # DS-1.1: every tile is a pictogram with the animal's name, no letter badge
     for el in page.query_selector_all(".tile:not(.back)"):
         assert el.query_selector("svg.pict") is not None

@@ -268,6 +268,21 @@ class Hub:
         now = time.time()
         return any(float(until) > now for until in held.values())
 
+    async def holders(self, table_id: str, seats: int) -> dict[int, set[str]]:
+        """The other live processes holding sockets of each of the table's ``seats`` seats:
+        seat -> their process ids (seats nobody else holds are left out)."""
+        pipe = self.redis.pipeline(transaction=False)
+        for seat in range(seats):
+            pipe.hgetall(f"{self.prefix}:pres:{table_id}:{seat}")
+        found = await self._do(pipe.execute())
+        now = time.time()
+        out: dict[int, set[str]] = {}
+        for seat, held in enumerate(found):
+            procs = {p for p, until in held.items() if p != self.process and float(until) > now}
+            if procs:
+                out[seat] = procs
+        return out
+
     async def close(self) -> None:
         """Stop listening and close the connection."""
         if self._listener is not None:

@@ -449,12 +449,26 @@ class LiveTable:
             if self.chat is None:
                 self.chat = deque(recent, maxlen=self.settings.chat_history)
 
-    async def attach(self, conn: Conn) -> None:
+    async def attach(self, conn: Conn) -> LiveTable:
         """Add a connection and send it the state alone (with the log and the chat). The others
         hear of it only when it brings a seat back (a seated player returning, who also takes
-        back a seat a bot was keeping); a spectator costs them nothing."""
+        back a seat a bot was keeping); a spectator costs them nothing.
+
+        Returns the table the connection is attached to: this one, or the one the manager holds
+        now when this one was let go (a scaled-out process lets go of a table without sockets,
+        and may have done so between the request's load and this attach: a socket on a table
+        no longer held would never hear another process's moves)."""
         await self.load_chat()
         async with self.lock:
+            while (held := self.manager.tables.get(self.id)) is not self:
+                if held is not None:
+                    return await held.attach(conn)  # (its own lock: ours is not needed)
+                if self.status in ("finished", "expired"):
+                    break  # (never held: nothing changes them)
+                self.manager.tables[self.id] = self  # let go meanwhile: held again, as stored
+                await self.reload()
+                await self.manager.held_elsewhere(self)
+                # (no await from the last look to the connection's joining: no sweep between)
             seat = self.conn_seat(conn)
             first_here = seat is not None and not any(c.seat == seat for c in self.conns)
             returning = seat is not None and not self.connected(seat)
@@ -473,6 +487,7 @@ class LiveTable:
             await self.manager.presence(self, seat, True)
         if reclaimed:
             await self.manager.seats_changed(self)
+        return self
 
     async def detach(self, conn: Conn) -> None:
         """Remove a connection; when it was the last of a seat, note since when the seat is
@@ -1202,6 +1217,10 @@ class TableManager:
         found = await asyncio.to_thread(offers, self.store, table.id)
         return [seat for seat, (pid, _) in found.items() if pid != player_id]
 
+    async def held_elsewhere(self, table: LiveTable) -> None:
+        """Learn which seats of a table just loaded here other processes hold sockets of (a
+        single process: none)."""
+
     def get(self, table_id: str) -> LiveTable | None:
         """A live table by id, or ``None`` (finished tables may have been let go)."""
         return self.tables.get(table_id)
@@ -1222,6 +1241,7 @@ class TableManager:
                 raise LobbyError("corrupt", f"Damaged record: {exc}", 500) from None
             if table.status != "finished":
                 self.tables[table_id] = table
+                await self.held_elsewhere(table)
             # A finished table is not kept: nothing changes it, and keeping every one ever
             # looked at (a replay, a record download) would grow without bound.
         return table

@@ -94,6 +94,20 @@ class ScaledTableManager(TableManager):
         except Exception:  # Redis away: do not hand a seat to a bot on a guess
             return True
 
+    async def held_elsewhere(self, table: LiveTable) -> None:
+        """Take the seats other processes hold sockets of from Redis (their presence messages
+        came before this process held the table), so its players here do not see a seated
+        player connected elsewhere as gone; Redis away, the messages to come tell."""
+        try:
+            held = await self.hub.holders(table.id, table.num_players)
+        except Exception as exc:
+            if not is_outage(exc):
+                log.exception("table %s: presence not read", table.id)
+            return
+        for seat, processes in held.items():
+            table.remote.setdefault(seat, set()).update(processes)
+            table.gone_since.pop(seat, None)
+
     def request_bot(self, table: LiveTable) -> None:
         self._spawn(self._enqueue(table.id, table.version, table.owner_key))
 

@@ -54,7 +54,7 @@ async def ws_table(ws: WebSocket, table_id: str, svc: ServicesDep, player: Optio
     svc.sockets[conn.key] += 1
     writer = asyncio.get_running_loop().create_task(_writer(ws, conn))
     try:
-        await table.attach(conn)
+        table = await table.attach(conn)
         await _read_loop(ws, conn, table, svc.settings, _session_check(ws, svc, conn))
     except WebSocketDisconnect:
         pass
@@ -62,7 +62,9 @@ async def ws_table(ws: WebSocket, table_id: str, svc: ServicesDep, player: Optio
         svc.sockets[conn.key] -= 1
         if svc.sockets[conn.key] <= 0:
             del svc.sockets[conn.key]
-        await table.detach(conn)
+        # shielded: a handler cancelled (shutdown, a test client) still lets the seat go and
+        # tells the other processes, instead of leaving them to find out when a claim expires
+        await asyncio.shield(table.detach(conn))
         conn.close()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(writer, 5)
