@@ -1,4 +1,5 @@
-"""``septet advise flip7``: the expected-value advisor for a Flip 7 hit/stay decision.
+"""``septet advise flip7``: the expected-value advisor for a Flip 7 hit/stay decision; and
+``septet kernels build|status``: the compiled kernels' cache (:mod:`septet.bots.kernels`).
 
 Example::
 
@@ -13,6 +14,7 @@ cards seen since the last shuffle (discards, busted rows). Cards use the engine'
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import typer
@@ -123,9 +125,76 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(name)
 
 
+# ----- septet kernels ------------
+kernels_app = typer.Typer(
+    help="The compiled kernels (numba): build their cache ahead of use, or show it.",
+    no_args_is_help=True,
+)
+
+
+@kernels_app.command("build")
+def build_command(
+    game: list[str] = typer.Option(  # noqa: B008
+        None, "--game", "-g", help="A game to build (repeatable; default: all three)."
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print the steps as JSON lines."),
+) -> None:
+    """Compile (or load from the cache) every kernel the bots and tools of each game use."""
+    from septet.bots.kernels import GAMES, uses, warm
+
+    names = game or list(GAMES)
+    for name in names:
+        uses(name)  # an unknown game fails before anything is compiled
+    table = Table(title="septet kernels build", show_edge=False)
+    for col, just in (("game", "left"), ("use", "left"), ("CPU s", "right"),
+                      ("wall s", "right"), ("compiled", "right")):  # fmt: skip
+        table.add_column(col, justify=just)  # type: ignore[arg-type]
+    total = 0.0
+    for name in names:
+        for use in uses(name):
+            step = warm(name, use)
+            total += step.cpu_s
+            if as_json:
+                print(json.dumps(step.__dict__))
+            table.add_row(step.game, step.use, f"{step.cpu_s:.1f}", f"{step.wall_s:.1f}",
+                          str(step.compiled) if step.compiled else "cached")  # fmt: skip
+    if not as_json:
+        console.print(table)
+        console.print(f"{total:.1f} CPU-s in all; the next process loads these from the cache.")
+
+
+@kernels_app.command("status")
+def status_command(
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON line per kernel file."),
+) -> None:
+    """Where each kernel file's cache lies, how many functions it holds, and whether it matches
+    the current sources (a stale one is rebuilt on the next use)."""
+    from septet.fast import AVAILABLE, FastUnavailable, _cache
+
+    if not AVAILABLE:
+        raise FastUnavailable("septet.fast needs numba: pip install 'septet[fast]'")
+    table = Table(title="septet kernels status", show_edge=False)
+    for col in ("kernel file", "cached functions", "sources", "cache directory"):
+        table.add_column(col, overflow="fold")
+    for rel in _cache.KERNEL_FILES:
+        src = _cache.ROOT / rel
+        d = _cache.cache_dir(src)
+        entries = len(list(d.glob(f"{src.stem}.*.nbi"))) if d.exists() else 0
+        stamp = d / f"{src.stem}.{_cache.STAMP}"
+        fresh = stamp.exists() and stamp.read_text() == _cache.digest(rel)
+        if as_json:
+            print(json.dumps({"file": rel, "functions": entries, "current": fresh,
+                              "directory": str(d)}))  # fmt: skip
+        table.add_row(rel, str(entries), "current" if fresh else "changed: rebuilt on use", str(d))
+    if not as_json:
+        console.print(table)
+
+
 def register(app: typer.Typer) -> None:
-    """Add ``advise`` (``septet advise flip7``) to the ``septet`` command."""
+    """Add ``advise`` (``septet advise flip7``) and ``kernels`` (``septet kernels build``,
+    ``septet kernels status``) to the ``septet`` command."""
     app.add_typer(advise_app, name="advise")
+    app.add_typer(kernels_app, name="kernels")
 
 
-__all__ = ["advise_app", "register"]
+__all__ = ["advise_app", "kernels_app", "register"]

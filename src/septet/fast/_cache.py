@@ -37,6 +37,7 @@ KERNEL_FILES: tuple[str, ...] = (
     "fast/rng.py",
     "fast/bits.py",
     "bots/_flip7_ev_kernel.py",
+    "bots/expert/ss_solver.py",
 )
 """The files whose functions numba compiles and caches (their ``.nbi``/``.nbc`` files are
 the ones dropped)."""

@@ -51,6 +51,11 @@ try:
 except ImportError:  # pragma: no cover - exercised where numba is missing
     COMPILED = False
 
+if COMPILED:
+    from septet.fast._cache import drop_stale
+
+    drop_stale()  # before the eager compile below reads the cache: a changed table rebuilds
+
 
 def _jit(fn: F) -> F:
     """numba's ``njit(cache=True)`` when numba is installed, else ``fn`` itself."""

@@ -1,0 +1,195 @@
+"""Compile (or load from numba's disk cache) every compiled kernel a game's bots and tools use,
+ahead of their first use: ``septet kernels build`` (:mod:`septet.bots.cli`).
+
+A kernel is compiled on its first call in a process with an empty cache (15-25 CPU-s per game
+and use, ``bench/bench_kernel_startup.py``) and loaded from the cache afterwards (about 2 CPU-s).
+A site's deployment, a CI job or a researcher about to time something runs this once after the
+install, so that no first Strong move, ``simulate --engine fast`` or test pays the compile.
+
+For each game the uses are:
+
+- ``play``: the playout kernels (``septet.fast.batch.play_games``) with the random and greedy
+  policies, and Flip 7's risk policy;
+- ``search``: the compiled ISMCTS (``ismcts:...,engine=fast``: the settings of every level
+  share its compiled code, they are arguments), one move of a fresh deal;
+- ``flip7-ev`` (Flip 7): the exact expected-value programme of the ``flip7-ev`` bot;
+- ``solver`` (Seven Shot): the Expert's perfect-information trick solver, one trick deep on
+  the first card play of a random deal.
+
+Each use runs in this process; the first one of a game also pays its imports.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from septet.fast import AVAILABLE, FastUnavailable, _cache
+
+GAMES: dict[str, int] = {"flip7": 3, "double-seven": 2, "seven-shot": 3}
+"""The games with compiled kernels, and the table size the warm-up plays (any size shares the
+same compiled code: the kernels take the player count as data)."""
+
+
+@dataclass(frozen=True)
+class WarmStep:
+    """One use of one game's kernels, compiled or loaded.
+
+    Attributes:
+        game: the game's registry name.
+        use: ``play``, ``search``, ``flip7-ev`` or ``solver``.
+        cpu_s: CPU seconds the step took in this process (``time.process_time``).
+        wall_s: wall-clock seconds.
+        compiled: cache entries (numba index files) the step wrote: 0 when everything was
+            loaded from the cache.
+    """
+
+    game: str
+    use: str
+    cpu_s: float
+    wall_s: float
+    compiled: int
+
+
+FILES: dict[str, tuple[str, ...]] = {
+    "flip7": ("fast/flip7.py", "fast/search_flip7.py", "bots/_flip7_ev_kernel.py"),
+    "double-seven": ("fast/double_seven.py", "fast/search_double_seven.py"),
+    "seven-shot": ("fast/seven_shot.py", "fast/search_seven_shot.py", "bots/expert/ss_solver.py"),
+}
+"""Each game's kernel files (of :data:`septet.fast._cache.KERNEL_FILES`); the generator
+(``fast/rng.py``) and the bit helpers (``fast/bits.py``) serve every game."""
+
+SHARED: tuple[str, ...] = ("fast/rng.py", "fast/bits.py")
+
+SEARCH_SPEC = "ismcts:iterations=50,rollout=greedy,horizon=round,engine=fast"
+"""The search the ``search`` use runs (the Strong level's settings differ only in arguments)."""
+
+
+def cache_entries(game: str | None = None) -> dict[Path, int]:
+    """The numba index files in the cache directories of ``game``'s kernel files and the shared
+    ones (default: every kernel file), with their modification times (ns): what :func:`warm`
+    compares before and after a step."""
+    files = _cache.KERNEL_FILES if game is None else (*FILES[game], *SHARED)
+    out: dict[Path, int] = {}
+    for rel in files:
+        d = _cache.cache_dir(_cache.ROOT / rel)
+        if d.exists():
+            for f in d.glob(f"{Path(rel).stem}.*.nbi"):
+                out[f] = f.stat().st_mtime_ns
+    return out
+
+
+def uses(game: str) -> list[str]:
+    """The uses :func:`build` warms for ``game``, in order.
+
+    Raises:
+        FastUnavailable: ``game`` has no compiled kernel.
+    """
+    if game not in GAMES:
+        raise FastUnavailable(
+            f"no compiled kernels for {game!r}; the games with kernels: {', '.join(GAMES)}"
+        )
+    extra = {"flip7": ["flip7-ev"], "seven-shot": ["solver"]}.get(game, [])
+    return ["play", "search", *extra]
+
+
+def _play(name: str) -> None:
+    from septet.fast.batch import play_games
+    from septet.games import get
+
+    game = get(name)
+    n = GAMES[name]
+    policies = ["random", "greedy"] + (["risk"] if name == "flip7" else [])
+    for pol in policies:
+        play_games(game, n, [1, 2], [[pol] * n] * 2)
+
+
+def _fresh_turn(name: str, rng: random.Random) -> Any:
+    from septet.games import get
+
+    state = get(name).new_state(GAMES[name])
+    while state.current_player < 0 and not state.is_terminal:
+        state.apply(state.sample_chance(rng))
+    return state
+
+
+def _search(name: str) -> None:
+    from septet.bots import make_agent
+    from septet.core.play import seat_view
+
+    rng = random.Random(0)
+    state = _fresh_turn(name, rng)
+    agent = make_agent(SEARCH_SPEC, state.game)
+    agent.act(seat_view(state, state.current_player), state.legal_actions(), rng)
+
+
+def _flip7_ev() -> None:
+    from septet.bots import make_agent
+    from septet.core.play import seat_view
+
+    rng = random.Random(0)
+    state = _fresh_turn("flip7", rng)
+    agent = make_agent("flip7-ev", state.game)
+    agent.act(seat_view(state, state.current_player), state.legal_actions(), rng)
+
+
+def _solver() -> None:
+    from septet.bots.expert.ss_solver import Solver, position_from_state
+    from septet.games import get
+    from septet.games.seven_shot.state import PH_PLAY
+
+    rng = random.Random(0)
+    state: Any = get("seven-shot").new_state(3)
+    while not (state.current_player >= 0 and state.phase == PH_PLAY):  # the first card play
+        legal = None if state.current_player < 0 else state.legal_actions()
+        state.apply(state.sample_chance(rng) if legal is None else rng.choice(legal))
+    cards = [a.card for a in state.legal_actions()]
+    side = state.side_of(state.current_player)
+    Solver().values(position_from_state(state), cards, side, depth=1)  # (the same code as exact)
+
+
+def warm(game: str, use: str) -> WarmStep:
+    """Run one use of ``game``'s kernels (compiling what the cache lacks).
+
+    Raises:
+        FastUnavailable: numba is not installed, or ``game``/``use`` has no kernels.
+    """
+    if not AVAILABLE:
+        raise FastUnavailable("septet.fast needs numba: pip install 'septet[fast]'")
+    if use not in uses(game):
+        raise FastUnavailable(f"{game} has no compiled use {use!r}; it has {', '.join(uses(game))}")
+    before = cache_entries(game)
+    t0, c0 = time.perf_counter(), time.process_time()
+    if use == "play":
+        _play(game)
+    elif use == "search":
+        _search(game)
+    elif use == "flip7-ev":
+        _flip7_ev()
+    else:
+        _solver()
+    cpu, wall = time.process_time() - c0, time.perf_counter() - t0
+    after = cache_entries(game)
+    written = sum(1 for f, m in after.items() if before.get(f) != m)
+    return WarmStep(game, use, cpu, wall, written)
+
+
+def build(games: list[str] | None = None) -> list[WarmStep]:
+    """Every use of each of ``games`` (default: all three), in order; see :func:`warm`."""
+    return [warm(g, u) for g in (games or list(GAMES)) for u in uses(g)]
+
+
+__all__ = [
+    "FILES",
+    "GAMES",
+    "SEARCH_SPEC",
+    "SHARED",
+    "WarmStep",
+    "build",
+    "cache_entries",
+    "uses",
+    "warm",
+]

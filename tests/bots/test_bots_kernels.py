@@ -1,0 +1,58 @@
+"""``septet kernels``: building the kernels' cache ahead of use (septet.bots.kernels)."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+from typer.testing import CliRunner
+
+pytest.importorskip("numba", reason="the fast extra (numba) is not installed")
+
+from septet.bots import kernels as warm
+from septet.cli import app
+from septet.fast import _cache
+
+
+def test_every_kernel_file_belongs_to_a_game_or_is_shared() -> None:
+    owned = [f for files in warm.FILES.values() for f in files] + list(warm.SHARED)
+    assert sorted(owned) == sorted(_cache.KERNEL_FILES)  # no kernel left unbuilt
+    assert warm.uses("flip7") == ["play", "search", "flip7-ev"]
+    assert warm.uses("seven-shot") == ["play", "search", "solver"]
+    assert warm.uses("double-seven") == ["play", "search"]
+
+
+def test_kernels_build_one_game_then_everything_is_cached() -> None:
+    runner = CliRunner()
+    first = runner.invoke(app, ["kernels", "build", "--game", "double-seven", "--json"])
+    assert first.exit_code == 0, first.output
+    steps = [json.loads(line) for line in first.output.splitlines() if line.startswith("{")]
+    assert [(s["game"], s["use"]) for s in steps] == [
+        ("double-seven", "play"),
+        ("double-seven", "search"),
+    ]
+    # built (or already there): the same uses again load every function from the cache
+    again = [warm.warm("double-seven", use) for use in ("play", "search")]
+    assert [s.compiled for s in again] == [0, 0]
+    assert all(s.cpu_s >= 0 and s.wall_s >= 0 for s in again)
+    assert warm.cache_entries("double-seven")  # the index files are there
+
+
+def test_kernels_build_refuses_an_unknown_game_before_compiling() -> None:
+    result = CliRunner().invoke(app, ["kernels", "build", "--game", "chess"])
+    assert result.exit_code != 0
+    assert isinstance(result.exception, warm.FastUnavailable)
+    assert "no compiled kernels for 'chess'" in str(result.exception)
+
+
+def test_kernels_status_lists_every_kernel_file() -> None:
+    result = CliRunner().invoke(app, ["kernels", "status", "--json"])
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(line) for line in result.output.splitlines()]
+    assert [r["file"] for r in rows] == list(_cache.KERNEL_FILES)
+    built = {r["file"]: r for r in rows}["fast/double_seven.py"]
+    assert built["current"] is True  # (its digest stamp is written on any load of septet.fast)
+    assert (
+        built["directory"].endswith("__pycache__") or "NUMBA_CACHE_DIR" in __import__("os").environ
+    )
