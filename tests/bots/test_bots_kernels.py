@@ -53,6 +53,4 @@ def test_kernels_status_lists_every_kernel_file() -> None:
     assert [r["file"] for r in rows] == list(_cache.KERNEL_FILES)
     built = {r["file"]: r for r in rows}["fast/double_seven.py"]
     assert built["current"] is True  # (its digest stamp is written on any load of septet.fast)
-    assert (
-        built["directory"].endswith("__pycache__") or "NUMBA_CACHE_DIR" in __import__("os").environ
-    )
+    assert built["directory"].endswith("__pycache__") or "NUMBA_CACHE_DIR" in os.environ
