@@ -128,8 +128,10 @@ def _search(name: str) -> None:
 
 def _flip7_ev() -> None:
     from septet.bots import make_agent
+    from septet.bots.flip7_ev_fast import load
     from septet.core.play import seat_view
 
+    load()  # (the agent answers in Python while the compiled programme is not loaded yet)
     rng = random.Random(0)
     state = _fresh_turn("flip7", rng)
     agent = make_agent("flip7-ev", state.game)
