@@ -77,3 +77,22 @@ def test_games_in_japanese_names_options_and_defaults_in_japanese():
     assert "      各ディールの最初に渡すカードの枚数（0〜5）" in [
         x.rstrip() for x in narrow.splitlines()
     ]
+
+
+def test_an_error_is_printed_as_typed_not_as_markup(monkeypatch, capsys):
+    # "[fast]" in "pip install 'septet[fast]'" is text, not Rich markup
+    import sys
+
+    import septet.fast
+    from septet.cli import main
+
+    monkeypatch.setattr(septet.fast, "AVAILABLE", False)  # as without numba
+    monkeypatch.setattr(sys, "argv", ["septet", "kernels", "status"])
+    try:
+        main()
+    except SystemExit as exc:
+        assert exc.code == 2
+    else:
+        raise AssertionError("without numba, septet kernels exits with status 2")
+    err = capsys.readouterr().err
+    assert "septet.fast needs numba: pip install 'septet[fast]'" in err, err

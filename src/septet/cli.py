@@ -182,7 +182,7 @@ def main() -> None:
     try:
         app()
     except SeptetError as exc:
-        err_console.print(f"[red]error:[/red] {exc}")
+        err_console.print(f"[red]error:[/red] {escape(str(exc))}")
         raise SystemExit(2) from None
 
 

@@ -19,6 +19,7 @@ from typing import Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 advise_app = typer.Typer(
@@ -86,13 +87,15 @@ def advise_flip7(
     from septet.bots.flip7_advice import AdviceInputError, advise_position, build_position
 
     if lang not in _TEXT:
-        console.print(f"[red]error:[/red] --lang must be one of {', '.join(_TEXT)}, not {lang!r}")
+        console.print(
+            f"[red]error:[/red] --lang must be one of {', '.join(_TEXT)}, not {escape(repr(lang))}"
+        )
         raise typer.Exit(2)
     text = _TEXT[lang]
     try:
         mine, pool = build_position(edition, row, seen, opponent)
     except AdviceInputError as exc:
-        console.print(f"[red]error:[/red] {exc}")
+        console.print(f"[red]error:[/red] {escape(str(exc))}")
         raise typer.Exit(2) from None
     mode = "single" if alone else "table"
     # Exact within a position budget; else the bot's reduced model within a budget; else the
