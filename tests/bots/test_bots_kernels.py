@@ -32,8 +32,12 @@ def test_kernels_build_one_game_then_everything_is_cached() -> None:
         ("double-seven", "play"),
         ("double-seven", "search"),
     ]
-    # built (or already there): the same uses again load every function from the cache
-    again = [warm.warm("double-seven", use) for use in ("play", "search")]
+    # built (or already there): the same uses again load every function from the cache (a look
+    # or two more where another test process was compiling the same kernels meanwhile)
+    for _ in range(3):
+        again = [warm.warm("double-seven", use) for use in ("play", "search")]
+        if not any(s.compiled for s in again):
+            break
     assert [s.compiled for s in again] == [0, 0]
     assert all(s.cpu_s >= 0 and s.wall_s >= 0 for s in again)
     assert warm.cache_entries("double-seven")  # the index files are there
