@@ -58,3 +58,16 @@ def test_kernels_status_lists_every_kernel_file() -> None:
     built = {r["file"]: r for r in rows}["fast/double_seven.py"]
     assert built["current"] is True  # (its digest stamp is written on any load of septet.fast)
     assert built["directory"].endswith("__pycache__") or "NUMBA_CACHE_DIR" in os.environ
+
+
+def test_kernels_build_in_processes_keeps_the_games_order() -> None:
+    steps = warm.build(["seven-shot", "double-seven"], jobs=2)
+    assert [(s.game, s.use) for s in steps] == [
+        ("seven-shot", "play"),
+        ("seven-shot", "search"),
+        ("seven-shot", "solver"),
+        ("double-seven", "play"),
+        ("double-seven", "search"),
+    ]
+    with pytest.raises(warm.FastUnavailable, match="no compiled kernels for 'go'"):
+        warm.build(["double-seven", "go"], jobs=2)  # refused before anything runs

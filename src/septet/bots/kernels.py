@@ -179,9 +179,33 @@ def warm(game: str, use: str) -> WarmStep:
     return WarmStep(game, use, cpu, wall, written)
 
 
-def build(games: list[str] | None = None) -> list[WarmStep]:
-    """Every use of each of ``games`` (default: all three), in order; see :func:`warm`."""
-    return [warm(g, u) for g in (games or list(GAMES)) for u in uses(g)]
+def build_game(game: str) -> list[WarmStep]:
+    """Every use of ``game``, in order (:func:`warm`)."""
+    return [warm(game, u) for u in uses(game)]
+
+
+def build(games: list[str] | None = None, jobs: int = 1) -> list[WarmStep]:
+    """Every use of each of ``games`` (default: all three), game by game in order; with
+    ``jobs`` > 1, the games in that many processes at once (each compiles its own kernels;
+    numba writes each cache file whole, so the shared generator compiled twice is harmless).
+
+    Raises:
+        FastUnavailable: numba is not installed, or a game has no kernels (before anything
+            is compiled).
+    """
+    names = games or list(GAMES)
+    for name in names:
+        uses(name)
+    if not AVAILABLE:
+        raise FastUnavailable("septet.fast needs numba: pip install 'septet[fast]'")
+    if jobs <= 1 or len(names) == 1:
+        return [step for name in names for step in build_game(name)]
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    spawn = multiprocessing.get_context("spawn")  # (a fresh interpreter: no inherited locks)
+    with ProcessPoolExecutor(max_workers=min(jobs, len(names)), mp_context=spawn) as pool:
+        return [step for steps in pool.map(build_game, names) for step in steps]
 
 
 __all__ = [
@@ -191,6 +215,7 @@ __all__ = [
     "SHARED",
     "WarmStep",
     "build",
+    "build_game",
     "cache_entries",
     "uses",
     "warm",
