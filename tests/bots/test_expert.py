@@ -3,6 +3,7 @@ information set, and the ``expert`` spec in every game."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import math
 import os
@@ -22,6 +23,11 @@ from septet.core.types import CHANCE
 from septet.games import get
 from septet.games.seven_shot.cards import SUIT_MASK
 from septet.games.seven_shot.state import PH_PLAY, SevenShotState
+
+NEEDS_NUMBA = pytest.mark.skipif(
+    importlib.util.find_spec("numba") is None, reason="the fast extra (numba) is not installed"
+)
+"""Tests of the compiled search's pool hook (``septet.fast``): skipped without numba."""
 
 
 def _cards(state: SevenShotState) -> list[int]:
@@ -287,6 +293,7 @@ def test_expert_solves_endgames_and_searches_before() -> None:
         SevenShotExpert(game, endgame="sometimes")
 
 
+@NEEDS_NUMBA
 def test_weighted_pool_resamples_the_samples_by_their_likelihood(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -318,6 +325,7 @@ def test_weighted_pool_resamples_the_samples_by_their_likelihood(
         weighted_pool(game, view, random.Random(3), 0)
 
 
+@NEEDS_NUMBA
 def test_the_compiled_search_determinizes_from_the_pool_it_is_given() -> None:
     # With the tree cut at the root (tree=1) and greedy rollouts to the deal's end, a search
     # over a pool of one determinization scores each card by one greedy playout of that deal:

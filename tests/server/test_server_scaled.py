@@ -13,7 +13,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-import redis
 
 from septet.core import GameRecord
 from septet.server import Settings
@@ -195,6 +194,8 @@ def test_server_scaled_a_process_loading_a_table_knows_who_is_at_it_elsewhere(
     inbox: queue.Queue[Any] = queue.Queue()
     ca = WsClient(a, tid, aki, inbox, "A@1")
     ca.wait_for(lambda m: m["type"] == "state")
+    import redis  # (the redis extra: the site fixture skips without it)
+
     settings = a.app.state.settings  # A claims the seat in Redis just after the state is sent
     claims = redis.Redis.from_url(settings.redis_url)
     end = time.monotonic() + 30
