@@ -173,19 +173,15 @@ def status_command(
 ) -> None:
     """Where each kernel file's cache lies, how many functions it holds, and whether it matches
     the current sources (a stale one is rebuilt on the next use)."""
-    from septet.fast import AVAILABLE, FastUnavailable, _cache
+    from septet.fast import _cache, require
 
-    if not AVAILABLE:
-        raise FastUnavailable("septet.fast needs numba: pip install 'septet[fast]'")
+    require()
     table = Table(title="septet kernels status", show_edge=False)
     for col in ("kernel file", "cached functions", "sources", "cache directory"):
         table.add_column(col, overflow="fold")
     for rel in _cache.KERNEL_FILES:
-        src = _cache.ROOT / rel
-        d = _cache.cache_dir(src)
-        entries = len(list(d.glob(f"{src.stem}.*.nbi"))) if d.exists() else 0
-        stamp = d / f"{src.stem}.{_cache.STAMP}"
-        fresh = stamp.exists() and stamp.read_text() == _cache.digest(rel)
+        d = _cache.cache_dir(_cache.ROOT / rel)
+        entries, fresh = len(_cache.index_files(rel)), _cache.is_current(rel)
         if as_json:
             print(json.dumps({"file": rel, "functions": entries, "current": fresh,
                               "directory": str(d)}))  # fmt: skip

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from septet.fast import AVAILABLE, FastUnavailable, _cache
+from septet.fast import FastUnavailable, _cache, require
 
 GAMES: dict[str, int] = {"flip7": 3, "double-seven": 2, "seven-shot": 3}
 """The games with compiled kernels, and the table size the warm-up plays (any size shares the
@@ -73,13 +73,7 @@ def cache_entries(game: str | None = None) -> dict[Path, int]:
     ones (default: every kernel file), with their modification times (ns): what :func:`warm`
     compares before and after a step."""
     files = _cache.KERNEL_FILES if game is None else (*FILES[game], *SHARED)
-    out: dict[Path, int] = {}
-    for rel in files:
-        d = _cache.cache_dir(_cache.ROOT / rel)
-        if d.exists():
-            for f in d.glob(f"{Path(rel).stem}.*.nbi"):
-                out[f] = f.stat().st_mtime_ns
-    return out
+    return {f: f.stat().st_mtime_ns for rel in files for f in _cache.index_files(rel)}
 
 
 def uses(game: str) -> list[str]:
@@ -146,8 +140,10 @@ def _solver() -> None:
     rng = random.Random(0)
     state: Any = get("seven-shot").new_state(3)
     while not (state.current_player >= 0 and state.phase == PH_PLAY):  # the first card play
-        legal = None if state.current_player < 0 else state.legal_actions()
-        state.apply(state.sample_chance(rng) if legal is None else rng.choice(legal))
+        if state.current_player < 0:
+            state.apply(state.sample_chance(rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
     cards = [a.card for a in state.legal_actions()]
     side = state.side_of(state.current_player)
     Solver().values(position_from_state(state), cards, side, depth=1)  # (the same code as exact)
@@ -159,8 +155,7 @@ def warm(game: str, use: str) -> WarmStep:
     Raises:
         FastUnavailable: numba is not installed, or ``game``/``use`` has no kernels.
     """
-    if not AVAILABLE:
-        raise FastUnavailable("septet.fast needs numba: pip install 'septet[fast]'")
+    require()
     if use not in uses(game):
         raise FastUnavailable(f"{game} has no compiled use {use!r}; it has {', '.join(uses(game))}")
     before = cache_entries(game)
@@ -196,8 +191,7 @@ def build(games: list[str] | None = None, jobs: int = 1) -> list[WarmStep]:
     names = games or list(GAMES)
     for name in names:
         uses(name)
-    if not AVAILABLE:
-        raise FastUnavailable("septet.fast needs numba: pip install 'septet[fast]'")
+    require()
     if jobs <= 1 or len(names) == 1:
         return [step for name in names for step in build_game(name)]
     import multiprocessing

@@ -41,6 +41,14 @@ class FastUnavailable(SeptetError, RuntimeError):
     or the game has no kernel."""
 
 
+def require() -> None:
+    """Raise :class:`FastUnavailable` (saying how to install it) unless numba is installed."""
+    if not AVAILABLE:
+        raise FastUnavailable(
+            "septet.fast needs numba: pip install 'septet[fast]' (or numba and numpy)"
+        )
+
+
 _MODULES = {"flip7": "flip7", "double-seven": "double_seven", "seven-shot": "seven_shot"}
 
 
@@ -58,10 +66,7 @@ class GameKernel:
     """
 
     def __init__(self, game: Any, greedy: Mapping[str, str] | None = None) -> None:
-        if not AVAILABLE:
-            raise FastUnavailable(
-                "septet.fast needs numba: pip install 'septet[fast]' (or numba and numpy)"
-            )
+        require()
         name = _MODULES.get(game.name)
         if name is None:
             raise FastUnavailable(f"no compiled kernel for {game.name}")
@@ -118,4 +123,4 @@ def kernel_for(game: Any, greedy: Mapping[str, str] | None = None) -> GameKernel
     return GameKernel(game, greedy)
 
 
-__all__ = ["AVAILABLE", "FastUnavailable", "GameKernel", "kernel_for"]
+__all__ = ["AVAILABLE", "FastUnavailable", "GameKernel", "kernel_for", "require"]

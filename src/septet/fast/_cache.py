@@ -155,19 +155,47 @@ def drop_stale() -> None:
             warnings.warn(f"septet.fast: cannot check the kernels' cache: {exc!r}", stacklevel=2)
 
 
-def _drop_if_stale(rel: str) -> None:
+def _stamp(rel: str) -> Path:
+    """The file beside kernel file ``rel``'s cache that holds the digest it was built from."""
     src = ROOT / rel
-    want = digest(rel)
+    return cache_dir(src) / f"{src.stem}.{STAMP}"
+
+
+def is_current(rel: str) -> bool:
+    """Whether kernel file ``rel``'s cache was built from the current sources (its stamp holds
+    today's :func:`digest`)."""
+    stamp = _stamp(rel)
+    return stamp.exists() and stamp.read_text() == digest(rel)
+
+
+def index_files(rel: str) -> list[Path]:
+    """The numba index files (``.nbi``, one per cached function) of kernel file ``rel``."""
+    src = ROOT / rel
     d = cache_dir(src)
-    stamp = d / f"{src.stem}.{STAMP}"
-    if stamp.exists() and stamp.read_text() == want:
+    return sorted(d.glob(f"{src.stem}.*.nbi")) if d.exists() else []
+
+
+def _drop_if_stale(rel: str) -> None:
+    if is_current(rel):
         return
+    src = ROOT / rel
+    d = cache_dir(src)
     if d.exists():
         for f in d.iterdir():
             if f.suffix in (".nbi", ".nbc") and f.name.split(".")[0] == src.stem:
                 f.unlink()
     d.mkdir(parents=True, exist_ok=True)
-    stamp.write_text(want)
+    _stamp(rel).write_text(digest(rel))
 
 
-__all__ = ["KERNEL_FILES", "ROOT", "cache_dir", "digest", "drop_stale", "imports", "sources"]
+__all__ = [
+    "KERNEL_FILES",
+    "ROOT",
+    "cache_dir",
+    "digest",
+    "drop_stale",
+    "imports",
+    "index_files",
+    "is_current",
+    "sources",
+]
