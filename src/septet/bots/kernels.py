@@ -21,6 +21,7 @@ Each use runs in this process; the first one of a game also pays its imports.
 
 from __future__ import annotations
 
+import importlib.util
 import random
 import time
 from dataclasses import dataclass
@@ -174,32 +175,75 @@ def warm(game: str, use: str) -> WarmStep:
     return WarmStep(game, use, cpu, wall, written)
 
 
-def build_game(game: str) -> list[WarmStep]:
-    """Every use of ``game``, in order (:func:`warm`)."""
-    return [warm(game, u) for u in uses(game)]
+def _linked_step(game: str, use: str, t0: float, c0: float, what: list[Any]) -> WarmStep:
+    cpu, wall = time.process_time() - c0, time.perf_counter() - t0
+    return WarmStep(game, use, cpu, wall, len(what))
 
 
-def build(games: list[str] | None = None, jobs: int = 1) -> list[WarmStep]:
-    """Every use of each of ``games`` (default: all three), game by game in order; with
-    ``jobs`` > 1, the games in that many processes at once (each compiles its own kernels;
-    numba writes each cache file whole, so the shared generator compiled twice is harmless).
+def build_game(game: str, aot: bool = True) -> list[WarmStep]:
+    """Every use of ``game``, in order (:func:`warm`), then (``aot``) its entry points linked
+    ahead of time (:func:`septet.fast.aot.link`: the step ``aot``, ``compiled`` counting the
+    modules written). Runs in the ``jit`` mode (:func:`build` starts it so)."""
+    steps = [warm(game, u) for u in uses(game)]
+    if aot:
+        from septet.fast import aot as A
+
+        t0, c0 = time.perf_counter(), time.process_time()
+        A.exercise(game)
+        steps.append(_linked_step(game, "aot", t0, c0, A.link(game)))
+    return steps
+
+
+def _build_rng() -> list[Any]:
+    from septet.fast import aot as A
+
+    return [A.link_rng()]
+
+
+def build(games: list[str] | None = None, jobs: int = 1, aot: bool = True) -> list[WarmStep]:
+    """Every use of each of ``games`` (default: all three), game by game in order, in
+    processes of their own in the ``jit`` mode (``jobs`` games at once; numba writes each
+    cache file whole, so the shared generator compiled twice is harmless); then, with
+    ``aot``, the generator's module and the build's manifest (:mod:`septet.fast._mode`: a
+    later process with every game's modules runs them without numba).
 
     Raises:
         FastUnavailable: numba is not installed, or a game has no kernels (before anything
             is compiled).
+        septet.fast.aot.LinkError: ``aot`` and a module could not be linked (no C compiler).
     """
+    import multiprocessing
+    import os
+    from concurrent.futures import ProcessPoolExecutor
+    from functools import partial
+
     names = games or list(GAMES)
     for name in names:
         uses(name)
-    require()
-    if jobs <= 1 or len(names) == 1:
-        return [step for name in names for step in build_game(name)]
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
+    if importlib.util.find_spec("numba") is None:
+        require()  # (the message saying how to install it)
+        raise FastUnavailable("septet kernels build needs numba: pip install 'septet[fast]'")
     spawn = multiprocessing.get_context("spawn")  # (a fresh interpreter: no inherited locks)
-    with ProcessPoolExecutor(max_workers=min(jobs, len(names)), mp_context=spawn) as pool:
-        return [step for steps in pool.map(build_game, names) for step in steps]
+    before = os.environ.get("SEPTET_KERNELS")
+    os.environ["SEPTET_KERNELS"] = "jit"  # the workers compile: numba itself, not a build
+    try:
+        with ProcessPoolExecutor(
+            max_workers=max(1, min(jobs, len(names))), mp_context=spawn
+        ) as pool:
+            steps = [s for got in pool.map(partial(build_game, aot=aot), names) for s in got]
+            if aot:
+                t0, c0 = time.perf_counter(), time.process_time()
+                rng = pool.submit(_build_rng).result()
+                steps.append(_linked_step("(all)", "aot rng", t0, c0, rng))
+                from septet.fast.aot import write_manifest
+
+                write_manifest(["rng", *(f"{g}-{u}" for g in names for u in ("play", "search"))])
+    finally:
+        if before is None:
+            os.environ.pop("SEPTET_KERNELS", None)
+        else:
+            os.environ["SEPTET_KERNELS"] = before
+    return steps
 
 
 __all__ = [
