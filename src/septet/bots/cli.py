@@ -145,12 +145,18 @@ def build_command(
         1, "--jobs", "-j", min=1, help="Games built at once, each in a process of its own."
     ),
     as_json: bool = typer.Option(False, "--json", help="Print the steps as JSON lines."),
+    aot: bool = typer.Option(
+        True,
+        "--aot/--no-aot",
+        help="Also link the play and search kernels ahead of time (run without numba after).",
+    ),
 ) -> None:
-    """Compile (or load from the cache) every kernel the bots and tools of each game use."""
+    """Compile (or load from the cache) every kernel the bots and tools of each game use, then
+    link their entry points ahead of time."""
     from septet.bots.kernels import build
 
     t0 = time.perf_counter()
-    steps = build(game or None, jobs)
+    steps = build(game or None, jobs, aot=aot)
     wall = time.perf_counter() - t0
     table = Table(title="septet kernels build", show_edge=False)
     for col, just in (("game", "left"), ("use", "left"), ("CPU s", "right"),
@@ -165,6 +171,10 @@ def build_command(
         console.print(table)
         total = sum(step.cpu_s for step in steps)
         console.print(f"{total:.1f} CPU-s in all, {wall:.1f} s wall; later processes load them.")
+        for step in steps:
+            if step.note:
+                console.print(f"Not linked ahead of time ({step.game}): {step.note}",
+                              markup=False, highlight=False)  # fmt: skip
 
 
 @kernels_app.command("status")
@@ -188,6 +198,23 @@ def status_command(
         table.add_row(rel, str(entries), "current" if fresh else "changed: rebuilt on use", str(d))
     if not as_json:
         console.print(table)
+    _aot_status(as_json)
+
+
+def _aot_status(as_json: bool) -> None:
+    """The ahead-of-time build of the current sources: where, which modules, the mode."""
+    from septet.fast import _mode
+
+    data = _mode.read_manifest()
+    modules = sorted((data or {}).get("modules", {}))
+    line = {"aot_dir": str(_mode.kernel_dir()), "aot_modules": modules,
+            "aot_complete": _mode.complete(data), "mode": _mode.mode()}  # fmt: skip
+    if as_json:
+        print(json.dumps(line))
+        return
+    built = ", ".join(modules) if modules else "none for these sources"
+    console.print(f"Ahead of time ({line['aot_dir']}): {built}.", highlight=False, markup=False)
+    console.print(f"This process's kernels: {line['mode']}.", highlight=False, markup=False)
 
 
 def register(app: typer.Typer) -> None:

@@ -18,13 +18,21 @@ from septet.fast._mode import mode
 JIT = mode() == "jit"
 """Whether numba itself is behind these names (its JIT and disk cache)."""
 
+njit: Any
+types: Any
+uint64: Any
+intrinsic: Any
+
 if JIT:
-    from numba import njit, types, uint64
-    from numba.extending import intrinsic
+    import numba as _numba
+    import numba.extending as _extending
+
+    njit, types, uint64 = _numba.njit, _numba.types, _numba.uint64
+    intrinsic = _extending.intrinsic
 else:
     import numpy as np
 
-    def njit(*args: Any, **options: Any) -> Any:
+    def _keep_njit(*args: Any, **options: Any) -> Any:
         """numba's ``njit`` in the ``aot`` mode: ``@njit``, ``@njit(**options)`` and
         ``@njit(signature, **options)`` all return the function itself."""
         if len(args) == 1 and callable(args[0]) and not options:
@@ -48,10 +56,7 @@ else:
         def __getitem__(self, item: Any) -> Any:
             return self
 
-    types: Any = _Types()
-    uint64: Any = np.uint64
-
-    def intrinsic(typer: Callable[..., Any]) -> Any:
+    def _refuse_intrinsic(typer: Callable[..., Any]) -> Any:
         """numba's ``intrinsic`` in the ``aot`` mode: code generation needs LLVM, so calling
         the result raises; the kernel files give pure-Python equivalents there."""
 
@@ -59,6 +64,8 @@ else:
             raise RuntimeError(f"{typer.__name__} is an LLVM intrinsic: compiled code only")
 
         return refuse
+
+    njit, types, uint64, intrinsic = _keep_njit, _Types(), np.uint64, _refuse_intrinsic
 
 
 __all__ = ["JIT", "intrinsic", "njit", "types", "uint64"]

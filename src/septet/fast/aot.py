@@ -12,10 +12,11 @@ them when they ran in this process, every kernel function they call compiled in:
   ``observe`` (:mod:`septet.fast.search`);
 - ``rng``: the generators' seeding (:func:`septet.fast.rng.rngs_for_seeds`).
 
-:func:`exercise` runs each entry point once in this process (numba's JIT, loading from its
-disk cache what it compiled before), so that each has its one signature; :func:`link` builds a
-game's modules; :func:`write_manifest` makes a build usable, last. ``septet kernels build``
-(:mod:`septet.bots.kernels`) does all three in processes of their own in the ``jit`` mode.
+:func:`link` builds a game's modules from the entry points that have run in this process
+(numba's JIT, loading from its disk cache what it compiled before: each has its one signature;
+``septet.bots.kernels.exercise`` runs them all), :func:`write_manifest` makes a build usable,
+last. ``septet kernels build`` (:mod:`septet.bots.kernels`) does it all in processes of their
+own in the ``jit`` mode.
 The ``flip7-ev`` programme and the Seven Shot solver stay numba's (their processes load LLVM).
 Linking needs a C compiler (numba's ``pycc`` compiles a small wrapper); where it fails the
 kernels keep running in the ``jit`` mode.
@@ -27,15 +28,12 @@ import contextlib
 import importlib
 import json
 import os
-import random
 import shutil
 import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-
-import numpy as np
 
 from septet.fast._mode import kernel_dir, manifest_path, short_digest
 
@@ -103,46 +101,14 @@ def _calling(dispatcher: Any, arity: int) -> Any:
     return ns["entry"]
 
 
-def exercise(game_name: str) -> None:
-    """Run every entry point of ``game_name``'s ``play`` and ``search`` modules once, and the
-    generators' seeding, in this process (numba's JIT: each gets its signature)."""
-    from septet.arena.twins import check_twin
-    from septet.bots import make_agent
-    from septet.core.play import seat_view
-    from septet.fast import search as S
-    from septet.fast.batch import play_games
-    from septet.games import get
-
-    game = get(game_name)
-    n = 3
-    for fast in (True, False):
-        play_games(game, n, [1, 2], [["greedy"] * n] * 2, fast=fast)
-    check_twin(game, n, 1, seed=1)  # legal actions, chance, apply, greedy, scores, winners
-    kernel = importlib.import_module("septet.fast")
-    k = kernel.kernel_for(game)
-    state = game.new_state(n)  # a chance node: the entry points the twin check leaves out
-    at_chance = k.encode(state)
-    k.sample_chance(at_chance, S.make_rng(1))
-    k.chance_outcomes(at_chance, np.zeros(512, np.int64), np.zeros(512, np.int64))
-    k.canonical(at_chance)
-    k.current_player(at_chance)
-    k.round_index(at_chance)
-    rng = random.Random(0)
-    while state.current_player < 0:
-        state.apply(state.sample_chance(rng))
-    agent = make_agent("ismcts:iterations=40,rollout=greedy,engine=fast", game)
-    agent.act(seat_view(state, state.current_player), state.legal_actions(), rng)
-    g = S.GAME_IDS[game_name]
-    root = k.encode(state)
-    out = root.copy()
-    S.determinize(g, root, state.current_player, S.make_rng(1), out)
-    S.observe(g, root, 0, state.current_player)
-    S.Tree(64, g).grown()  # _rehash
-
-
 def _link(key: str, functions: dict[str, Any], out_dir: Path) -> Linked:
-    from numba.pycc import CC
-
+    try:
+        CC: Any = importlib.import_module("numba.pycc").CC
+    except (
+        ImportError,
+        AttributeError,
+    ) as exc:  # (numba has deprecated pycc: a numba without it links nothing)
+        raise LinkError(f"this numba cannot link ahead of time: {exc}") from exc
     name = module_name(key)
     t0 = time.process_time()
     with tempfile.TemporaryDirectory(prefix="septet-aot-") as tmp:
@@ -170,7 +136,7 @@ def _link(key: str, functions: dict[str, Any], out_dir: Path) -> Linked:
 
 def link(game_name: str, out_dir: Path | None = None) -> list[Linked]:
     """Link ``game_name``'s ``play`` and ``search`` modules into ``out_dir`` (default:
-    :func:`~septet.fast._mode.kernel_dir`), after :func:`exercise` in this process.
+    :func:`~septet.fast._mode.kernel_dir`), once every entry point has run in this process.
 
     Raises:
         LinkError: an entry point has no signature yet, or the C build failed.
@@ -233,7 +199,6 @@ __all__ = [
     "SEARCH_EXPORTS",
     "LinkError",
     "Linked",
-    "exercise",
     "link",
     "link_rng",
     "module_name",

@@ -1,0 +1,133 @@
+"""The kernels built ahead of time (septet.fast.aot, septet.fast._mode; issue 29): a process in
+the ``aot`` mode plays the JIT kernels' games exactly, without importing numba, and a build that
+is missing, incomplete or of other sources is never used."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from septet.fast import _mode
+
+pytest.importorskip("numba")
+
+# The same work in both modes: whole games by both paths, playouts from a position, and a
+# compiled ISMCTS search of fixed iterations (its root's visits and rewards).
+PROBE = textwrap.dedent(
+    """
+    import json, random, sys
+    from septet import games
+    from septet.fast import _mode, kernel_for
+    from septet.fast.batch import play_games, playouts
+    from septet.fast import search as S
+
+    out = {"mode": _mode.mode()}
+    for name, n, pols in (("flip7", 2, ["risk", "greedy"]), ("flip7", 4, ["random"] * 4),
+                          ("double-seven", 3, ["greedy", "random", "greedy"]),
+                          ("seven-shot", 4, ["greedy"] * 4)):
+        game = games.get(name)
+        for fast in (True, False):
+            r = play_games(game, n, list(range(40)), [pols] * 40, fast=fast)
+            out[f"{name} {n} {fast}"] = [r.scores.tolist(), r.wins.tolist(), r.lengths.tolist()]
+        rng = random.Random(5)
+        state = game.new_state(n)
+        for _ in range(30):
+            if state.is_terminal:
+                break
+            if state.current_player < 0:
+                state.apply(state.sample_chance(rng))
+            else:
+                state.apply(rng.choice(state.legal_actions()))
+        r = playouts(state, 50, "greedy", horizon="round", seed=9)
+        out[f"{name} {n} playouts"] = [r.scores.tolist(), r.lengths.tolist()]
+        while state.current_player < 0 and not state.is_terminal:
+            state.apply(state.sample_chance(rng))
+        if not state.is_terminal:
+            k = kernel_for(game)
+            tree, done = S.search(name, k.encode(state), state.current_player, iterations=200,
+                                  time_limit=None, seed=3, c=0.7, scale=1.0, bias=0.0,
+                                  chance="observed", rollout="greedy", horizon_round=True,
+                                  depth=None, tree_limit=None, utility="win", prior=-1,
+                                  greedy_params=k.params, players=n)
+            kids = tree.children(0)
+            out[f"{name} {n} search"] = [done, sorted((a, int(tree.visits[i]),
+                                         round(float(tree.reward[i]), 9)) for a, i in kids.items())]
+    if _mode.mode() == "aot":
+        from septet.fast import bits
+        out["bits"] = [bits._ctpop(-1), bits._ctpop(0b1011), bits._cttz(0), bits._cttz(8),
+                       bits._ctlz(1), bits._ctlz(0)]
+    out["numba imported"] = "numba" in sys.modules
+    print(json.dumps(out))
+    """
+)
+
+
+def _run(env: dict[str, str], code: str = PROBE) -> dict[str, Any]:
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    out: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    out["stderr"] = done.stderr
+    return out
+
+
+def test_the_built_modules_play_the_jit_kernels_games_without_numba() -> None:
+    if not _mode.complete(_mode.read_manifest()):
+        pytest.skip("no ahead-of-time build of these sources: run `septet kernels build`")
+    aot = _run({"SEPTET_KERNELS": "aot"})
+    jit = _run({"SEPTET_KERNELS": "jit"})
+    assert aot["mode"] == "aot" and jit["mode"] == "jit"
+    assert aot["numba imported"] is False and jit["numba imported"] is True
+    # int.bit_count and friends, as the intrinsics give them (tests/fast/test_fast_bits.py)
+    assert aot.pop("bits") == [64, 3, 64, 3, 63, 64]
+    keys = [k for k in jit if k not in ("mode", "numba imported", "stderr")]
+    assert len(keys) == 16  # 4 settings x (2 paths, playouts, search)
+    for key in keys:
+        assert aot[key] == jit[key], key
+
+
+def test_no_build_means_numbas_jit_with_a_warning(tmp_path: Path) -> None:
+    code = "from septet.fast import _mode; import json; print(json.dumps({'m': _mode.mode()}))"
+    out = _run({"SEPTET_KERNELS": "aot", "SEPTET_KERNEL_DIR": str(tmp_path)}, code)
+    assert out["m"] == "jit"
+    assert "no kernels built for these sources" in out["stderr"]
+    out = _run({"SEPTET_KERNELS": "auto", "SEPTET_KERNEL_DIR": str(tmp_path)}, code)
+    assert out["m"] == "jit" and "no kernels built" not in out["stderr"]
+
+
+def test_a_manifest_counts_only_when_complete_and_of_these_sources(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from septet.fast import aot
+
+    monkeypatch.setenv("SEPTET_KERNEL_DIR", str(tmp_path))
+    digest = _mode.short_digest()
+    old = tmp_path / "septet_aot_rng_000000000000.cpython-311-x86_64-linux-gnu.so"
+    old.write_bytes(b"an older build")
+    (tmp_path / "manifest-000000000000.json").write_text('{"modules": {}}')
+    with pytest.raises(aot.LinkError, match="is not in"):
+        aot.write_manifest(["rng"])  # its module was never linked
+    for key in _mode.REQUIRED:
+        (tmp_path / f"{aot.module_name(key)}.cpython-311-x86_64-linux-gnu.so").write_bytes(b"")
+    aot.write_manifest(["rng", "flip7-play", "flip7-search"])
+    data = _mode.read_manifest()
+    assert data is not None and sorted(data["modules"]) == ["flip7-play", "flip7-search", "rng"]
+    assert not _mode.complete(data)  # a process would run every game's kernels by numba
+    assert not old.exists() and not (tmp_path / "manifest-000000000000.json").exists()
+    aot.write_manifest([k for k in _mode.REQUIRED if not k.startswith("flip7")])  # adds
+    data = _mode.read_manifest()
+    assert _mode.complete(data)
+    assert data is not None and data["modules"]["flip7-play"] == f"septet_aot_flip7_play_{digest}"
