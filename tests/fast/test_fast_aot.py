@@ -4,6 +4,7 @@ is missing, incomplete or of other sources is never used."""
 
 from __future__ import annotations
 
+import importlib.machinery
 import json
 import os
 import subprocess
@@ -115,19 +116,25 @@ def test_a_manifest_counts_only_when_complete_and_of_these_sources(
 
     monkeypatch.setenv("SEPTET_KERNEL_DIR", str(tmp_path))
     digest = _mode.short_digest()
-    old = tmp_path / "septet_aot_rng_000000000000.cpython-311-x86_64-linux-gnu.so"
+    so = importlib.machinery.EXTENSION_SUFFIXES[0]
+    old = tmp_path / f"septet_aot_rng_000000000000{so}"
     old.write_bytes(b"an older build")
-    (tmp_path / "manifest-000000000000.json").write_text('{"modules": {}}')
+    old_manifest = _mode.manifest_path("000000000000")
+    old_manifest.write_text('{"modules": {}}')
     with pytest.raises(aot.LinkError, match="is not in"):
         aot.write_manifest(["rng"])  # its module was never linked
     for key in _mode.REQUIRED:
-        (tmp_path / f"{aot.module_name(key)}.cpython-311-x86_64-linux-gnu.so").write_bytes(b"")
+        (tmp_path / f"{aot.module_name(key)}{so}").write_bytes(b"")
     aot.write_manifest(["rng", "flip7-play", "flip7-search"])
     data = _mode.read_manifest()
     assert data is not None and sorted(data["modules"]) == ["flip7-play", "flip7-search", "rng"]
     assert not _mode.complete(data)  # a process would run every game's kernels by numba
-    assert not old.exists() and not (tmp_path / "manifest-000000000000.json").exists()
+    assert not old.exists() and not old_manifest.exists()
     aot.write_manifest([k for k in _mode.REQUIRED if not k.startswith("flip7")])  # adds
     data = _mode.read_manifest()
     assert _mode.complete(data)
     assert data is not None and data["modules"]["flip7-play"] == f"septet_aot_flip7_play_{digest}"
+    # modules built against another numpy's C API are not run
+    path = _mode.manifest_path()
+    path.write_text(json.dumps({**data, "numpy": "0.0.1"}))
+    assert _mode.read_manifest() is None

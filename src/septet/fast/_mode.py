@@ -24,6 +24,7 @@ file, or ``~/.cache/septet/kernels`` where that is not writable).
 
 from __future__ import annotations
 
+import importlib.machinery
 import importlib.util
 import json
 import os
@@ -36,9 +37,10 @@ from typing import Any, Literal
 
 Mode = Literal["aot", "jit", "none"]
 
-MANIFEST = "manifest-{digest}.json"
+MANIFEST = "manifest-{digest}-{tag}.json"
 """The file an AOT build writes last, listing its modules: its presence for the current
-digest is what makes a build usable."""
+digest and interpreter (``sys.implementation.cache_tag``, e.g. ``cpython-311``) is what makes
+a build usable."""
 
 
 def kernel_dir() -> Path:
@@ -64,19 +66,30 @@ def short_digest() -> str:
 
 
 def manifest_path(digest: str | None = None) -> Path:
-    """The manifest of the build of ``digest`` (default: the current sources)."""
-    return kernel_dir() / MANIFEST.format(digest=digest or short_digest())
+    """The manifest of the build of ``digest`` (default: the current sources) for this
+    interpreter."""
+    tag = sys.implementation.cache_tag
+    return kernel_dir() / MANIFEST.format(digest=digest or short_digest(), tag=tag)
+
+
+def numpy_version() -> str:
+    """The installed numpy's version (a built module is compiled against its C API)."""
+    from importlib.metadata import version
+
+    return version("numpy")
 
 
 def read_manifest() -> dict[str, Any] | None:
-    """The current build's manifest (``{"modules": {key: module name}, ...}``), or ``None``
-    when there is none or it cannot be read."""
+    """The current build's manifest (``{"modules": {key: module name}, "numpy": version}``),
+    or ``None`` when there is none, it cannot be read, or it was built with another numpy."""
     path = manifest_path()
     try:
         data = json.loads(path.read_text())
     except (OSError, ValueError):
         return None
-    return data if isinstance(data, dict) and isinstance(data.get("modules"), dict) else None
+    if not (isinstance(data, dict) and isinstance(data.get("modules"), dict)):
+        return None
+    return data if data.get("numpy") == numpy_version() else None
 
 
 REQUIRED: tuple[str, ...] = (
@@ -134,8 +147,8 @@ def aot_module(key: str) -> ModuleType:
     if data is None or key not in data["modules"]:
         raise KeyError(f"no ahead-of-time kernel module {key!r} in {kernel_dir()}")
     name = data["modules"][key]
-    found = sorted(kernel_dir().glob(f"{name}.*"))
-    files = [f for f in found if f.suffix in (".so", ".pyd")]
+    files = [kernel_dir() / f"{name}{suffix}" for suffix in importlib.machinery.EXTENSION_SUFFIXES]
+    files = [f for f in files if f.is_file()]
     if not files:
         raise ImportError(f"the kernel module {name} is missing from {kernel_dir()}")
     spec = importlib.util.spec_from_file_location(name, files[0])

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import importlib.machinery
 import json
 import os
 import shutil
@@ -35,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from septet.fast._mode import kernel_dir, manifest_path, short_digest
+from septet.fast._mode import kernel_dir, manifest_path, numpy_version, short_digest
 
 GAME_MODULES = {"flip7": "flip7", "double-seven": "double_seven", "seven-shot": "seven_shot"}
 
@@ -175,16 +176,18 @@ def write_manifest(keys: list[str], out_dir: Path | None = None) -> Path:
     digest = short_digest()
     path = out / manifest_path(digest).name
     modules: dict[str, str] = {}
+    suffixes = importlib.machinery.EXTENSION_SUFFIXES
     # a build of some games adds to the same sources' earlier build of the others
     with contextlib.suppress(OSError, ValueError, AttributeError):
         modules.update(json.loads(path.read_text()).get("modules", {}))
     for key in keys:
         name = module_name(key, digest)
-        if not any(out.glob(f"{name}.*")):
+        if not any((out / f"{name}{suffix}").is_file() for suffix in suffixes):
             raise LinkError(f"module {name} ({key}) is not in {out}")
         modules[key] = name
     part = path.with_name(path.name + ".part")
-    part.write_text(json.dumps({"digest": digest, "modules": modules}, indent=1))
+    data = {"digest": digest, "numpy": numpy_version(), "modules": modules}
+    part.write_text(json.dumps(data, indent=1))
     os.replace(part, path)
     for f in out.iterdir():  # other sources' builds
         ours = f.name.startswith("septet_aot_") or f.name.startswith("manifest-")
