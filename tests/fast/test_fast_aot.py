@@ -138,3 +138,32 @@ def test_a_manifest_counts_only_when_complete_and_of_these_sources(
     path = _mode.manifest_path()
     path.write_text(json.dumps({**data, "numpy": "0.0.1"}))
     assert _mode.read_manifest() is None
+
+
+def test_flip7_ev_and_the_trick_solver_still_load_numba_in_the_aot_mode() -> None:
+    """The ``flip7-ev`` programme and the Expert's solver are not built ahead of time: in the
+    ``aot`` mode they load numba themselves, beside the kernel files' stand-ins."""
+    if not _mode.complete(_mode.read_manifest()):
+        pytest.skip("no ahead-of-time build of these sources: run `septet kernels build`")
+    code = textwrap.dedent(
+        """
+        import json, sys
+        from septet.fast import _mode, kernel_for
+        from septet.games import get
+        kernel_for(get("flip7"))  # the kernel files imported with the stand-ins first
+        from septet.bots.flip7_ev import Row, fresh_pool
+        from septet.bots.flip7_ev_fast import FastEVSolver, load
+        assert load() is not None
+        solver = FastEVSolver("classic", "single")
+        value = float(solver.value(Row(), fresh_pool("classic", numbers_only=True)))
+        from septet.bots.expert.ss_solver import COMPILED
+        from septet.bots.kernels import warm
+        warm("seven-shot", "solver")  # one trick solved on a first card play
+        warm("flip7", "flip7-ev")  # the flip7-ev bot's move
+        print(json.dumps({"mode": _mode.mode(), "value": value,
+                          "solver compiled": COMPILED, "numba": "numba" in sys.modules}))
+        """
+    )
+    out = _run({"SEPTET_KERNELS": "aot"}, code)
+    assert out["mode"] == "aot" and out["numba"] is True and out["solver compiled"] is True
+    assert out["value"] == pytest.approx(18.5652176141317, abs=1e-12)  # bots.md's reference
