@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.machinery
 import json
 import os
 from pathlib import Path
@@ -59,7 +60,7 @@ def test_kernels_status_lists_every_kernel_file() -> None:
     rows, aot = lines[:-1], lines[-1]
     assert [r["file"] for r in rows] == list(_cache.KERNEL_FILES)
     assert aot["mode"] == "jit"  # (tests/conftest.py) and where the built modules would be:
-    assert set(aot) == {"aot_dir", "aot_modules", "aot_complete", "mode"}
+    assert set(aot) == {"aot_dir", "aot_modules", "aot_complete", "aot_problem", "mode"}
     built = {r["file"]: r for r in rows}["fast/double_seven.py"]
     assert built["current"] is True  # (its digest stamp is written on any load of septet.fast)
     assert built["directory"].endswith("__pycache__") or "NUMBA_CACHE_DIR" in os.environ
@@ -90,6 +91,10 @@ def test_kernels_build_links_a_games_modules_ahead_of_time(
     data = _mode.read_manifest()
     assert data is not None
     assert sorted(data["modules"]) == ["rng", "seven-shot-play", "seven-shot-search"]
-    assert not _mode.complete(data)  # Flip 7 and Double Seven not built: no process uses it
-    names = sorted(p.name.split(".")[0] for p in tmp_path.glob("septet_aot_*"))
+    assert _mode.problem(data) == (  # Flip 7 and Double Seven not built: no process uses it
+        "incomplete: no flip7-play, flip7-search, double-seven-play, double-seven-search "
+        "(build every game)"
+    )
+    so = importlib.machinery.EXTENSION_SUFFIXES[0]
+    names = sorted(p.name.split(".")[0] for p in tmp_path.glob(f"septet_aot_*{so}"))
     assert names == sorted(data["modules"].values())

@@ -64,6 +64,11 @@ PROBE = textwrap.dedent(
         from septet.fast import bits
         out["bits"] = [bits._ctpop(-1), bits._ctpop(0b1011), bits._cttz(0), bits._cttz(8),
                        bits._ctlz(1), bits._ctlz(0)]
+        import numpy as np
+        try:  # an int32 state would be read as int64 by the C code: refused instead
+            kernel_for(games.get("flip7")).current_player(np.zeros(80, np.int32))
+        except TypeError as exc:
+            out["refused"] = str(exc)
     out["numba imported"] = "numba" in sys.modules
     print(json.dumps(out))
     """
@@ -94,6 +99,9 @@ def test_the_built_modules_play_the_jit_kernels_games_without_numba() -> None:
     assert aot["numba imported"] is False and jit["numba imported"] is True
     # int.bit_count and friends, as the intrinsics give them (tests/fast/test_fast_bits.py)
     assert aot.pop("bits") == [64, 3, 64, 3, 63, 64]
+    assert aot.pop("refused") == (
+        "current_player: argument 1 must be a C-contiguous int64 1-d array, not int32 1-d array"
+    )
     keys = [k for k in jit if k not in ("mode", "numba imported", "stderr")]
     assert len(keys) == 16  # 4 settings x (2 paths, playouts, search)
     for key in keys:
@@ -104,12 +112,15 @@ def test_no_build_means_numbas_jit_with_a_warning(tmp_path: Path) -> None:
     code = "from septet.fast import _mode; import json; print(json.dumps({'m': _mode.mode()}))"
     out = _run({"SEPTET_KERNELS": "aot", "SEPTET_KERNEL_DIR": str(tmp_path)}, code)
     assert out["m"] == "jit"
-    assert "no kernels built for these sources" in out["stderr"]
+    assert (
+        "SEPTET_KERNELS=aot, but no kernels built ahead of time for these sources"
+        in (out["stderr"])
+    )
     out = _run({"SEPTET_KERNELS": "auto", "SEPTET_KERNEL_DIR": str(tmp_path)}, code)
-    assert out["m"] == "jit" and "no kernels built" not in out["stderr"]
+    assert out["m"] == "jit" and "KernelWarning" not in out["stderr"]
 
 
-def test_a_manifest_counts_only_when_complete_and_of_these_sources(
+def test_a_build_counts_only_when_complete_whole_and_of_these_sources(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from septet.fast import aot
@@ -124,20 +135,61 @@ def test_a_manifest_counts_only_when_complete_and_of_these_sources(
     with pytest.raises(aot.LinkError, match="is not in"):
         aot.write_manifest(["rng"])  # its module was never linked
     for key in _mode.REQUIRED:
-        (tmp_path / f"{aot.module_name(key)}{so}").write_bytes(b"")
+        (tmp_path / f"{aot.module_name(key)}{so}").write_bytes(key.encode())
     aot.write_manifest(["rng", "flip7-play", "flip7-search"])
     data = _mode.read_manifest()
     assert data is not None and sorted(data["modules"]) == ["flip7-play", "flip7-search", "rng"]
-    assert not _mode.complete(data)  # a process would run every game's kernels by numba
-    assert not old.exists() and not old_manifest.exists()
+    assert _mode.problem(data) == (
+        "incomplete: no double-seven-play, double-seven-search, seven-shot-play, "
+        "seven-shot-search (build every game)"
+    )
+    assert not old.exists() and not old_manifest.exists()  # other sources' build deleted
     aot.write_manifest([k for k in _mode.REQUIRED if not k.startswith("flip7")])  # adds
     data = _mode.read_manifest()
-    assert _mode.complete(data)
+    assert _mode.problem(data) is None and _mode.complete(data)
     assert data is not None and data["modules"]["flip7-play"] == f"septet_aot_flip7_play_{digest}"
-    # modules built against another numpy's C API are not run
-    path = _mode.manifest_path()
-    path.write_text(json.dumps({**data, "numpy": "0.0.1"}))
-    assert _mode.read_manifest() is None
+    assert data["files"]["rng"]["size"] == len(b"rng")
+    # a damaged file, a missing one, another numpy, another processor: not used, and why
+    play = tmp_path / f"{aot.module_name('seven-shot-play')}{so}"
+    play.write_bytes(b"seven-shot-pla")
+    assert "is damaged" in str(_mode.problem(data))
+    play.unlink()
+    assert _mode.problem(data) == f"the module {play.name.split('.')[0]} is missing from {tmp_path}"
+    assert _mode.problem({**data, "numpy": "0.0.1"}) == (
+        f"built with numpy 0.0.1, this is {_mode.numpy_version()}: rebuild"
+    )
+    assert _mode.problem({**data, "cpu": "z80"}) == (
+        "built for another processor: rebuild on this machine"
+    )
+    # a later build of one game carries over only the others' modules that are still whole
+    play.write_bytes(b"seven-shot-play?")  # back, but not as recorded: left out
+    (tmp_path / f"{aot.module_name('flip7-play')}{so}").write_bytes(b"flip7-play, relinked")
+    aot.write_manifest(["flip7-play"])
+    data = _mode.read_manifest()
+    assert data is not None and "seven-shot-play" not in data["modules"]
+    assert data["files"]["flip7-play"]["size"] == len(b"flip7-play, relinked")
+
+
+def test_a_built_function_refuses_arrays_of_other_types() -> None:
+    np = pytest.importorskip("numpy")
+
+    class Module:
+        @staticmethod
+        def scores(s: Any, out: Any) -> int:
+            return 7
+
+    specs = [{"kind": "array", "dtype": "int64", "ndim": 1, "layout": "C", "readonly": False}]
+    checked = _mode.CheckedModule(Module, {"scores": specs * 2})  # type: ignore[arg-type]
+    s = np.zeros(5, dtype=np.int64)
+    assert checked.scores(s, s) == 7
+    with pytest.raises(TypeError, match="argument 1 must be a C-contiguous int64 1-d array"):
+        checked.scores(s.astype(np.int32), s)
+    with pytest.raises(TypeError, match="argument 2 must be a C-contiguous int64 1-d array"):
+        checked.scores(s, np.zeros((4, 2), dtype=np.int64)[:, 0])  # a strided view
+    with pytest.raises(TypeError, match=r"argument 1 must be .* not <class 'list'>"):
+        checked.scores([0, 1], s)
+    with pytest.raises(TypeError, match="scores takes 2 arguments, not 1"):
+        checked.scores(s)
 
 
 def test_flip7_ev_and_the_trick_solver_still_load_numba_in_the_aot_mode() -> None:

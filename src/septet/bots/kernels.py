@@ -259,7 +259,10 @@ def _build_rng() -> WarmStep:
     from septet.fast import aot as A
 
     t0, c0 = time.perf_counter(), _cpu()
-    return _linked_step("(all)", "aot rng", t0, c0, [A.link_rng()])
+    try:
+        return _linked_step("(all)", "aot rng", t0, c0, [A.link_rng()])
+    except A.LinkError as exc:
+        return WarmStep("(all)", "aot rng", _cpu() - c0, time.perf_counter() - t0, 0, str(exc))
 
 
 def build(games: list[str] | None = None, jobs: int = 1, aot: bool = True) -> list[WarmStep]:
@@ -295,9 +298,14 @@ def build(games: list[str] | None = None, jobs: int = 1, aot: bool = True) -> li
             steps = [s for got in pool.map(partial(build_game, aot=aot), names) for s in got]
             if aot and not any(s.note for s in steps):
                 steps.append(pool.submit(_build_rng).result())
-                from septet.fast.aot import write_manifest
+            if aot and not any(s.note for s in steps):
+                from septet.fast.aot import LinkError, write_manifest
 
-                write_manifest(["rng", *(f"{g}-{u}" for g in names for u in ("play", "search"))])
+                keys = ["rng", *(f"{g}-{u}" for g in names for u in ("play", "search"))]
+                try:
+                    write_manifest(keys)
+                except LinkError as exc:
+                    steps.append(WarmStep("(all)", "aot manifest", 0.0, 0.0, 0, str(exc)))
     finally:
         if before is None:
             os.environ.pop("SEPTET_KERNELS", None)

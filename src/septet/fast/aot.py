@@ -29,14 +29,22 @@ import importlib
 import importlib.machinery
 import json
 import os
-import shutil
 import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from septet.fast._mode import kernel_dir, manifest_path, numpy_version, short_digest
+from septet.fast._mode import (
+    arg_spec,
+    file_record,
+    host_cpu,
+    kernel_dir,
+    manifest_name,
+    module_file,
+    numpy_version,
+    short_digest,
+)
 
 GAME_MODULES = {"flip7": "flip7", "double-seven": "double_seven", "seven-shot": "seven_shot"}
 
@@ -104,11 +112,17 @@ def _calling(dispatcher: Any, arity: int) -> Any:
 
 def _link(key: str, functions: dict[str, Any], out_dir: Path) -> Linked:
     try:
+        return _link_module(key, functions, out_dir)
+    except LinkError:
+        raise
+    except Exception as exc:  # no compiler, distutils' many error classes, a folder not written
+        raise LinkError(f"linking {key} failed: {exc}") from exc
+
+
+def _link_module(key: str, functions: dict[str, Any], out_dir: Path) -> Linked:
+    try:
         CC: Any = importlib.import_module("numba.pycc").CC
-    except (
-        ImportError,
-        AttributeError,
-    ) as exc:  # (numba has deprecated pycc: a numba without it links nothing)
+    except (ImportError, AttributeError) as exc:  # (pycc is deprecated in numba)
         raise LinkError(f"this numba cannot link ahead of time: {exc}") from exc
     name = module_name(key)
     t0 = time.process_time()
@@ -117,22 +131,33 @@ def _link(key: str, functions: dict[str, Any], out_dir: Path) -> Linked:
         cc.output_dir = tmp
         cc.target_cpu = "host"  # the machine that builds is the one that runs (BMI2, …)
         cc.verbose = False
+        specs: dict[str, list[dict[str, Any]]] = {}
         for export, dispatcher in functions.items():
             sig = _signature(dispatcher)
+            specs[export] = [arg_spec(t) for t in sig.args]
             cc.export(export, sig)(_calling(dispatcher, len(sig.args)))
-        try:
-            cc.compile()
-        except Exception as exc:  # distutils/compiler errors come in many classes
-            raise LinkError(f"linking {key} failed: {exc}") from exc
+        cc.compile()
         built = [p for p in Path(tmp).iterdir() if p.name.startswith(name + ".")]
         if not built:
             raise LinkError(f"linking {key} wrote no module")
         out_dir.mkdir(parents=True, exist_ok=True)
         dest = out_dir / built[0].name
-        part = dest.with_name(dest.name + ".part")
-        shutil.copyfile(built[0], part)
-        os.replace(part, dest)  # whole or not at all
+        _replace(dest, built[0].read_bytes())  # whole or not at all
+        _replace(out_dir / f"{name}.exports.json", json.dumps(specs).encode())
     return Linked(key, name, dest, tuple(functions), time.process_time() - t0)
+
+
+def _replace(dest: Path, data: bytes) -> None:
+    """Write ``dest`` whole: a file of its own beside it, then renamed over it (two builds at
+    once each rename a whole file)."""
+    fd, part = tempfile.mkstemp(prefix=dest.name + ".", suffix=".part", dir=dest.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(part, dest)
+    except BaseException:
+        Path(part).unlink(missing_ok=True)
+        raise
 
 
 def link(game_name: str, out_dir: Path | None = None) -> list[Linked]:
@@ -142,7 +167,7 @@ def link(game_name: str, out_dir: Path | None = None) -> list[Linked]:
     Raises:
         LinkError: an entry point has no signature yet, or the C build failed.
     """
-    out = out_dir or kernel_dir()
+    out = out_dir or kernel_dir(write=True)
     mod = importlib.import_module(f"septet.fast.{GAME_MODULES[game_name]}")
     search = importlib.import_module(f"septet.fast.search_{GAME_MODULES[game_name]}")
     play = {
@@ -161,34 +186,47 @@ def link_rng(out_dir: Path | None = None) -> Linked:
     from septet.fast import rng
 
     rng.rngs_for_seeds([1, 2])
-    return _link("rng", {"_seed_many": rng._seed_many}, out_dir or kernel_dir())
+    return _link("rng", {"_seed_many": rng._seed_many}, out_dir or kernel_dir(write=True))
 
 
 def write_manifest(keys: list[str], out_dir: Path | None = None) -> Path:
-    """Write the manifest of the current sources' build listing the modules ``keys`` (and
-    those an earlier build of the same sources listed), last: it makes the build usable.
-    Delete the modules and manifests of other sources' builds in the folder.
+    """Write the manifest of the current sources' build listing the modules ``keys`` with
+    their files' sizes and SHA-256 and their functions' argument types, and those an earlier
+    build of the same sources, numpy and processor listed whose files are still whole; last, as
+    it makes the build usable. Delete the modules and manifests of other sources' builds in the
+    folder.
 
     Raises:
-        LinkError: a module of ``keys`` is not in the folder.
+        LinkError: a module of ``keys`` is not in the folder, or the folder cannot be written.
     """
-    out = out_dir or kernel_dir()
+    out = out_dir or kernel_dir(write=True)
     digest = short_digest()
-    path = out / manifest_path(digest).name
-    modules: dict[str, str] = {}
-    suffixes = importlib.machinery.EXTENSION_SUFFIXES
-    # a build of some games adds to the same sources' earlier build of the others
-    with contextlib.suppress(OSError, ValueError, AttributeError):
-        modules.update(json.loads(path.read_text()).get("modules", {}))
+    path = out / manifest_name(digest)
+    cpu, numpy = host_cpu(), numpy_version()
+    data: dict[str, Any] = {"digest": digest, "numpy": numpy, "cpu": cpu}
+    data.update(modules={}, files={}, exports={})
+    with contextlib.suppress(OSError, ValueError, AttributeError, TypeError):
+        old = json.loads(path.read_text())
+        if old.get("numpy") == numpy and old.get("cpu") == cpu:  # the others' games carry over
+            for key, name in old["modules"].items():
+                f = module_file(out, name)
+                if f is not None and old["files"].get(key) == file_record(f):
+                    data["modules"][key] = name
+                    data["files"][key] = old["files"][key]
+                    data["exports"][key] = old["exports"].get(key, {})
     for key in keys:
         name = module_name(key, digest)
-        if not any((out / f"{name}{suffix}").is_file() for suffix in suffixes):
+        f = module_file(out, name)
+        if f is None:
             raise LinkError(f"module {name} ({key}) is not in {out}")
-        modules[key] = name
-    part = path.with_name(path.name + ".part")
-    data = {"digest": digest, "numpy": numpy_version(), "modules": modules}
-    part.write_text(json.dumps(data, indent=1))
-    os.replace(part, path)
+        data["modules"][key] = name
+        data["files"][key] = file_record(f)
+        with contextlib.suppress(OSError, ValueError):
+            data["exports"][key] = json.loads((out / f"{name}.exports.json").read_text())
+    try:
+        _replace(path, json.dumps(data, indent=1).encode())
+    except OSError as exc:
+        raise LinkError(f"cannot write {path}: {exc}") from exc
     for f in out.iterdir():  # other sources' builds
         ours = f.name.startswith("septet_aot_") or f.name.startswith("manifest-")
         if ours and digest not in f.name and not f.name.endswith(".part"):
