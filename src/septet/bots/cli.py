@@ -162,8 +162,17 @@ def build_command(
             highlight=False,
             markup=False,
         )
+
+    def done(got: list[Any]) -> None:
+        if not as_json and got:
+            cpu = sum(step.cpu_s for step in got)
+            uses = ", ".join(f"{step.use} {_compiled(step)}" for step in got)
+            console.print(
+                f"  {got[0].game}: {uses} ({cpu:.1f} CPU-s)", highlight=False, markup=False
+            )
+
     t0 = time.perf_counter()
-    steps = build(game or None, jobs, aot=aot)
+    steps = build(game or None, jobs, aot=aot, on_game=done)
     wall = time.perf_counter() - t0
     table = Table(title="septet kernels build", show_edge=False)
     for col, just in (("game", "left"), ("use", "left"), ("CPU s", "right"),

@@ -28,6 +28,7 @@ from __future__ import annotations
 import importlib.util
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -265,17 +266,23 @@ def _build_rng() -> WarmStep:
         return WarmStep("(all)", "aot rng", _cpu() - c0, time.perf_counter() - t0, 0, str(exc))
 
 
-def build(games: list[str] | None = None, jobs: int = 1, aot: bool = True) -> list[WarmStep]:
+def build(
+    games: list[str] | None = None,
+    jobs: int = 1,
+    aot: bool = True,
+    on_game: Callable[[list[WarmStep]], None] | None = None,
+) -> list[WarmStep]:
     """Every use of each of ``games`` (default: all three), game by game in order, in
     processes of their own in the ``jit`` mode (``jobs`` games at once; numba writes each
     cache file whole, so the shared generator compiled twice is harmless); then, with
     ``aot``, the generator's module and the build's manifest (:mod:`septet.fast._mode`: a
-    later process with every game's modules runs them without numba).
+    later process with every game's modules runs them without numba). ``on_game`` is called
+    with each game's steps as soon as that game is built (in order). A link that fails (no C
+    compiler) is a step with a ``note``, not an error: numba's kernels serve.
 
     Raises:
         FastUnavailable: numba is not installed, or a game has no kernels (before anything
             is compiled).
-        septet.fast.aot.LinkError: ``aot`` and a module could not be linked (no C compiler).
     """
     import multiprocessing
     import os
@@ -295,7 +302,11 @@ def build(games: list[str] | None = None, jobs: int = 1, aot: bool = True) -> li
         with ProcessPoolExecutor(
             max_workers=max(1, min(jobs, len(names))), mp_context=spawn
         ) as pool:
-            steps = [s for got in pool.map(partial(build_game, aot=aot), names) for s in got]
+            steps = []
+            for got in pool.map(partial(build_game, aot=aot), names):
+                steps.extend(got)
+                if on_game is not None:
+                    on_game(got)
             if aot and not any(s.note for s in steps):
                 steps.append(pool.submit(_build_rng).result())
             if aot and not any(s.note for s in steps):

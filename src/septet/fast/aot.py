@@ -116,7 +116,8 @@ def _link(key: str, functions: dict[str, Any], out_dir: Path) -> Linked:
     except LinkError:
         raise
     except Exception as exc:  # no compiler, distutils' many error classes, a folder not written
-        raise LinkError(f"linking {key} failed: {exc}") from exc
+        hint = "" if isinstance(exc, OSError) else " (is a C compiler, gcc, installed?)"
+        raise LinkError(f"linking {key} failed{hint}: {exc}") from exc
 
 
 def _link_module(key: str, functions: dict[str, Any], out_dir: Path) -> Linked:
