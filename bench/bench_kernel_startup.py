@@ -7,8 +7,10 @@ and in Flip 7 also risk), ``search`` (the compiled ISMCTS: ``warm_up`` and one m
 ``flip7-ev`` bot, loaded, and one move) and Seven Shot's ``solver`` (the Expert's trick
 solver). Each process prints its CPU seconds (``time.process_time``, imports included), its
 peak RSS (``ru_maxrss``), and which kernel modules it compiled (the cache files it wrote). Then
-the same process again, now loading the cache. Goal (issue 29): first compile ≤ 15 CPU-s per game and use,
-RSS with the kernels ≤ 120 MB, and a Flip 7 process compiles no Seven Shot or Double Seven code.
+the same process again, now loading the cache. Goal (issue 29): first compile ≤ 15 CPU-s per
+game and use, RSS with the kernels ≤ 120 MB, and a Flip 7 process compiles no Seven Shot or
+Double Seven code. The processes run numba's JIT (``SEPTET_KERNELS=jit``): the kernels built
+ahead of time (``__aot__``) are not copied.
 
 With ``--baseline DIR`` (a ``src`` directory of another checkout, e.g. main's), each row is
 measured from that source too, interleaved (the baseline's first compile right after this
@@ -81,7 +83,7 @@ def _cached(root: Path) -> set[str]:
 def measure(root: Path, name: str, use: str) -> dict[str, Any]:
     """One process: its CPU-s, peak RSS, and the kernel modules it added to the cache."""
     before = _cached(root)
-    env = dict(os.environ, PYTHONPATH=str(root))
+    env = dict(os.environ, PYTHONPATH=str(root), SEPTET_KERNELS="jit")  # (numba's, not AOT)
     env.pop("NUMBA_CACHE_DIR", None)
     done = subprocess.run(
         [sys.executable, "-c", CHILD, name, use, str(GAMES[name])],
@@ -131,13 +133,15 @@ def main() -> None:
         print(f"numba floor, {name}: {f['cpu_s']:.2f} CPU-s, {f['rss_mb']:.0f} MB")
     with tempfile.TemporaryDirectory() as tmp, tempfile.TemporaryDirectory() as tmp_base:
         root = Path(tmp)
-        shutil.copytree(SRC, root / "septet", ignore=shutil.ignore_patterns("__pycache__"))
+        shutil.copytree(
+            SRC, root / "septet", ignore=shutil.ignore_patterns("__pycache__", "__aot__")
+        )
         base_root = Path(tmp_base)
         if args.baseline is not None:
             shutil.copytree(
                 args.baseline / "septet",
                 base_root / "septet",
-                ignore=shutil.ignore_patterns("__pycache__"),
+                ignore=shutil.ignore_patterns("__pycache__", "__aot__"),
             )
         env = dict(os.environ, PYTHONPATH=str(root))
         bare = subprocess.run(

@@ -11,7 +11,7 @@ from numba.extending import intrinsic
 
 from septet.bots.flip7_ev import Row
 from septet.fast._cache import drop_stale
-from septet.fast.rng import NOREF, njit_once
+from septet.fast.rng import NOREF, one_signature
 from septet.games.flip7 import cards as C
 from septet.games.flip7.rules import FLIP3_CARDS, FLIP4_CARDS, FLIP7_BONUS, FLIP7_CARDS
 
@@ -93,7 +93,8 @@ def _numbers(r: int) -> int:
     return _POPCOUNT[r & M_MASK] + (1 if _t13(r) == 2 else 0)
 
 
-@njit_once(cache=True)  # (one compile for both constant flip7 arguments)
+@one_signature  # (one compile for both constant flip7 arguments)
+@njit(cache=True)
 def _payoff(r: int, veng: bool, flip7: bool) -> float:
     mask = r & M_MASK
     s = _MASK_SUM[mask] + (13 if _t13(r) == 2 else 0)

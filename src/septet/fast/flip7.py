@@ -687,7 +687,7 @@ def _start_round(s: np.ndarray) -> None:
     _push(s, F_DEAL, 1, 0)
 
 
-@internal
+@noref_inline
 def _clear_rows(s: np.ndarray, n: int) -> None:
     """Every seat's row and after-bust cards to the discard pile; seats active again (F7V-3.5)."""
     for p in range(n):
@@ -705,7 +705,7 @@ def _clear_rows(s: np.ndarray, n: int) -> None:
         s[b + P_NCOUNT] = 0
 
 
-@internal
+@noref_inline
 def _finish_round(s: np.ndarray) -> bool:
     """Score the round (F7V-7); start the next or end the game. True: stop running."""
     n = s[H_N]
@@ -1017,7 +1017,7 @@ def _score(row: np.ndarray, length: int, v: bool) -> int:
     return _row_points_at(row, 0, length, v, False, False)
 
 
-@internal
+@noref_inline
 def _after(row: np.ndarray, length: int, k: int, v: bool, tmp: np.ndarray) -> int:
     """Round score after card ``k`` arrives in ``row`` (0 on a bust)."""
     if IS_NUM[k] and _busts(row, length, k, v):
@@ -1186,7 +1186,7 @@ def _greedy(
     return _greedy_rows(s, legal, cnt, now, old, lens, rows, tmp, weight)
 
 
-@internal
+@noref_inline
 def _greedy_hit_stay(
     s: np.ndarray,
     legal: np.ndarray,
@@ -1223,7 +1223,7 @@ def _greedy_hit_stay(
     return legal[0] if aggression * (1.0 - prob) * gain > prob * score else legal[1]
 
 
-@internal
+@noref_inline
 def _greedy_target(
     s: np.ndarray,
     legal: np.ndarray,
@@ -1276,7 +1276,7 @@ def _greedy_target(
     return legal[best_i]
 
 
-@internal
+@noref_inline
 def _greedy_brutal(
     s: np.ndarray, legal: np.ndarray, cnt: int, now: np.ndarray, totals: np.ndarray
 ) -> int:
@@ -1300,7 +1300,7 @@ def _greedy_brutal(
     return legal[0]
 
 
-@internal
+@noref_inline
 def _row_move(
     x: int, n: int, me: int, m: int, rows: np.ndarray, lens: np.ndarray
 ) -> tuple[int, int, int, int]:
@@ -1341,7 +1341,7 @@ def _row_move(
     return mv_seat0, mv_k0, mv_seat1, mv_k1
 
 
-@internal
+@noref_inline
 def _greedy_rows(
     s: np.ndarray,
     legal: np.ndarray,
