@@ -1564,7 +1564,7 @@ def playout_fast(
     )
 
 
-@noref_inline
+@internal
 def _playout_fast(
     s: np.ndarray,
     rng: np.ndarray,
