@@ -88,7 +88,10 @@ def noref(fn: _F) -> _F:
     return out
 
 
-INTERNAL: dict[str, Any] = {**NOREF, "no_cpython_wrapper": True, "no_cfunc_wrapper": True}
+NO_WRAPPERS: dict[str, Any] = {"no_cpython_wrapper": True, "no_cfunc_wrapper": True}
+"""numba's options for a function that only compiled code calls (see :data:`INTERNAL`)."""
+
+INTERNAL: dict[str, Any] = {**NOREF, **NO_WRAPPERS}
 """The options of the :data:`NOREF` functions that only compiled code calls: neither a CPython
 wrapper (argument unboxing) nor a C wrapper is built for them, code that numba otherwise
 lowers and LLVM optimises for every function (about a tenth of a kernel's first compile)."""
