@@ -88,6 +88,22 @@ def noref(fn: _F) -> _F:
     return out
 
 
+NO_WRAPPERS: dict[str, Any] = {"no_cpython_wrapper": True, "no_cfunc_wrapper": True}
+"""numba's options for a function that only compiled code calls (see :data:`INTERNAL`)."""
+
+INTERNAL: dict[str, Any] = {**NOREF, **NO_WRAPPERS}
+"""The options of the :data:`NOREF` functions that only compiled code calls: neither a CPython
+wrapper (argument unboxing) nor a C wrapper is built for them, code that numba otherwise
+lowers and LLVM optimises for every function (about a tenth of a kernel's first compile)."""
+
+
+def internal(fn: _F) -> _F:
+    """``njit(**INTERNAL)``: a :func:`noref` function called from compiled code only (calling
+    it from Python raises)."""
+    out: _F = one_signature(njit(**INTERNAL)(fn))
+    return out
+
+
 def noref_inline(fn: _F) -> _F:
     """``njit(inline="always", **NOREF)``: inlined into its callers by numba."""
     out: _F = one_signature(njit(inline="always", **NOREF)(fn))
