@@ -39,7 +39,7 @@ def one_signature(dispatcher: _F) -> _F:
     and each distinct constant compiled the function (and all it calls) once more — Flip 7's
     scoring four times over, seconds of first compile. The call then converts the constant.
     ``tests/fast/test_fast_one_signature.py`` checks it."""
-    if not _JIT:  # the ``aot`` mode: a plain function (septet.fast._nb)
+    if not hasattr(dispatcher, "get_call_template"):  # a plain function (septet.fast._nb)
         return dispatcher
     template = dispatcher.get_call_template  # type: ignore[attr-defined]
     unliteral: Any = types.unliteral
