@@ -15,7 +15,6 @@ from typing import Any, TypeVar
 import numpy as np
 
 from septet.fast._mode import aot_function
-from septet.fast._nb import JIT as _JIT
 from septet.fast._nb import njit, types, uint64
 
 JIT: dict[str, Any] = {"cache": True, "error_model": "numpy"}
