@@ -41,6 +41,7 @@ import numpy as np
 
 from septet.bots.expert.inference import play_likelihood
 from septet.bots.expert.ss_solver import Position, Solver, position_from_state
+from septet.bots.greedy.seven_shot import TunedGreedyAgent
 from septet.core.game import Action, Game
 from septet.core.types import JSON
 
@@ -106,6 +107,9 @@ class SevenShotExpert:
             (Strong's search).
         iterations: the ISMCTS moves' budget in iterations instead of the time left
             (reproducible games, for experiments).
+        passing: how the pass is chosen: ``search`` (ISMCTS, Strong's), ``greedy`` (the
+            greedy bot's rules: short suits first, never the A, trumps or 7s to an opponent) or
+            ``tuned`` (the same rules with the tuned weights, ``TunedGreedyAgent``).
 
     Raises:
         ValueError: a non-positive parameter, or another ``weight`` or ``endgame``.
@@ -121,6 +125,7 @@ class SevenShotExpert:
         endgame: str = "exact",
         pool: int | str = 0,
         iterations: int | str | None = None,
+        passing: str = "search",
     ) -> None:
         from septet.bots import make_agent
 
@@ -140,6 +145,13 @@ class SevenShotExpert:
         self.pool = int(pool)
         if self.pool < 0:
             raise ValueError(f"pool must be >= 0, not {pool!r}")
+        if passing not in ("search", "greedy", "tuned"):
+            raise ValueError(f"passing must be search, greedy or tuned, not {passing!r}")
+        self.passer: Any = None
+        if passing == "greedy":
+            self.passer = make_agent("greedy", game)
+        elif passing == "tuned":
+            self.passer = TunedGreedyAgent(game)
         self.iterations = None if iterations is None else int(iterations)
         if self.iterations is not None and self.iterations <= 0:
             raise ValueError(f"iterations must be positive, not {iterations!r}")
@@ -171,6 +183,8 @@ class SevenShotExpert:
             return legal_actions[0]
         start = time.perf_counter()
         if view.get("phase") != "play":
+            if self.passer is not None:
+                return self.passer.act(view, legal_actions, rng)
             return self._search(view, legal_actions, rng, start, pooled=False)
         if self.endgame == "exact" and not self.solvable(view, legal_actions, rng):
             self.last_mode = "search"
