@@ -48,9 +48,10 @@ from septet.core.types import JSON
 STRONG_SPEC = "ismcts:time=0.5,rollout=greedy,horizon=round"
 """The server's Strong for Seven Shot."""
 
-SEARCH_SPEC = "ismcts:{budget},rollout=greedy,horizon=round"
+SEARCH_SPEC = "ismcts:{budget},rollout={rollout},horizon=round"
 """The search of the pass and of the card plays the solver cannot search exactly (``endgame=
-exact``): Strong's settings at the Expert's time (``budget``: ``time=…`` or ``iterations=…``)."""
+exact``): Strong's settings at the Expert's time (``budget``: ``time=…`` or ``iterations=…``;
+``rollout``: ``greedy``, Strong's, or ``tuned``)."""
 
 
 PROBE_NODES = 3
@@ -107,6 +108,8 @@ class SevenShotExpert:
             (Strong's search).
         iterations: the ISMCTS moves' budget in iterations instead of the time left
             (reproducible games, for experiments).
+        rollout: the ISMCTS rollout policy, ``greedy`` (Strong's) or ``tuned`` (the greedy
+            with tuned weights, ``TunedGreedyAgent``).
         passing: how the pass is chosen: ``search`` (ISMCTS, Strong's), ``greedy`` (the
             greedy bot's rules: short suits first, never the A, trumps or 7s to an opponent) or
             ``tuned`` (the same rules with the tuned weights, ``TunedGreedyAgent``).
@@ -126,6 +129,7 @@ class SevenShotExpert:
         pool: int | str = 0,
         iterations: int | str | None = None,
         passing: str = "search",
+        rollout: str = "greedy",
     ) -> None:
         from septet.bots import make_agent
 
@@ -158,7 +162,9 @@ class SevenShotExpert:
         # The search leaves the endgame test (one sample, at most PROBE_NODES * nodes) its time.
         search_time = max(0.05, self.time_limit - PROBE_SECONDS)
         budget = f"time={search_time}" if iterations is None else f"iterations={self.iterations}"
-        self.search = make_agent(SEARCH_SPEC.format(budget=budget), game)
+        if rollout not in ("greedy", "tuned"):
+            raise ValueError(f"rollout must be greedy or tuned, not {rollout!r}")
+        self.search = make_agent(SEARCH_SPEC.format(budget=budget, rollout=rollout), game)
         self._search_time = search_time
         self.solver = Solver()
         self.sample = game.sample_state

@@ -1,5 +1,5 @@
-"""The Seven Shot Expert's ``passing`` parameter (issue 30): the pass by ISMCTS (Strong's, the
-default), by the greedy bot's rules, or by the tuned greedy's."""
+"""The Seven Shot Expert's ``passing`` and ``rollout`` (issue 30): the pass by ISMCTS (Strong's,
+the default), by the greedy bot's rules or by the tuned greedy's; the search's rollout policy."""
 
 from __future__ import annotations
 
@@ -58,3 +58,11 @@ def test_expert_passes_by_the_greedy_rules(passing: str) -> None:
 def test_bad_passing() -> None:
     with pytest.raises(AgentSpecError, match="passing"):
         make_agent("expert:passing=never", get("seven-shot"))
+
+
+def test_expert_rollout_sets_its_searchs_rollout() -> None:
+    game = get("seven-shot")
+    assert make_agent("expert:time=0.05", game).search.rollout == "greedy"  # Strong's
+    assert make_agent("expert:time=0.05,rollout=tuned", game).search.rollout == "tuned"
+    with pytest.raises(AgentSpecError, match="rollout"):
+        make_agent("expert:rollout=random", game)
