@@ -92,11 +92,14 @@ GREEDY_WEIGHTS: tuple[float, ...] = (
     *(0.1, 1.5, 3.0, 5.0, 3.0, 1.0, 1.5, 0.05, 0.5, 0.7, 0.3, 3.0, 0.4, 3.0, 2.0, 0.5, 100.0),
     *(0.5, 3.0, float(TRICKS_TO_LOSE - 1)),
 )
-# The tuned rollout policy: the greedy's weights after a coordinate search against greedy itself
-# (duplicate one-deal games at 3 and 4 players; docs/bots.md). It drops a 7 on the partner's trick
-# only when the partner surely wins it, spends no rank on a winning card, leads neither 7s nor
-# trumps first, feels the 7-tricks rule (SS-4.2) from 2 tricks on instead of 3, and passes from
-# short suits harder.
+# The tuned weights (``greedy:weights=tuned``, ISMCTS ``rollout=tuned``): greedy's after a
+# coordinate search against greedy itself (duplicate one-deal games at 3 and 4 players;
+# docs/bots.md). It drops a 7 on the partner's trick only when the partner surely wins it (0.4
+# -> 0), no longer cashes a sure 7 by leading it (6 -> 0) but leads a sure winner above a 7 still
+# out more eagerly (4 -> 6), leads low cards more (rank / 7 instead of / 20), neither shuns
+# trump leads nor counts suit length there, spends any rank alike on a winning card, feels the
+# 7-tricks rule (SS-4.2) from 2 side tricks on instead of 3, and empties short suits harder in
+# the pass (4 a card instead of 2).
 TUNED_WEIGHTS: tuple[float, ...] = (
     *(4.0, 1.0, 10.0, 5.0, 3.0, 50.0, 20.0, -1.0, 0.5, 0.0, -6.0, 1.0, -3.0, 6.0, 0.75, 7.0),
     *(0.0, 0.0, 3.0, 5.0, 3.0, 1.0, 1.5, 0.0, 0.5, 0.7, 0.3, 3.0, 0.0, 3.0, 2.0, 0.5, 100.0),
@@ -105,17 +108,26 @@ TUNED_WEIGHTS: tuple[float, ...] = (
 
 
 class GreedyAgent:
-    """Greedy Seven Shot player (see the module docstring). No parameters.
+    """Greedy Seven Shot player (see the module docstring).
+
+    Args:
+        game: the game (not read).
+        weights: ``greedy`` (default: :data:`GREEDY_WEIGHTS`) or ``tuned``
+            (:data:`TUNED_WEIGHTS`); spec ``greedy:weights=tuned``.
 
     Raises:
         TypeError: unknown parameters (``make_agent`` reports it as a bad spec).
+        ValueError: another ``weights``.
     """
 
     def __init__(self, game: Game[Any] | None = None, **params: str) -> None:
+        weights = params.pop("weights", "greedy")
         if params:
-            raise TypeError(f"greedy takes no parameters, got {', '.join(sorted(params))}")
+            raise TypeError(f"greedy takes only weights, got {', '.join(sorted(params))}")
+        if weights not in ("greedy", "tuned"):
+            raise ValueError(f"weights must be greedy or tuned, not {weights!r}")
         self.name = "greedy"
-        self.w = GREEDY_WEIGHTS
+        self.w = GREEDY_WEIGHTS if weights == "greedy" else TUNED_WEIGHTS
 
     def act(
         self, view: dict[str, JSON], legal_actions: Sequence[Action], rng: random.Random
@@ -298,13 +310,13 @@ class GreedyAgent:
 
 
 class TunedGreedyAgent(GreedyAgent):
-    """The greedy bot with :data:`TUNED_WEIGHTS`: the ``tuned`` rollout policy of ISMCTS (not a
-    spec of its own). No parameters."""
+    """The greedy bot with :data:`TUNED_WEIGHTS` (``greedy:weights=tuned``): the ``tuned``
+    rollout policy of ISMCTS. No parameters."""
 
     def __init__(self, game: Game[Any] | None = None, **params: str) -> None:
-        super().__init__(game, **params)
-        self.name = "greedy-tuned"
-        self.w = TUNED_WEIGHTS
+        if params:
+            raise TypeError(f"greedy-tuned takes no parameters, got {', '.join(sorted(params))}")
+        super().__init__(game, weights="tuned")
 
 
 def _mask_suits(letters: Any) -> int:
