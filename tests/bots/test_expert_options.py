@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from septet.bots import AgentSpecError, make_agent
+from septet.bots.expert.seven_shot import SevenShotExpert
 from septet.games import get
 from septet.games.seven_shot.actions import Pass
 from septet.games.seven_shot.cards import parse_card
@@ -45,7 +46,7 @@ def test_expert_passes_by_the_greedy_rules(passing: str) -> None:
         "G10",
     ]
     hands = fill_hands(3, [seat0], "E13")
-    state = game.deal_state(hands, "E13", first_leader=0)
+    state = game.deal_state(hands, "E13", first_leader=0)  # type: ignore[attr-defined]
     expert = make_agent(f"expert:time=0.05,passing={passing}", game)
     rng = random.Random(0)
     for want in ("W5", "W4"):
@@ -62,7 +63,9 @@ def test_bad_passing() -> None:
 
 def test_expert_rollout_sets_its_searchs_rollout() -> None:
     game = get("seven-shot")
-    assert make_agent("expert:time=0.05", game).search.rollout == "greedy"  # Strong's
-    assert make_agent("expert:time=0.05,rollout=tuned", game).search.rollout == "tuned"
+    plain, tuned = make_agent("expert:time=0.05", game), make_agent("expert:rollout=tuned", game)
+    assert isinstance(plain, SevenShotExpert) and isinstance(tuned, SevenShotExpert)
+    assert plain.search.rollout == "greedy"  # type: ignore[attr-defined]  # Strong's
+    assert tuned.search.rollout == "tuned"  # type: ignore[attr-defined]
     with pytest.raises(AgentSpecError, match="rollout"):
         make_agent("expert:rollout=random", game)

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from ss_helpers import fill_hands, game, play
 
+from septet.bots import AgentSpecError, make_agent
 from septet.bots.greedy.seven_shot import (
     GREEDY_WEIGHTS,
     TUNED_WEIGHTS,
@@ -40,3 +42,14 @@ def test_keeps_its_seven_off_the_partners_trick_when_an_opponent_can_still_win_i
     view, legal, rng = state.view(2), state.legal_actions(), random.Random(0)
     assert GreedyAgent(state.game).act(view, legal, rng) == Play(parse_card("M7"))
     assert TunedGreedyAgent(state.game).act(view, legal, rng) == Play(parse_card("T9"))
+
+
+def test_greedy_weights_spec() -> None:
+    g = game()
+    agent = make_agent("greedy:weights=tuned", g)
+    assert isinstance(agent, GreedyAgent) and agent.w == TUNED_WEIGHTS
+    assert make_agent("greedy", g).w == GREEDY_WEIGHTS  # type: ignore[attr-defined]
+    with pytest.raises(AgentSpecError, match="weights"):
+        make_agent("greedy:weights=heavy", g)
+    with pytest.raises(AgentSpecError):
+        make_agent("greedy:depth=2", g)

@@ -190,7 +190,8 @@ class SevenShotExpert:
         start = time.perf_counter()
         if view.get("phase") != "play":
             if self.passer is not None:
-                return self.passer.act(view, legal_actions, rng)
+                chosen: Action = self.passer.act(view, legal_actions, rng)
+                return chosen
             return self._search(view, legal_actions, rng, start, pooled=False)
         if self.endgame == "exact" and not self.solvable(view, legal_actions, rng):
             self.last_mode = "search"
