@@ -234,16 +234,7 @@ class ISMCTSAgent:
                 self.engine = "fast"
         elif engine == "fast":
             raise ValueError("engine=fast searches with the game's own sampler only")
-        self._greedy: Agent | None = None
-        if rollout == "greedy" or self.bias > 0:
-            from septet.bots import make_agent
-
-            self._greedy = make_agent("greedy", game)
-        self._policy: Agent | None = self._greedy if self.rollout == "greedy" else None
-        if self.rollout == "tuned":
-            from septet.bots.greedy.seven_shot import TunedGreedyAgent
-
-            self._policy = TunedGreedyAgent(game)
+        self._greedy, self._policy = _policies(game, self.rollout, self.bias)
         self.last_iterations = 0
         """Iterations run by the last call of :meth:`act` (for benchmarks)."""
         self.pool_for: Callable[[Mapping[str, JSON], random.Random], Any] | None = None
@@ -519,6 +510,21 @@ def _fast_kernel(game: Game[Any], required: bool) -> Any:
             f"{game.name}"
         )
     return None
+
+
+def _policies(game: Game[Any], rollout: str, bias: float) -> tuple[Agent | None, Agent | None]:
+    """The greedy bot (for ``rollout=greedy`` or the progressive bias) and the rollout policy
+    (``None``: random; ``rollout=tuned``: Seven Shot's :class:`TunedGreedyAgent`)."""
+    greedy: Agent | None = None
+    if rollout == "greedy" or bias > 0:
+        from septet.bots import make_agent
+
+        greedy = make_agent("greedy", game)
+    if rollout != "tuned":
+        return greedy, greedy if rollout == "greedy" else None
+    from septet.bots.greedy.seven_shot import TunedGreedyAgent
+
+    return greedy, TunedGreedyAgent(game)
 
 
 def _final_move(root: _Node, legal_actions: Sequence[Action], by_value: bool) -> Action:

@@ -25,10 +25,10 @@ from typing import Any
 
 import numpy as np
 
-from septet.bots.greedy.seven_shot import GREEDY_WEIGHTS as GREEDY_TABLE
-from septet.bots.greedy.seven_shot import TUNED_WEIGHTS as TUNED_TABLE
 from septet.fast.bits import ctz, msb, popcnt, select_bit
 from septet.fast.rng import copy_into, jit, jit_nrt, njit_once, noref, randbelow
+from septet.fast.seven_shot_weights import GREEDY_WEIGHTS as GREEDY_TABLE
+from septet.fast.seven_shot_weights import TUNED_WEIGHTS as TUNED_TABLE
 from septet.games.seven_shot import cards as SC
 from septet.games.seven_shot import scoring as SCORE
 from septet.games.seven_shot.rules import TEAM_PLAYERS  # SS-2.1: frozen by numba
@@ -567,8 +567,8 @@ def tuned_action(s: np.ndarray, legal: np.ndarray, cnt: int) -> int:
     return base + weighted_card(s, m, base > 0, TUNED_WEIGHTS)
 
 
-# The greedy bot's weights and the tuned rollout policy's (issue 30), read from the Python bot's
-# tables (``septet.bots.greedy.seven_shot``: WEIGHT_NAMES says what each one weighs).
+# The greedy bot's weights and the tuned rollout policy's (issue 30), the Python bot's tables
+# (``septet.fast.seven_shot_weights``: WEIGHT_NAMES says what each one weighs).
 GREEDY_WEIGHTS = np.array(GREEDY_TABLE, dtype=np.float64)
 TUNED_WEIGHTS = np.array(TUNED_TABLE, dtype=np.float64)
 
