@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import os
 import platform
 import statistics
 import subprocess
@@ -40,8 +41,12 @@ from typing import Any
 
 import numpy as np
 
+# The baseline's kernel file is compiled here beside today's: numba's JIT, whatever
+# `septet kernels build` linked ahead of time (septet.fast._mode).
+os.environ.setdefault("SEPTET_KERNELS", "jit")
+
 from septet.fast import kernel_for
-from septet.fast.batch import _policy_codes, _rows
+from septet.fast.batch import _policy_codes
 from septet.fast.rng import rngs_for_seeds
 from septet.games import get
 
@@ -83,7 +88,7 @@ def measure(
 ) -> dict[str, Any]:
     """One row: ``reps`` interleaved pairs of ``count`` games (seeds ``0..count-1``)."""
     k = kernel_for(game)
-    now = _rows(k.module, True)
+    now = k.play_rows(True)
     start = k.encode(game.new_state(n))
     pol = np.tile(_policy_codes([policy] * n, n, game.name), (count, 1))
 

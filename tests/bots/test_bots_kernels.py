@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.machinery
 import json
 import os
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -25,7 +27,8 @@ def test_every_kernel_file_belongs_to_a_game_or_is_shared() -> None:
 
 def test_kernels_build_one_game_then_everything_is_cached() -> None:
     runner = CliRunner()
-    first = runner.invoke(app, ["kernels", "build", "--game", "double-seven", "--json"])
+    args = ["kernels", "build", "--game", "double-seven", "--json", "--no-aot"]
+    first = runner.invoke(app, args)
     assert first.exit_code == 0, first.output
     steps = [json.loads(line) for line in first.output.splitlines() if line.startswith("{")]
     assert [(s["game"], s["use"]) for s in steps] == [
@@ -53,15 +56,18 @@ def test_kernels_build_refuses_an_unknown_game_before_compiling() -> None:
 def test_kernels_status_lists_every_kernel_file() -> None:
     result = CliRunner().invoke(app, ["kernels", "status", "--json"])
     assert result.exit_code == 0, result.output
-    rows = [json.loads(line) for line in result.output.splitlines()]
+    lines = [json.loads(line) for line in result.output.splitlines()]
+    rows, aot = lines[:-1], lines[-1]
     assert [r["file"] for r in rows] == list(_cache.KERNEL_FILES)
+    assert aot["mode"] == "jit"  # (tests/conftest.py) and where the built modules would be:
+    assert set(aot) == {"aot_dir", "aot_modules", "aot_complete", "aot_problem", "mode"}
     built = {r["file"]: r for r in rows}["fast/double_seven.py"]
     assert built["current"] is True  # (its digest stamp is written on any load of septet.fast)
     assert built["directory"].endswith("__pycache__") or "NUMBA_CACHE_DIR" in os.environ
 
 
 def test_kernels_build_in_processes_keeps_the_games_order() -> None:
-    steps = warm.build(["seven-shot", "double-seven"], jobs=2)
+    steps = warm.build(["seven-shot", "double-seven"], jobs=2, aot=False)
     assert [(s.game, s.use) for s in steps] == [
         ("seven-shot", "play"),
         ("seven-shot", "search"),
@@ -71,3 +77,24 @@ def test_kernels_build_in_processes_keeps_the_games_order() -> None:
     ]
     with pytest.raises(warm.FastUnavailable, match="no compiled kernels for 'go'"):
         warm.build(["double-seven", "go"], jobs=2)  # refused before anything runs
+
+
+def test_kernels_build_links_a_games_modules_ahead_of_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from septet.fast import _mode
+
+    monkeypatch.setenv("SEPTET_KERNEL_DIR", str(tmp_path))
+    steps = warm.build(["seven-shot"], jobs=1)
+    assert [(s.game, s.use) for s in steps][-2:] == [("seven-shot", "aot"), ("(all)", "aot rng")]
+    assert [s.compiled for s in steps][-2:] == [2, 1]  # modules written: play and search; rng
+    data = _mode.read_manifest()
+    assert data is not None
+    assert sorted(data["modules"]) == ["rng", "seven-shot-play", "seven-shot-search"]
+    assert _mode.problem(data) == (  # Flip 7 and Double Seven not built: no process uses it
+        "incomplete: no flip7-play, flip7-search, double-seven-play, double-seven-search "
+        "(build every game)"
+    )
+    so = importlib.machinery.EXTENSION_SUFFIXES[0]
+    names = sorted(p.name.split(".")[0] for p in tmp_path.glob(f"septet_aot_*{so}"))
+    assert names == sorted(data["modules"].values())

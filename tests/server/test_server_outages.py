@@ -293,6 +293,11 @@ def _poll_http(ports: list[int], tid: str, stop_at: threading.Event, bad: list[A
         time.sleep(0.05)
 
 
+def _acks(ws: RealWs) -> int:
+    """How many of the person's moves the server has acknowledged so far."""
+    return sum(1 for m in list(ws.messages) if m["type"] == "ack")
+
+
 def _person(ws: RealWs, rng: random.Random, stop_at: threading.Event) -> None:
     """Play the seat's turns at a person's pace until the game ends or ``stop_at``."""
     seen = 0
@@ -332,10 +337,14 @@ def test_outages_pg_terminate_backend_reaches_no_player(
         ]
         for t in threads:
             t.start()
-        killed = 0
-        for _ in range(20):
+        # At least 20 rounds of terminations, on until the person has had 15 moves acknowledged
+        # through them (a loaded machine plays fewer moves in the same 8 s: CI saw 13); a server
+        # that loses moves to the outages never gets there and fails at the deadline.
+        killed, rounds, deadline = 0, 0, time.monotonic() + 60
+        while rounds < 20 or (_acks(ws) < 15 and time.monotonic() < deadline):
             time.sleep(0.4)
             killed += _terminate_all(name)
+            rounds += 1
         time.sleep(1.0)
         stop_at.set()
         for t in threads:

@@ -145,12 +145,34 @@ def build_command(
         1, "--jobs", "-j", min=1, help="Games built at once, each in a process of its own."
     ),
     as_json: bool = typer.Option(False, "--json", help="Print the steps as JSON lines."),
+    aot: bool = typer.Option(
+        True,
+        "--aot/--no-aot",
+        help="Also link the play and search kernels ahead of time (run without numba after).",
+    ),
 ) -> None:
-    """Compile (or load from the cache) every kernel the bots and tools of each game use."""
+    """Compile (or load from the cache) every kernel the bots and tools of each game use, then
+    link their entry points ahead of time."""
     from septet.bots.kernels import build
 
+    if not as_json:
+        console.print(
+            "Compiling each game's kernels (minutes the first time, seconds once cached)"
+            + (", then linking them ahead of time…" if aot else "…"),
+            highlight=False,
+            markup=False,
+        )
+
+    def done(got: list[Any]) -> None:
+        if not as_json and got:
+            cpu = sum(step.cpu_s for step in got)
+            uses = ", ".join(f"{step.use} {_compiled(step)}" for step in got)
+            console.print(
+                f"  {got[0].game}: {uses} ({cpu:.1f} CPU-s)", highlight=False, markup=False
+            )
+
     t0 = time.perf_counter()
-    steps = build(game or None, jobs)
+    steps = build(game or None, jobs, aot=aot, on_game=done)
     wall = time.perf_counter() - t0
     table = Table(title="septet kernels build", show_edge=False)
     for col, just in (("game", "left"), ("use", "left"), ("CPU s", "right"),
@@ -160,11 +182,24 @@ def build_command(
         if as_json:
             print(json.dumps(step.__dict__))
         table.add_row(step.game, step.use, f"{step.cpu_s:.1f}", f"{step.wall_s:.1f}",
-                      str(step.compiled) if step.compiled else "cached")  # fmt: skip
+                      _compiled(step))  # fmt: skip
     if not as_json:
         console.print(table)
         total = sum(step.cpu_s for step in steps)
         console.print(f"{total:.1f} CPU-s in all, {wall:.1f} s wall; later processes load them.")
+        for step in steps:
+            if step.note:
+                console.print(f"Not linked ahead of time ({step.game}): {step.note}",
+                              markup=False, highlight=False)  # fmt: skip
+        if aot:
+            _aot_status(False, after_build=True)
+
+
+def _compiled(step: Any) -> str:
+    """The table's last cell: functions compiled, modules linked, or ``cached``."""
+    if step.use.startswith("aot"):
+        return "failed" if step.note else f"{step.compiled} module{'s' * (step.compiled != 1)}"
+    return str(step.compiled) if step.compiled else "cached"
 
 
 @kernels_app.command("status")
@@ -173,9 +208,16 @@ def status_command(
 ) -> None:
     """Where each kernel file's cache lies, how many functions it holds, and whether it matches
     the current sources (a stale one is rebuilt on the next use)."""
+    import importlib.util
+
     from septet.fast import _cache, require
 
     require()
+    if importlib.util.find_spec("numba") is None:  # built ahead of time, numba not installed
+        if not as_json:
+            console.print("numba is not installed: no JIT cache to show.", highlight=False)
+        _aot_status(as_json)
+        return
     table = Table(title="septet kernels status", show_edge=False)
     for col in ("kernel file", "cached functions", "sources", "cache directory"):
         table.add_column(col, overflow="fold")
@@ -188,6 +230,32 @@ def status_command(
         table.add_row(rel, str(entries), "current" if fresh else "changed: rebuilt on use", str(d))
     if not as_json:
         console.print(table)
+    _aot_status(as_json)
+
+
+def _aot_status(as_json: bool, after_build: bool = False) -> None:
+    """The ahead-of-time build of the current sources: where, which modules, whether a new
+    process will run it (or why not) and this process's mode."""
+    from septet.fast import _mode
+
+    data = _mode.read_manifest()
+    modules = sorted((data or {}).get("modules", {}))
+    why = _mode.problem(data)
+    line = {"aot_dir": str(_mode.kernel_dir()), "aot_modules": modules, "aot_complete": why is None,
+            "aot_problem": why, "mode": _mode.mode()}  # fmt: skip
+    if as_json:
+        print(json.dumps(line))
+        return
+    built = ", ".join(modules) if modules else "none for these sources"
+    say = [f"Ahead of time ({line['aot_dir']}): {built}."]
+    if why is None:
+        say.append("A new process runs these without numba (SEPTET_KERNELS=jit: numba's own).")
+    else:
+        say.append(f"Not used: {why}; a new process runs numba's kernels.")
+    if not after_build:
+        say.append(f"This process's kernels: {line['mode']}.")
+    for text in say:
+        console.print(text, highlight=False, markup=False)
 
 
 def register(app: typer.Typer) -> None:

@@ -14,15 +14,21 @@ For each game the uses are:
   share its compiled code, they are arguments), one move of a fresh deal;
 - ``flip7-ev`` (Flip 7): the exact expected-value programme of the ``flip7-ev`` bot;
 - ``solver`` (Seven Shot): the Expert's perfect-information trick solver, one trick deep on
-  the first card play of a random deal.
+  the first card play of a random deal;
+- ``aot``: the ``play`` and ``search`` entry points linked into extension modules ahead of
+  time (:mod:`septet.fast.aot`); once every game's are built (and the generator's, ``aot
+  rng``), a later process runs them without importing numba (:mod:`septet.fast._mode`).
 
-Each use runs in this process; the first one of a game also pays its imports.
+Each game's uses run in a process of its own, in numba's ``jit`` mode; the first one of a game
+also pays its imports.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -44,7 +50,8 @@ class WarmStep:
         cpu_s: CPU seconds the step took in this process (``time.process_time``).
         wall_s: wall-clock seconds.
         compiled: cache entries (numba index files) the step wrote: 0 when everything was
-            loaded from the cache.
+            loaded from the cache; for the ``aot`` steps, the modules linked.
+        note: why an ``aot`` step linked nothing (the kernels then keep running by numba).
     """
 
     game: str
@@ -52,6 +59,7 @@ class WarmStep:
     cpu_s: float
     wall_s: float
     compiled: int
+    note: str = ""
 
 
 FILES: dict[str, tuple[str, ...]] = {
@@ -174,32 +182,147 @@ def warm(game: str, use: str) -> WarmStep:
     return WarmStep(game, use, cpu, wall, written)
 
 
-def build_game(game: str) -> list[WarmStep]:
-    """Every use of ``game``, in order (:func:`warm`)."""
-    return [warm(game, u) for u in uses(game)]
+def exercise(game_name: str) -> None:
+    """Run every entry point of ``game_name``'s ahead-of-time ``play`` and ``search`` modules
+    once in this process (numba's JIT: each gets the one signature
+    :func:`septet.fast.aot.link` exports it with)."""
+    import numpy as np
+
+    from septet.bots import make_agent
+    from septet.core.play import seat_view
+    from septet.fast import kernel_for
+    from septet.fast import search as S
+    from septet.fast.batch import play_games
+    from septet.fast.rng import make_rng
+    from septet.games import get
+
+    game = get(game_name)
+    n = 3
+    for fast in (True, False):
+        play_games(game, n, [1, 2], [["greedy"] * n] * 2, fast=fast)
+    k = kernel_for(game)
+    state = game.new_state(n)  # a chance node
+    s = k.encode(state)
+    k.canonical(s)
+    k.current_player(s)
+    k.round_index(s)
+    k.chance_outcomes(s, np.zeros(512, np.int64), np.zeros(512, np.int64))
+    k.apply_chance(s, k.sample_chance(s, make_rng(1)))
+    rng = random.Random(0)
+    while state.current_player < 0:
+        state.apply(state.sample_chance(rng))
+    s = k.encode(state)  # a player's node
+    legal = np.zeros(k.max_actions(n), np.int64)
+    k.apply_action(s, k.greedy_action(s, legal, k.legal_actions(s, legal)))
+    k.scores(s)
+    k.winners(s)
+    agent = make_agent("ismcts:iterations=40,rollout=greedy,engine=fast", game)
+    agent.act(seat_view(state, state.current_player), state.legal_actions(), rng)
+    g = S.GAME_IDS[game_name]
+    root = k.encode(state)
+    out = root.copy()
+    S.determinize(g, root, state.current_player, make_rng(1), out)
+    S.observe(g, root, 0, state.current_player)
+    S.Tree(64, g).grown()  # _rehash
 
 
-def build(games: list[str] | None = None, jobs: int = 1) -> list[WarmStep]:
-    """Every use of each of ``games`` (default: all three), game by game in order; with
-    ``jobs`` > 1, the games in that many processes at once (each compiles its own kernels;
-    numba writes each cache file whole, so the shared generator compiled twice is harmless).
+def _cpu() -> float:
+    """CPU seconds of this process and of its ended children (the C compiler a link runs)."""
+    import resource
+
+    ch = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + ch.ru_utime + ch.ru_stime
+
+
+def _linked_step(game: str, use: str, t0: float, c0: float, what: list[Any]) -> WarmStep:
+    cpu, wall = _cpu() - c0, time.perf_counter() - t0
+    return WarmStep(game, use, cpu, wall, len(what))
+
+
+def build_game(game: str, aot: bool = True) -> list[WarmStep]:
+    """Every use of ``game``, in order (:func:`warm`), then (``aot``) its entry points linked
+    ahead of time (:func:`septet.fast.aot.link`: the step ``aot``, ``compiled`` counting the
+    modules written). Runs in the ``jit`` mode (:func:`build` starts it so)."""
+    steps = [warm(game, u) for u in uses(game)]
+    if aot:
+        from septet.fast import aot as A
+
+        t0, c0 = time.perf_counter(), _cpu()
+        try:
+            exercise(game)
+            steps.append(_linked_step(game, "aot", t0, c0, A.link(game)))
+        except A.LinkError as exc:  # (no C compiler, say): numba's kernels serve as before
+            steps.append(WarmStep(game, "aot", _cpu() - c0, time.perf_counter() - t0, 0, str(exc)))
+    return steps
+
+
+def _build_rng() -> WarmStep:
+    from septet.fast import aot as A
+
+    t0, c0 = time.perf_counter(), _cpu()
+    try:
+        return _linked_step("(all)", "aot rng", t0, c0, [A.link_rng()])
+    except A.LinkError as exc:
+        return WarmStep("(all)", "aot rng", _cpu() - c0, time.perf_counter() - t0, 0, str(exc))
+
+
+def build(
+    games: list[str] | None = None,
+    jobs: int = 1,
+    aot: bool = True,
+    on_game: Callable[[list[WarmStep]], None] | None = None,
+) -> list[WarmStep]:
+    """Every use of each of ``games`` (default: all three), game by game in order, in
+    processes of their own in the ``jit`` mode (``jobs`` games at once; numba writes each
+    cache file whole, so the shared generator compiled twice is harmless); then, with
+    ``aot``, the generator's module and the build's manifest (:mod:`septet.fast._mode`: a
+    later process with every game's modules runs them without numba). ``on_game`` is called
+    with each game's steps as soon as that game is built (in order). A link that fails (no C
+    compiler) is a step with a ``note``, not an error: numba's kernels serve.
 
     Raises:
         FastUnavailable: numba is not installed, or a game has no kernels (before anything
             is compiled).
     """
+    import multiprocessing
+    import os
+    from concurrent.futures import ProcessPoolExecutor
+    from functools import partial
+
     names = games or list(GAMES)
     for name in names:
         uses(name)
-    require()
-    if jobs <= 1 or len(names) == 1:
-        return [step for name in names for step in build_game(name)]
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
+    if importlib.util.find_spec("numba") is None:
+        require()  # (the message saying how to install it)
+        raise FastUnavailable("septet kernels build needs numba: pip install 'septet[fast]'")
     spawn = multiprocessing.get_context("spawn")  # (a fresh interpreter: no inherited locks)
-    with ProcessPoolExecutor(max_workers=min(jobs, len(names)), mp_context=spawn) as pool:
-        return [step for steps in pool.map(build_game, names) for step in steps]
+    before = os.environ.get("SEPTET_KERNELS")
+    os.environ["SEPTET_KERNELS"] = "jit"  # the workers compile: numba itself, not a build
+    try:
+        with ProcessPoolExecutor(
+            max_workers=max(1, min(jobs, len(names))), mp_context=spawn
+        ) as pool:
+            steps = []
+            for got in pool.map(partial(build_game, aot=aot), names):
+                steps.extend(got)
+                if on_game is not None:
+                    on_game(got)
+            if aot and not any(s.note for s in steps):
+                steps.append(pool.submit(_build_rng).result())
+            if aot and not any(s.note for s in steps):
+                from septet.fast.aot import LinkError, write_manifest
+
+                keys = ["rng", *(f"{g}-{u}" for g in names for u in ("play", "search"))]
+                try:
+                    write_manifest(keys)
+                except LinkError as exc:
+                    steps.append(WarmStep("(all)", "aot manifest", 0.0, 0.0, 0, str(exc)))
+    finally:
+        if before is None:
+            os.environ.pop("SEPTET_KERNELS", None)
+        else:
+            os.environ["SEPTET_KERNELS"] = before
+    return steps
 
 
 __all__ = [
@@ -211,6 +334,7 @@ __all__ = [
     "build",
     "build_game",
     "cache_entries",
+    "exercise",
     "uses",
     "warm",
 ]

@@ -20,17 +20,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from septet.core.errors import SeptetError
+from septet.fast._mode import aot_module, mode
 
-try:  # the extra is optional: nothing else in Septet needs it
-    import numba  # noqa: F401
-    import numpy as np
-
-    AVAILABLE = True
-except ImportError:  # pragma: no cover - exercised where numba is missing
-    AVAILABLE = False
-
+AVAILABLE = mode() != "none"
+"""Whether the kernels can run here: built ahead of time (``aot``), or numba installed (``jit``;
+see :mod:`septet.fast._mode`)."""
 
 if AVAILABLE:
+    import numpy as np
+
+if mode() == "jit":
     from septet.fast._cache import drop_stale
 
     drop_stale()  # before any kernel is loaded: a changed rule table means a rebuild
@@ -42,7 +41,8 @@ class FastUnavailable(SeptetError, RuntimeError):
 
 
 def require() -> None:
-    """Raise :class:`FastUnavailable` (saying how to install it) unless numba is installed."""
+    """Raise :class:`FastUnavailable` (saying how to install it) unless the kernels can run
+    (numba installed, or the kernels built ahead of time)."""
     if not AVAILABLE:
         raise FastUnavailable(
             "septet.fast needs numba: pip install 'septet[fast]' (or numba and numpy)"
@@ -73,18 +73,27 @@ class GameKernel:
         self.game = game
         self.module: Any = importlib.import_module(f"septet.fast.{name}")
         m = self.module
+        # The compiled functions: the module's own (numba), or the same functions built ahead
+        # of time (septet.fast.aot), whose module holds every one that compiled code here.
+        self.compiled: Any = aot_module(f"{game.name}-play") if mode() == "aot" else m
+        c = self.compiled
         self.params = m.greedy_params(dict(greedy or {}))
         self._buf = np.zeros(m.BUF, dtype=np.int64)
         self.encode = m.encode
-        self.canonical = m.canonical
-        self.current_player = m.current_player
-        self.round_index = m.round_index
-        self.legal_actions = m.legal_actions
-        self.chance_outcomes = m.chance_outcomes
         self.chance_code = m.chance_code
         self.code_to_chance = m.code_to_chance
-        self.sample_chance = m.sample_chance
-        self.max_actions = m.max_actions
+        self.canonical = c.canonical
+        self.current_player = c.current_player
+        self.round_index = c.round_index
+        self.legal_actions = c.legal_actions
+        self.chance_outcomes = c.chance_outcomes
+        self.sample_chance = c.sample_chance
+        self.max_actions = getattr(c, "max_actions", m.max_actions)
+
+    def play_rows(self, fast: bool) -> Any:
+        """The compiled ``play_rows_fast`` (the playout path) or ``play_rows_step`` (the step
+        path) of the game (:mod:`septet.fast.batch`)."""
+        return self.compiled.play_rows_fast if fast else self.compiled.play_rows_step
 
     def field_name(self, i: int) -> str:
         """What index ``i`` of an encoding holds."""
@@ -92,26 +101,26 @@ class GameKernel:
 
     def apply_chance(self, s: np.ndarray, code: int) -> None:
         """Apply a possible chance outcome in place."""
-        self.module.apply_chance(s, code, self._buf)
+        self.compiled.apply_chance(s, code, self._buf)
 
     def apply_action(self, s: np.ndarray, action_id: int) -> None:
         """Apply a legal player action id in place."""
-        self.module.apply_action(s, action_id, self._buf)
+        self.compiled.apply_action(s, action_id, self._buf)
 
     def greedy_action(self, s: np.ndarray, legal: np.ndarray, count: int) -> int:
         """The greedy bot's choice among ``legal[:count]``."""
-        return int(self.module.greedy_action(s, legal, count, self.params))
+        return int(self.compiled.greedy_action(s, legal, count, self.params))
 
     def scores(self, s: np.ndarray) -> list[float]:
         """``State.scores()`` of the encoded state."""
         n = int(s[0])
         out = np.zeros(n, dtype=np.int64)
-        self.module.scores(s, out)
+        self.compiled.scores(s, out)
         return [float(x) for x in out]
 
     def winners(self, s: np.ndarray) -> list[int]:
         """``sorted(State.winners())`` of the encoded state."""
-        return [p for p in range(int(s[0])) if self.module.is_winner(s, p)]
+        return [p for p in range(int(s[0])) if self.compiled.is_winner(s, p)]
 
 
 def kernel_for(game: Any, greedy: Mapping[str, str] | None = None) -> GameKernel:

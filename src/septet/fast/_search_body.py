@@ -13,10 +13,10 @@ import math
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from septet.fast import double_seven as DS
 from septet.fast import seven_shot as SS
+from septet.fast._nb import njit
 from septet.fast.rng import copy_into, randbelow, random01
 
 # Bound by the per-game module after it runs this source:

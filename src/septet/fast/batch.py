@@ -59,12 +59,6 @@ def _policy_codes(policies: Sequence[str] | str, n: int, game: str) -> np.ndarra
     return codes
 
 
-def _rows(module: Any, fast: bool) -> Any:
-    """The module's ``play_rows_fast`` (its playout path) or ``play_rows_step`` (its step
-    path): one compiled function per path, so that numba compiles only the path used."""
-    return module.play_rows_fast if fast else module.play_rows_step
-
-
 def playouts(
     state: Any,
     count: int,
@@ -105,7 +99,7 @@ def playouts(
         np.zeros((count, n), dtype=np.int8),
         np.zeros(count, dtype=np.int64),
     )
-    _rows(k.module, fast)(
+    k.play_rows(fast)(
         start,
         rngs,
         np.tile(pol, (count, 1)),
@@ -163,7 +157,7 @@ def play_games(
         np.zeros((count, num_players), dtype=np.int8),
         np.zeros(count, dtype=np.int64),
     )
-    _rows(k.module, fast)(
+    k.play_rows(fast)(
         start, rngs, pol, False, -1, k.params, fast, out.scores, out.wins, out.lengths
     )
     return out

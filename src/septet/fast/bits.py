@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from llvmlite import ir
-from numba import types
-from numba.extending import intrinsic
-
+from septet.fast._nb import JIT, intrinsic, types
 from septet.fast.rng import noref_inline
+
+if JIT:
+    from llvmlite import ir
 
 
 def _bit_count_intrinsic(op: str) -> Any:
@@ -39,9 +39,23 @@ def _bit_count_intrinsic(op: str) -> Any:
     return intrinsic(typer)
 
 
-_ctpop: Any = _bit_count_intrinsic("ctpop")
-_cttz: Any = _bit_count_intrinsic("cttz")
-_ctlz: Any = _bit_count_intrinsic("ctlz")
+_M64 = (1 << 64) - 1
+
+if JIT:
+    _ctpop: Any = _bit_count_intrinsic("ctpop")
+    _cttz: Any = _bit_count_intrinsic("cttz")
+    _ctlz: Any = _bit_count_intrinsic("ctlz")
+else:  # the ``aot`` mode (septet.fast._nb): the same answers in Python
+
+    def _ctpop(x: int) -> int:
+        return (int(x) & _M64).bit_count()
+
+    def _cttz(x: int) -> int:
+        x = int(x) & _M64
+        return 64 if x == 0 else (x & -x).bit_length() - 1
+
+    def _ctlz(x: int) -> int:
+        return 64 - (int(x) & _M64).bit_length()
 
 
 @noref_inline
@@ -81,7 +95,10 @@ _pdep: Any = intrinsic(_pdep_typer)
 
 def has_bmi2() -> bool:
     """Whether the kernels compile for a processor with BMI2 (``pdep``): the host's features,
-    unless ``NUMBA_CPU_NAME`` / ``NUMBA_CPU_FEATURES`` name another target."""
+    unless ``NUMBA_CPU_NAME`` / ``NUMBA_CPU_FEATURES`` name another target (``False`` in the
+    ``aot`` mode, where nothing is compiled: the Python bodies scan)."""
+    if not JIT:
+        return False
     from numba.core import config
 
     cpu = getattr(config, "CPU_NAME", None)

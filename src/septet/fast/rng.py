@@ -13,7 +13,10 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import numpy as np
-from numba import njit, types, uint64
+
+from septet.fast._mode import aot_function
+from septet.fast._nb import JIT as _JIT
+from septet.fast._nb import njit, types, uint64
 
 JIT: dict[str, Any] = {"cache": True, "error_model": "numpy"}
 """The options of every kernel function (``@njit(**JIT)``): cached on disk, and a zero divisor
@@ -36,6 +39,8 @@ def one_signature(dispatcher: _F) -> _F:
     and each distinct constant compiled the function (and all it calls) once more — Flip 7's
     scoring four times over, seconds of first compile. The call then converts the constant.
     ``tests/fast/test_fast_one_signature.py`` checks it."""
+    if not _JIT:  # the ``aot`` mode: a plain function (septet.fast._nb)
+        return dispatcher
     template = dispatcher.get_call_template  # type: ignore[attr-defined]
     unliteral: Any = types.unliteral
 
@@ -144,7 +149,7 @@ def rngs_for_seeds(seeds: Sequence[int] | np.ndarray) -> np.ndarray:
     ``make_rng(seeds[i])``, built in one compiled call."""
     arr = np.array([int(x) & _MASK for x in seeds], dtype=np.uint64)
     out = np.zeros((len(arr), 4), dtype=np.uint64)
-    _seed_many(arr, out)
+    (aot_function("rng", "_seed_many") or _seed_many)(arr, out)  # septet.fast._mode
     return out
 
 

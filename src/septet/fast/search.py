@@ -47,16 +47,21 @@ from typing import Any
 
 import numpy as np
 
+from septet.fast._mode import aot_module, mode
 from septet.fast.rng import make_rng
 
 GAME_IDS = {"flip7": 0, "double-seven": 1, "seven-shot": 2}
 EMPTY = -1
 _MODULES = {0: "search_flip7", 1: "search_double_seven", 2: "search_seven_shot"}
+_NAMES = {g: name for name, g in GAME_IDS.items()}
 
 
 def kernel_module(g: int) -> ModuleType:
     """The compiled search of game id ``g`` (imported on first use: only that game's code is
-    compiled, see :mod:`septet.fast._search_body`)."""
+    compiled, see :mod:`septet.fast._search_body`), or in the ``aot`` mode the same functions
+    built ahead of time (:mod:`septet.fast._mode`)."""
+    if mode() == "aot":
+        return aot_module(f"{_NAMES[g]}-search")
     return importlib.import_module(f"septet.fast.{_MODULES[g]}")
 
 
