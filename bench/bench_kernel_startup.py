@@ -2,11 +2,15 @@
 
 For each game, in a copy of the package with an empty numba cache (a temporary directory), one
 fresh process per use: ``play`` (``septet.fast.batch.play_games``: 2 games, every seat greedy,
-and in Flip 7 also risk) and ``search`` (the compiled ISMCTS: ``warm_up`` and one move). Each
-process prints its CPU seconds (``time.process_time``, imports included), its peak RSS
-(``ru_maxrss``), and which kernel modules it compiled (the cache files it wrote). Then the same
-process again, now loading the cache. Goal (issue 29): first compile ≤ 15 CPU-s per game and use,
-RSS with the kernels ≤ 120 MB, and a Flip 7 process compiles no Seven Shot or Double Seven code.
+and in Flip 7 also risk), ``search`` (the compiled ISMCTS: ``warm_up`` and one move), and as
+``septet kernels build`` runs them, Flip 7's ``flip7-ev`` (the exact programme of the
+``flip7-ev`` bot, loaded, and one move) and Seven Shot's ``solver`` (the Expert's trick
+solver). Each process prints its CPU seconds (``time.process_time``, imports included), its
+peak RSS (``ru_maxrss``), and which kernel modules it compiled (the cache files it wrote). Then
+the same process again, now loading the cache. Goal (issue 29): first compile ≤ 15 CPU-s per
+game and use, RSS with the kernels ≤ 120 MB, and a Flip 7 process compiles no Seven Shot or
+Double Seven code. The processes run numba's JIT (``SEPTET_KERNELS=jit``): the kernels built
+ahead of time (``__aot__``) are not copied.
 
 With ``--baseline DIR`` (a ``src`` directory of another checkout, e.g. main's), each row is
 measured from that source too, interleaved (the baseline's first compile right after this
@@ -35,13 +39,19 @@ from typing import Any
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "septet"
 GAMES = {"flip7": 2, "double-seven": 2, "seven-shot": 3}
+USES = {"flip7": ("play", "search", "flip7-ev"), "seven-shot": ("play", "search", "solver")}
+"""The uses measured per game (default: play and search): ``flip7-ev`` and ``solver`` are
+``septet kernels build``'s steps (:func:`septet.bots.kernels.warm`)."""
 
 CHILD = """
 import json, resource, time, sys
 name, use, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
 from septet.games import get
 game = get(name)
-if use == "play":
+if use in ("flip7-ev", "solver"):
+    from septet.bots.kernels import warm
+    warm(name, use)
+elif use == "play":
     from septet.fast.batch import play_games
     pols = ["greedy", "risk"] if name == "flip7" else ["greedy"]
     for pol in pols:
@@ -63,7 +73,8 @@ print(json.dumps({"cpu_s": time.process_time(), "rss_mb": rss}))
 
 def _cached(root: Path) -> set[str]:
     out: set[str] = set()
-    for d in (root / "septet" / "fast" / "__pycache__", root / "septet" / "bots" / "__pycache__"):
+    for sub in ("fast", "bots", "bots/expert"):
+        d = root / "septet" / sub / "__pycache__"
         if d.exists():
             out.update(f.name.split(".")[0] for f in d.glob("*.nbi"))
     return out
@@ -72,7 +83,7 @@ def _cached(root: Path) -> set[str]:
 def measure(root: Path, name: str, use: str) -> dict[str, Any]:
     """One process: its CPU-s, peak RSS, and the kernel modules it added to the cache."""
     before = _cached(root)
-    env = dict(os.environ, PYTHONPATH=str(root))
+    env = dict(os.environ, PYTHONPATH=str(root), SEPTET_KERNELS="jit")  # (numba's, not AOT)
     env.pop("NUMBA_CACHE_DIR", None)
     done = subprocess.run(
         [sys.executable, "-c", CHILD, name, use, str(GAMES[name])],
@@ -122,13 +133,15 @@ def main() -> None:
         print(f"numba floor, {name}: {f['cpu_s']:.2f} CPU-s, {f['rss_mb']:.0f} MB")
     with tempfile.TemporaryDirectory() as tmp, tempfile.TemporaryDirectory() as tmp_base:
         root = Path(tmp)
-        shutil.copytree(SRC, root / "septet", ignore=shutil.ignore_patterns("__pycache__"))
+        shutil.copytree(
+            SRC, root / "septet", ignore=shutil.ignore_patterns("__pycache__", "__aot__")
+        )
         base_root = Path(tmp_base)
         if args.baseline is not None:
             shutil.copytree(
                 args.baseline / "septet",
                 base_root / "septet",
-                ignore=shutil.ignore_patterns("__pycache__"),
+                ignore=shutil.ignore_patterns("__pycache__", "__aot__"),
             )
         env = dict(os.environ, PYTHONPATH=str(root))
         bare = subprocess.run(
@@ -143,7 +156,7 @@ def main() -> None:
         for name in GAMES:
             if only and name not in only:
                 continue
-            for use in ("play", "search"):
+            for use in USES.get(name, ("play", "search")):
                 trees = [("", root)]
                 if args.baseline is not None:
                     trees.append((" (base)", base_root))

@@ -7,10 +7,11 @@ from typing import Any
 
 import numpy as np
 from numba import njit, types
+from numba.extending import intrinsic
 
 from septet.bots.flip7_ev import Row
 from septet.fast._cache import drop_stale
-from septet.fast.rng import NOREF
+from septet.fast.rng import NOREF, one_signature
 from septet.games.flip7 import cards as C
 from septet.games.flip7.rules import FLIP3_CARDS, FLIP4_CARDS, FLIP7_BONUS, FLIP7_CARDS
 
@@ -92,6 +93,7 @@ def _numbers(r: int) -> int:
     return _POPCOUNT[r & M_MASK] + (1 if _t13(r) == 2 else 0)
 
 
+@one_signature  # (one compile for both constant flip7 arguments)
 @njit(cache=True)
 def _payoff(r: int, veng: bool, flip7: bool) -> float:
     mask = r & M_MASK
@@ -178,7 +180,36 @@ _SIG = types.float64(
 )  # fmt: skip
 
 
-# One self-recursive function (numba compiles self-recursion, not mutual recursion): ``op``
+def _recur_typer(
+    typingctx: Any, op: Any, r: Any, pend: Any, pool: Any, kind: Any, aside: Any, mk: Any,
+    mv: Any, mu: Any, meta: Any, ctx: Any, u7: Any, stack: Any,
+) -> Any:  # fmt: skip
+    """``node(...)`` called from inside :func:`node`: a direct call of the function being
+    compiled, as numba lowers self-recursion, but typed as a plain call. numba types each
+    recursive call by typing the whole function again (``return_types_from_partial``), about
+    twice per call site: 22 sites made ``node`` the most expensive compile in Septet."""
+    plain: Any = types.unliteral
+    if tuple(plain(t) for t in (op, r, pend, pool, kind, aside, mk, mv, mu, meta, ctx, u7,
+                                stack)) != _SIG.args:  # fmt: skip
+        return None  # (a typing error: only node's own arguments are accepted)
+
+    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+        fn = builder.function  # node itself: the intrinsic is lowered inline into its caller
+        want = context.call_conv.get_function_type(sig.return_type, sig.args)
+        if str(fn.function_type) != str(want) or "_flip7_ev_kernel4node" not in fn.name:
+            raise TypeError(f"_recur is for node's own body, not {fn.name}")
+        status, got = context.call_conv.call_function(builder, fn, sig.return_type, sig.args, args)
+        with builder.if_then(status.is_error, likely=False):  # (cgutils.if_unlikely)
+            context.call_conv.return_status_propagate(builder, status)
+        return got
+
+    return _SIG, codegen
+
+
+_recur: Any = intrinsic(_recur_typer)
+
+
+# One self-recursive function (each recursive call by :func:`_recur`): ``op``
 # picks the solver's method: OP_V ``_v`` (memo, budget) with ``_value``, OP_DRAW ``_draw``,
 # OP_RECEIVE ``_receive`` (the card ``kind``; ``aside``: set_aside), OP_ACTION ``_action``.
 #
@@ -193,11 +224,6 @@ def node(
 ) -> float:  # fmt: skip
     veng = ctx[C_VENG] == 1
     single = ctx[C_SINGLE] == 1
-    # Recursive calls must not pass constants (numba would type them as literals and look
-    # for another specialisation): these are the constants as run-time values.
-    z = op - op
-    no = z != z
-    V, DRAW, RECEIVE, ACTION = z + OP_V, z + OP_DRAW, z + OP_RECEIVE, z + OP_ACTION
     if op == OP_V:
         r0 = r
         key = ctx[C_KEY : C_KEY + 7]
@@ -217,18 +243,17 @@ def node(
         if forced > 0:
             nxt = _set_forced(r, forced - 1)
             if pool.sum() == 0:
-                got = node(
-                    V, _set_forced(nxt, 0), pend, pool, z, no, mk, mv, mu, meta, ctx, u7, stack
-                )
+                got = _recur(OP_V, _set_forced(nxt, 0), pend, pool, 0, False, mk, mv, mu, meta,
+                             ctx, u7, stack)  # fmt: skip
             else:
-                got = node(
-                    DRAW, nxt, pend, pool, z, _bit(r, S_FLIP), mk, mv, mu, meta, ctx, u7, stack
+                got = _recur(
+                    OP_DRAW, nxt, pend, pool, 0, _bit(r, S_FLIP), mk, mv, mu, meta, ctx, u7, stack
                 )
         elif n_pend:
             first = ((pend >> 4) & 15) + 28
             rest = ((pend >> 8) << 4) | (n_pend - 1)
-            got = node(ACTION, _with(r, S_FLIP, False), rest, pool, first, no, mk, mv, mu, meta,
-                        ctx, u7, stack)  # fmt: skip
+            got = _recur(OP_ACTION, _with(r, S_FLIP, False), rest, pool, first, False, mk, mv, mu,
+                         meta, ctx, u7, stack)  # fmt: skip
         else:
             if _bit(r, S_FLIP):
                 r = _with(r, S_FLIP, False)
@@ -236,7 +261,7 @@ def node(
             if _bit(r, S_STAY) or pool.sum() == 0:
                 got = stay
             else:
-                hit = node(DRAW, r, pend, pool, z, no, mk, mv, mu, meta, ctx, u7, stack)
+                hit = _recur(OP_DRAW, r, pend, pool, 0, False, mk, mv, mu, meta, ctx, u7, stack)
                 if veng and r & 1:  # the Zero forbids staying (F7V-6.1)
                     stay = hit
                 got = hit if hit > stay else stay
@@ -280,8 +305,8 @@ def node(
                     if not _bit(r, S_SECOND):
                         continue  # bust: adds 0
                     lst[bad] = n - 1
-                    v = node(V, _with(r, S_SECOND, False), pend, lst, z, no, mk, mv, mu, meta,
-                              ctx, u7, stack)  # fmt: skip
+                    v = _recur(OP_V, _with(r, S_SECOND, False), pend, lst, 0, False, mk, mv, mu,
+                               meta, ctx, u7, stack)  # fmt: skip
                     lst[bad] = n
                 else:
                     new = r | (1 << k)
@@ -290,7 +315,7 @@ def node(
                     else:
                         lst[k] = 0
                         lst[bad] += n - 1
-                        v = node(V, new, pend, lst, z, no, mk, mv, mu, meta, ctx, u7, stack)
+                        v = _recur(OP_V, new, pend, lst, 0, False, mk, mv, mu, meta, ctx, u7, stack)
                         lst[bad] -= n - 1
                         lst[k] = n
                 if ctx[C_OVER] or ctx[C_PEND] or meta[T_FULL]:
@@ -299,7 +324,7 @@ def node(
                 acc += v * n
                 continue
             lst[k] = n - 1
-            v = node(RECEIVE, r, pend, lst, k, aside, mk, mv, mu, meta, ctx, u7, stack)
+            v = _recur(OP_RECEIVE, r, pend, lst, k, aside, mk, mv, mu, meta, ctx, u7, stack)
             lst[k] = n
             if ctx[C_OVER] or ctx[C_PEND] or meta[T_FULL]:
                 ctx[C_DEPTH] = depth
@@ -311,7 +336,7 @@ def node(
     if op == OP_RECEIVE:
         if _IS_NUM[kind]:
             if kind == _U7 and ctx[C_HASU7]:  # table mode: see septet.bots.flip7_ev
-                return node(V, z + (1 << _V7 | ADD_BIAS << S_ADD), z, u7, z, no, mk, mv, mu,
+                return _recur(OP_V, 1 << _V7 | ADD_BIAS << S_ADD, 0, u7, 0, False, mk, mv, mu,
                             meta, ctx, u7, stack)  # fmt: skip
             if kind == _U7:  # F7V-6.2: keep only this 7, never a bust
                 keep = (63 << S_FORCED) | (1 << S_FLIP) | (1 << S_STAY)
@@ -332,13 +357,13 @@ def node(
                 bit = 1 << _VALUE[kind]
                 if r & bit:
                     if _bit(r, S_SECOND) and not veng:  # both cards are discarded
-                        return node(V, _with(r, S_SECOND, False), pend, pool, z, no,
+                        return _recur(OP_V, _with(r, S_SECOND, False), pend, pool, 0, False,
                                      mk, mv, mu, meta, ctx, u7, stack)  # fmt: skip
                     return 0.0  # bust
                 new = r | bit
             if _numbers(new) >= FLIP7_CARDS:
                 return _payoff(new, veng, True)  # the round ends at once
-            return node(V, new, pend, pool, z, no, mk, mv, mu, meta, ctx, u7, stack)
+            return _recur(OP_V, new, pend, pool, 0, False, mk, mv, mu, meta, ctx, u7, stack)
         if _IS_MOD[kind]:
             if not (veng and not single):  # else given to another player
                 if kind == _X2:
@@ -347,34 +372,34 @@ def node(
                     r = _with(r, S_HALF, True)
                 else:
                     r = _set_add(r, _add(r) + _MOD_ADD[kind])
-            return node(V, r, pend, pool, z, no, mk, mv, mu, meta, ctx, u7, stack)
+            return _recur(OP_V, r, pend, pool, 0, False, mk, mv, mu, meta, ctx, u7, stack)
         if aside:
             n_pend = pend & 15
             if n_pend >= MAX_PENDING:
                 ctx[C_PEND] = 1
                 return 0.0
             pend = (((pend >> 4) | ((kind - 28) << (4 * n_pend))) << 4) | (n_pend + 1)
-            return node(V, r, pend, pool, z, no, mk, mv, mu, meta, ctx, u7, stack)
-        return node(ACTION, r, pend, pool, kind, no, mk, mv, mu, meta, ctx, u7, stack)
+            return _recur(OP_V, r, pend, pool, 0, False, mk, mv, mu, meta, ctx, u7, stack)
+        return _recur(OP_ACTION, r, pend, pool, kind, False, mk, mv, mu, meta, ctx, u7, stack)
 
     # OP_ACTION: an action card you received (not during flips)
     if kind == _SECOND:
-        return node(
-            V, _with(r, S_SECOND, True), pend, pool, z, no, mk, mv, mu, meta, ctx, u7, stack
+        return _recur(
+            OP_V, _with(r, S_SECOND, True), pend, pool, 0, False, mk, mv, mu, meta, ctx, u7, stack
         )
     if kind == _FREEZE:
         banked = _payoff(r, veng, False)
         if single:
             return banked
-        on = node(V, r, pend, pool, z, no, mk, mv, mu, meta, ctx, u7, stack)
+        on = _recur(OP_V, r, pend, pool, 0, False, mk, mv, mu, meta, ctx, u7, stack)
         return on if on > banked else banked
     if (kind == _FLIP3 or kind == _FLIP4) and single:
         n = FLIP3_CARDS if kind == _FLIP3 else FLIP4_CARDS  # F7V-9, F7V-4.8
         new = _with(_set_forced(r, _forced(r) + n), S_FLIP, True)
-        return node(V, new, pend, pool, z, no, mk, mv, mu, meta, ctx, u7, stack)
+        return _recur(OP_V, new, pend, pool, 0, False, mk, mv, mu, meta, ctx, u7, stack)
     if kind == _JOM and single:
         new = _with(_with(_set_forced(r, _forced(r) + 1), S_FLIP, False), S_STAY, True)
-        return node(V, new, pend, pool, z, no, mk, mv, mu, meta, ctx, u7, stack)
+        return _recur(OP_V, new, pend, pool, 0, False, mk, mv, mu, meta, ctx, u7, stack)
     if kind == _DISCARD and single and r & M_MASK:
         best = 0.0
         found = False
@@ -387,14 +412,15 @@ def node(
                 new = _with(r & ~(1 << 13) & ~(3 << S_T13), S_LUCKY, False)
             else:
                 new = r & ~(1 << v)
-            val = node(V, new, pend, pool, z, no, mk, mv, mu, meta, ctx, u7, stack)
+            val = _recur(OP_V, new, pend, pool, 0, False, mk, mv, mu, meta, ctx, u7, stack)
             if ctx[C_OVER] or ctx[C_PEND] or meta[T_FULL]:
                 return 0.0
             if not found or val > best:
                 best = val
                 found = True
         return best
-    return node(V, r, pend, pool, z, no, mk, mv, mu, meta, ctx, u7, stack)  # no effect on your row
+    # no effect on your row:
+    return _recur(OP_V, r, pend, pool, 0, False, mk, mv, mu, meta, ctx, u7, stack)
 
 
 def encode(row: Row) -> int:

@@ -11,19 +11,23 @@ returns the function unchanged, ``numpy.uint64``, and placeholders that refuse t
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from septet.fast._mode import mode
 
 JIT = mode() == "jit"
 """Whether numba itself is behind these names (its JIT and disk cache)."""
 
-njit: Any
-types: Any
-uint64: Any
-intrinsic: Any
+_F = TypeVar("_F", bound=Callable[..., Any])
 
-if JIT:
+if TYPE_CHECKING:  # a decorator that keeps the function's type, for the type checker
+
+    def njit(*args: Any, **options: Any) -> Callable[[_F], _F]: ...
+
+    types: Any
+    uint64: Any
+    intrinsic: Any
+elif JIT:
     import numba as _numba
     import numba.extending as _extending
 

@@ -28,52 +28,52 @@ EMPTY = -1
 # ----- the game's kernel (``K``, bound by the per-game module) -------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _current(g: int, s: np.ndarray) -> int:
     return K.current_player(s)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _round(g: int, s: np.ndarray) -> int:
     return K.round_index(s)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _legal(g: int, s: np.ndarray, out: np.ndarray) -> int:
     return K.legal_actions(s, out)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _apply(g: int, s: np.ndarray, a: int, buf: np.ndarray) -> None:
     K.apply_action(s, a, buf)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _sample(g: int, s: np.ndarray, rng: np.ndarray) -> int:
     return K.sample_chance(s, rng)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _apply_chance(g: int, s: np.ndarray, code: int, buf: np.ndarray) -> None:
     K.apply_chance(s, code, buf)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _greedy(g: int, s: np.ndarray, legal: np.ndarray, cnt: int, params: np.ndarray) -> int:
     return K.greedy_action(s, legal, cnt, params)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _scores(g: int, s: np.ndarray, out: np.ndarray) -> None:
     K.scores(s, out)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _is_winner(g: int, s: np.ndarray, p: int) -> bool:
     return K.is_winner(s, p)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _playout(
     g: int,
     s: np.ndarray,
@@ -123,7 +123,7 @@ def _shuffle(a: np.ndarray, k: int, rng: np.ndarray) -> None:
 def _determinize_ds(root: np.ndarray, seat: int, rng: np.ndarray, out: np.ndarray) -> None:
     """``DoubleSeven.sample_state``: the unseen tiles (other racks beyond their known tiles,
     the pile) shuffled and dealt back into the same slots."""
-    out[:] = root
+    copy_into(out, root)
     n = root[DS.H_N]
     bag = np.zeros(96, dtype=np.int64)
     nb = 0
@@ -254,7 +254,7 @@ def _constrained_deal(
 @njit(cache=True)
 def _determinize_ss(root: np.ndarray, seat: int, rng: np.ndarray, out: np.ndarray) -> None:
     """``seven_shot.determinize``: the other hands resampled from what ``seat`` cannot see."""
-    out[:] = root
+    copy_into(out, root)
     n = root[SS.H_N]
     ph = root[SS.H_PHASE]
     if ph == SS.PH_OVER:
@@ -339,7 +339,7 @@ def determinize(g: int, root: np.ndarray, seat: int, rng: np.ndarray, out: np.nd
     elif G == 2:
         _determinize_ss(root, seat, rng, out)
     else:
-        out[:] = root
+        copy_into(out, root)
 
 
 # ----- the tree ------------------------------------------------------------------------------

@@ -30,7 +30,15 @@ from typing import Any
 
 import numpy as np
 
-from septet.fast.rng import copy_into, njit_once, noref, noref_inline, randbelow
+from septet.fast.rng import (
+    NO_WRAPPERS,
+    copy_into,
+    internal,
+    njit_once,
+    noref,
+    noref_inline,
+    randbelow,
+)
 from septet.games.double_seven import actions as A
 from septet.games.double_seven import state as E
 from septet.games.double_seven import tiles as T
@@ -203,7 +211,7 @@ def _fsize(f: int) -> int:
     return (f % 44) // 4 + 1 + f % 4
 
 
-@njit_once(cache=True)
+@njit_once(cache=True, **NO_WRAPPERS)
 def _sum(s: np.ndarray, off: int) -> int:
     t = 0
     for i in range(NT):
@@ -211,7 +219,7 @@ def _sum(s: np.ndarray, off: int) -> int:
     return t
 
 
-@njit_once(cache=True)
+@njit_once(cache=True, **NO_WRAPPERS)
 def _take_from_rack(s: np.ndarray, tile: int, k: int) -> None:
     b = _sb(s[H_TURN])
     s[b + S_RACK + tile] -= k
@@ -219,7 +227,7 @@ def _take_from_rack(s: np.ndarray, tile: int, k: int) -> None:
     s[b + S_KNOWN + tile] = v if v > 0 else 0  # the public lower bound
 
 
-@njit_once(cache=True)
+@njit_once(cache=True, **NO_WRAPPERS)
 def _fam_remove(s: np.ndarray, p: int, f: int) -> None:
     b = _sb(p)
     n = s[b + S_NFAM]
@@ -232,7 +240,7 @@ def _fam_remove(s: np.ndarray, p: int, f: int) -> None:
     s[b + S_NFAM] = n - 1
 
 
-@njit_once(cache=True)
+@njit_once(cache=True, **NO_WRAPPERS)
 def _fam_add(s: np.ndarray, p: int, f: int) -> None:
     """Insert keeping the families sorted (identical families are interchangeable)."""
     b = _sb(p)
@@ -248,7 +256,7 @@ def _fam_add(s: np.ndarray, p: int, f: int) -> None:
 # ----- the engine -----------------------------------------------------------------------------
 
 
-@njit_once(cache=True)
+@njit_once(cache=True, **NO_WRAPPERS)
 def _after_draws(s: np.ndarray) -> None:
     s[H_AWAIT] = 0
     b = _sb(s[H_TURN])
@@ -264,7 +272,7 @@ def _after_draws(s: np.ndarray) -> None:
     s[H_PHASE] = PH_ACT
 
 
-@njit_once(cache=True)
+@njit_once(cache=True, **NO_WRAPPERS)
 def _enter_draw(s: np.ndarray) -> None:
     reserve = _sum(s, O_PILE) + _sum(s, O_DISPLAY)
     if s[H_DRAWS] > reserve:
@@ -276,7 +284,7 @@ def _enter_draw(s: np.ndarray) -> None:
         _after_draws(s)
 
 
-@njit_once(cache=True)
+@njit_once(cache=True, **NO_WRAPPERS)
 def _begin_turn(s: np.ndarray, seat: int) -> None:
     s[H_TURN] = seat
     s[H_RUSED] = 0
@@ -291,7 +299,7 @@ def _begin_turn(s: np.ndarray, seat: int) -> None:
         _enter_draw(s)
 
 
-@njit_once(cache=True)
+@njit_once(cache=True, **NO_WRAPPERS)
 def _end_turn(s: np.ndarray) -> None:
     while True:
         nxt = (s[H_TURN] + 1) % s[H_N]
@@ -306,7 +314,7 @@ def _end_turn(s: np.ndarray) -> None:
             return
 
 
-@njit_once(cache=True)
+@njit_once(cache=True, **NO_WRAPPERS)
 def _after_one_draw(s: np.ndarray) -> None:
     reserve = _sum(s, O_PILE) + _sum(s, O_DISPLAY)
     if reserve == 0 and s[H_TRIGGER] < 0:
@@ -325,7 +333,7 @@ def _after_one_draw(s: np.ndarray) -> None:
         _after_draws(s)
 
 
-@njit_once(cache=True)
+@njit_once(cache=True, **NO_WRAPPERS)
 def _take_77(s: np.ndarray) -> None:
     me = s[H_TURN]
     s[H_H77] = me
@@ -333,7 +341,7 @@ def _take_77(s: np.ndarray) -> None:
         s[H_TRIGGER] = me  # DS-7.1
 
 
-@njit_once(cache=True)
+@njit_once(cache=True, **NO_WRAPPERS)
 def _after_placement(s: np.ndarray) -> None:
     me = s[H_TURN]
     b = _sb(me)
@@ -348,7 +356,7 @@ def _after_placement(s: np.ndarray) -> None:
         _end_turn(s)  # DS-6.1 "Clear!"
 
 
-@njit_once(cache=True)
+@njit_once(cache=True, **NO_WRAPPERS)
 def _rainbow_ok(s: np.ndarray) -> bool:
     b = _sb(s[H_TURN])
     total = 0
@@ -664,7 +672,7 @@ def apply_action(s: np.ndarray, aid: int, buf: np.ndarray) -> None:
             _fam_add(s, q, g + 4 - 1)  # one more animal, one clover less
 
 
-@njit_once(cache=True)
+@njit_once(cache=True, **NO_WRAPPERS)
 def _score(s: np.ndarray, p: int) -> int:
     """DS-8.1: one point per tile in families, +1 per 7 token, +2 for the 77 token."""
     b = _sb(p)
@@ -703,7 +711,7 @@ def is_winner(s: np.ndarray, p: int) -> bool:
 # ----- the greedy bot, compiled -----------------------------------------------------------------
 
 
-@njit_once(cache=True)
+@njit_once(cache=True, **NO_WRAPPERS)
 def _keep(rack: np.ndarray, fam_animals: np.ndarray, t: int) -> float:
     if t == CLOVER:
         return 5.0
@@ -940,7 +948,7 @@ def _seat_counts(s: np.ndarray, b: int, q: int, sizes: int, work: np.ndarray) ->
     return x, ret
 
 
-@noref
+@internal
 def _xq_pick(s: np.ndarray, b: int, q: int, r: int) -> int:
     """The id of the ``r``-th DS-5.4 exchange with seat ``q`` in :func:`legal_actions`' order
     (my distinct family, then ``q``'s of the same size that is not it and was not given away
@@ -1259,7 +1267,7 @@ def _act_greedy(s: np.ndarray) -> int:
     return best if other else -1 - 3
 
 
-@noref
+@internal
 def _small_choice(s: np.ndarray, rng: np.ndarray, greedy: bool) -> int:
     """A decision of the draw (DS-4.1, DS-4.2), two-for-one draw (DS-5.6), Rainbow (DS-4.3) or
     discard (DS-6.2) phase, by the random or the greedy seat, as the step path makes it."""
@@ -1414,7 +1422,7 @@ def playout_fast(
     return steps
 
 
-@njit_once(cache=True)
+@njit_once(cache=True, **NO_WRAPPERS)
 def _row_results(s: np.ndarray, i: int, scores_out: np.ndarray, wins_out: np.ndarray) -> None:
     """Row ``i`` of the play_rows outputs from the ended playout ``s``: each seat's DS-8.1
     score, and its DS-8.2 winner flag where the game is over."""

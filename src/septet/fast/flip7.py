@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from septet.core.types import JSON
-from septet.fast.rng import copy_into, jit, noref, noref_inline, randbelow
+from septet.fast.rng import copy_into, internal, jit, noref, noref_inline, randbelow
 from septet.games.flip7 import cards as C
 from septet.games.flip7.rules import FLIP3_CARDS, FLIP4_CARDS, FLIP7_BONUS, FLIP7_CARDS
 
@@ -263,7 +263,7 @@ def _pb(p: int) -> int:
     return O_PLAYERS + p * PBLOCK
 
 
-@noref
+@internal
 def _row_has(s: np.ndarray, p: int, k: int) -> bool:
     b = _pb(p)
     for j in range(s[b + P_ROWLEN]):
@@ -272,7 +272,7 @@ def _row_has(s: np.ndarray, p: int, k: int) -> bool:
     return False
 
 
-@noref
+@internal
 def _row_append(s: np.ndarray, p: int, k: int) -> None:
     b = _pb(p)
     n = s[b + P_ROWLEN]
@@ -280,7 +280,7 @@ def _row_append(s: np.ndarray, p: int, k: int) -> None:
     s[b + P_ROWLEN] = n + 1
 
 
-@noref
+@internal
 def _row_remove(s: np.ndarray, p: int, k: int) -> None:
     """Remove the first ``k`` of ``p``'s row (list.remove)."""
     b = _pb(p)
@@ -294,7 +294,7 @@ def _row_remove(s: np.ndarray, p: int, k: int) -> None:
     s[b + P_ROWLEN] = n - 1
 
 
-@noref
+@internal
 def _recount(s: np.ndarray, p: int) -> None:
     b = _pb(p)
     mask = 0
@@ -314,7 +314,7 @@ def row_points(row: np.ndarray, length: int, v: bool, brutal: bool, flip7: bool)
     return _row_points_at(row, 0, length, v, brutal, flip7)
 
 
-@noref
+@internal
 def _row_points_at(a: np.ndarray, o: int, length: int, v: bool, brutal: bool, flip7: bool) -> int:
     """:func:`row_points` of the row ``a[o : o + length]``, read in place (no view made)."""
     total = 0
@@ -387,7 +387,7 @@ def _flip_card(s: np.ndarray) -> int:
 # ----- targets and picks ----------------------------------------------------------------------
 
 
-@noref
+@internal
 def _targets(s: np.ndarray, me: int, card: int, out: np.ndarray) -> int:
     """Seats that may receive ``card`` (F7V-4.1, F7V-5.1, F7V-8.2, F7V-9), in seat order."""
     n = s[H_N]
@@ -411,7 +411,7 @@ def _targets(s: np.ndarray, me: int, card: int, out: np.ndarray) -> int:
     return cnt
 
 
-@noref
+@internal
 def _kinds_of_row(s: np.ndarray, p: int) -> int:
     """The kinds in ``p``'s row as a bit set (bit ``k``: kind ``k``; 37 kinds fit in 64 bits)."""
     present = 0
@@ -421,7 +421,7 @@ def _kinds_of_row(s: np.ndarray, p: int) -> int:
     return present
 
 
-@noref
+@internal
 def _picks(s: np.ndarray, me: int, card: int, out: np.ndarray) -> int:
     """Swap/Steal/Discard action ids for ``me`` (F7V-4.5 … F7V-4.7), in the engine's order."""
     n = s[H_N]
@@ -476,7 +476,7 @@ def _picks(s: np.ndarray, me: int, card: int, out: np.ndarray) -> int:
 # ----- the engine -----------------------------------------------------------------------------
 
 
-@noref
+@internal
 def _draw(s: np.ndarray, seat: int, flip: bool) -> bool:
     """Prepare a draw for ``seat``; reshuffle if needed (F7V-3.6). False: the round ends."""
     if s[H_DRAWS] >= s[H_CAP]:
@@ -499,7 +499,7 @@ def _draw(s: np.ndarray, seat: int, flip: bool) -> bool:
     return True
 
 
-@noref
+@internal
 def _arrive(s: np.ndarray, p: int, k: int) -> None:
     """A number or modifier card enters ``p``'s row like a dealt card (F7V-4.9)."""
     b = _pb(p)
@@ -558,7 +558,7 @@ def _arrive(s: np.ndarray, p: int, k: int) -> None:
         s[H_ROUNDEND] = 1
 
 
-@noref
+@internal
 def _give(s: np.ndarray, t: int, k: int, q: int) -> None:
     """``t`` plays card ``k`` on seat ``q``."""
     bq = _pb(q)
@@ -585,14 +585,14 @@ def _give(s: np.ndarray, t: int, k: int, q: int) -> None:
         s[bq + P_STATUS] = STAYED
 
 
-@noref
+@noref_inline
 def _take(s: np.ndarray, q: int, k: int) -> None:
     _row_remove(s, q, k)
     if IS_NUM[k]:
         _recount(s, q)
 
 
-@noref
+@internal
 def _pick(s: np.ndarray, t: int, card: int, aid: int) -> None:
     """Swap/Steal/Discard by ``t`` (F7V-4.5 … F7V-4.7, F7V-4.9), from the action id."""
     n = s[H_N]
@@ -628,7 +628,7 @@ def _pick(s: np.ndarray, t: int, card: int, aid: int) -> None:
     _arrive(s, s1, k2)
 
 
-@noref
+@noref_inline
 def _start_card(s: np.ndarray, t: int, k: int, buf: np.ndarray) -> None:
     """``t`` resolves modifier or action card ``k`` now: decide, or act if forced."""
     if IS_MOD[k] or k == JOM or k == FLIP4 or k == FREEZE or k == FLIP3 or k == SECOND:
@@ -661,7 +661,7 @@ def _start_card(s: np.ndarray, t: int, k: int, buf: np.ndarray) -> None:
         s[O_DISC + k] += 1
 
 
-@noref
+@noref_inline
 def _on_draw(s: np.ndarray, k: int, buf: np.ndarray) -> None:
     """The drawn card ``k`` reaches the receiver (F7V-3.2, F7V-4.4, F7V-4.8)."""
     s[O_DC + k] -= 1
@@ -680,14 +680,14 @@ def _on_draw(s: np.ndarray, k: int, buf: np.ndarray) -> None:
         _start_card(s, t, k, buf)
 
 
-@noref
+@internal
 def _start_round(s: np.ndarray) -> None:
     s[H_ROUND] += 1
     s[H_SP] = 0
     _push(s, F_DEAL, 1, 0)
 
 
-@noref
+@noref_inline
 def _clear_rows(s: np.ndarray, n: int) -> None:
     """Every seat's row and after-bust cards to the discard pile; seats active again (F7V-3.5)."""
     for p in range(n):
@@ -705,7 +705,7 @@ def _clear_rows(s: np.ndarray, n: int) -> None:
         s[b + P_NCOUNT] = 0
 
 
-@noref
+@noref_inline
 def _finish_round(s: np.ndarray) -> bool:
     """Score the round (F7V-7); start the next or end the game. True: stop running."""
     n = s[H_N]
@@ -758,7 +758,7 @@ def _finish_round(s: np.ndarray) -> bool:
     return False
 
 
-@noref
+@internal
 def _run(s: np.ndarray, buf: np.ndarray) -> None:
     """Advance until a player decision, a draw, or the end of the game."""
     n = s[H_N]
@@ -937,6 +937,12 @@ def apply_chance(s: np.ndarray, code: int, buf: np.ndarray) -> None:
 @noref
 def apply_action(s: np.ndarray, aid: int, buf: np.ndarray) -> None:
     """Apply a legal player action id and resolve until the next decision or draw."""
+    _apply(s, aid, buf)
+
+
+@noref_inline
+def _apply(s: np.ndarray, aid: int, buf: np.ndarray) -> None:
+    """:func:`apply_action`, inlined into the playouts."""
     tm = s[H_TOMOVE]
     n = s[H_N]
     dec = s[H_DEC]
@@ -982,7 +988,7 @@ def is_winner(s: np.ndarray, p: int) -> bool:
 # ----- the greedy bot, compiled -----------------------------------------------------------------
 
 
-@noref
+@internal
 def _busts(row: np.ndarray, length: int, k: int, v: bool) -> bool:
     """``greedy.flip7._busts``: whether number card ``k`` arriving busts the row."""
     if not IS_NUM[k] or k == U7:
@@ -1006,12 +1012,12 @@ def _busts(row: np.ndarray, length: int, k: int, v: bool) -> bool:
     return not ((not v) and second)
 
 
-@noref
+@noref_inline
 def _score(row: np.ndarray, length: int, v: bool) -> int:
-    return row_points(row, length, v, False, False)
+    return _row_points_at(row, 0, length, v, False, False)
 
 
-@noref
+@noref_inline
 def _after(row: np.ndarray, length: int, k: int, v: bool, tmp: np.ndarray) -> int:
     """Round score after card ``k`` arrives in ``row`` (0 on a bust)."""
     if IS_NUM[k] and _busts(row, length, k, v):
@@ -1025,7 +1031,7 @@ def _after(row: np.ndarray, length: int, k: int, v: bool, tmp: np.ndarray) -> in
     return _score(tmp, length + 1, v)
 
 
-@noref
+@internal
 def _points(total: int, ndiv: int, nx2: int, add: int, zero: bool, v: bool) -> int:
     """``row_points`` (not brutal, no Flip 7) from a row's number sum, ÷2 / ×2 counts, added
     points and whether it holds the Zero."""
@@ -1043,7 +1049,7 @@ def _points(total: int, ndiv: int, nx2: int, add: int, zero: bool, v: bool) -> i
     return total + add
 
 
-@noref
+@internal
 def _risk(
     s: np.ndarray, p: int, deck: np.ndarray, left: int, v: bool, tmp: np.ndarray
 ) -> tuple[float, float]:
@@ -1134,7 +1140,7 @@ def _scratch(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np
     )
 
 
-@noref
+@internal
 def _greedy(
     s: np.ndarray,
     legal: np.ndarray,
@@ -1180,7 +1186,7 @@ def _greedy(
     return _greedy_rows(s, legal, cnt, now, old, lens, rows, tmp, weight)
 
 
-@noref
+@noref_inline
 def _greedy_hit_stay(
     s: np.ndarray,
     legal: np.ndarray,
@@ -1217,7 +1223,7 @@ def _greedy_hit_stay(
     return legal[0] if aggression * (1.0 - prob) * gain > prob * score else legal[1]
 
 
-@noref
+@noref_inline
 def _greedy_target(
     s: np.ndarray,
     legal: np.ndarray,
@@ -1270,7 +1276,7 @@ def _greedy_target(
     return legal[best_i]
 
 
-@noref
+@noref_inline
 def _greedy_brutal(
     s: np.ndarray, legal: np.ndarray, cnt: int, now: np.ndarray, totals: np.ndarray
 ) -> int:
@@ -1294,7 +1300,7 @@ def _greedy_brutal(
     return legal[0]
 
 
-@noref
+@noref_inline
 def _row_move(
     x: int, n: int, me: int, m: int, rows: np.ndarray, lens: np.ndarray
 ) -> tuple[int, int, int, int]:
@@ -1335,7 +1341,7 @@ def _row_move(
     return mv_seat0, mv_k0, mv_seat1, mv_k1
 
 
-@noref
+@noref_inline
 def _greedy_rows(
     s: np.ndarray,
     legal: np.ndarray,
@@ -1386,7 +1392,7 @@ def _greedy_rows(
     return legal[best_i]
 
 
-@noref
+@internal
 def _remove_from(row: np.ndarray, length: int, k: int) -> int:
     j = 0
     while j < length and row[j] != k:
@@ -1467,7 +1473,7 @@ def risk_action(s: np.ndarray, legal: np.ndarray, cnt: int, params: np.ndarray) 
     return _greedy(s, legal, cnt, params, _scratch(s[H_N]))
 
 
-@noref
+@noref_inline
 def _choose(
     s: np.ndarray,
     tm: int,
@@ -1508,7 +1514,7 @@ def playout(
     )
 
 
-@noref
+@internal
 def _playout(
     s: np.ndarray,
     rng: np.ndarray,
@@ -1558,7 +1564,7 @@ def playout_fast(
     )
 
 
-@noref
+@internal
 def _playout_fast(
     s: np.ndarray,
     rng: np.ndarray,
@@ -1603,7 +1609,7 @@ def _playout_fast(
                 hit = _greedy(s, legal, 2, params, work) == 0
             _hit_stay(s, tm, hit, buf)
         else:
-            apply_action(s, _choose(s, tm, policies[tm], rng, params, legal, work), buf)
+            _apply(s, _choose(s, tm, policies[tm], rng, params, legal, work), buf)
         steps += 1
     return steps
 
@@ -1645,7 +1651,7 @@ def _hit_stay(s: np.ndarray, tm: int, hit: bool, buf: np.ndarray) -> None:
     _run(s, buf)
 
 
-@noref
+@internal
 def _row_results(s: np.ndarray, i: int, scores_out: np.ndarray, wins_out: np.ndarray) -> None:
     """Row ``i`` of :func:`play_rows_step`'s outputs from the ended playout ``s``: each seat's total
     and winner flag."""

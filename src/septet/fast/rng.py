@@ -39,7 +39,7 @@ def one_signature(dispatcher: _F) -> _F:
     and each distinct constant compiled the function (and all it calls) once more — Flip 7's
     scoring four times over, seconds of first compile. The call then converts the constant.
     ``tests/fast/test_fast_one_signature.py`` checks it."""
-    if not _JIT:  # the ``aot`` mode: a plain function (septet.fast._nb)
+    if not hasattr(dispatcher, "get_call_template"):  # a plain function (septet.fast._nb)
         return dispatcher
     template = dispatcher.get_call_template  # type: ignore[attr-defined]
     unliteral: Any = types.unliteral
@@ -85,6 +85,22 @@ def jit_nrt(fn: _F) -> _F:
 def noref(fn: _F) -> _F:
     """``njit(**NOREF)``: a kernel function that allocates nothing (see :data:`NOREF`)."""
     out: _F = one_signature(njit(**NOREF)(fn))
+    return out
+
+
+NO_WRAPPERS: dict[str, Any] = {"no_cpython_wrapper": True, "no_cfunc_wrapper": True}
+"""numba's options for a function that only compiled code calls (see :data:`INTERNAL`)."""
+
+INTERNAL: dict[str, Any] = {**NOREF, **NO_WRAPPERS}
+"""The options of the :data:`NOREF` functions that only compiled code calls: neither a CPython
+wrapper (argument unboxing) nor a C wrapper is built for them, code that numba otherwise
+lowers and LLVM optimises for every function (about a tenth of a kernel's first compile)."""
+
+
+def internal(fn: _F) -> _F:
+    """``njit(**INTERNAL)``: a :func:`noref` function called from compiled code only (calling
+    it from Python raises)."""
+    out: _F = one_signature(njit(**INTERNAL)(fn))
     return out
 
 

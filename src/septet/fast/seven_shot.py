@@ -26,7 +26,16 @@ from typing import Any
 import numpy as np
 
 from septet.fast.bits import ctz, msb, popcnt, select_bit
-from septet.fast.rng import copy_into, jit, jit_nrt, njit_once, noref, randbelow
+from septet.fast.rng import (
+    NO_WRAPPERS,
+    copy_into,
+    internal,
+    jit,
+    jit_nrt,
+    njit_once,
+    noref,
+    randbelow,
+)
 from septet.fast.seven_shot_weights import GREEDY_WEIGHTS as GREEDY_TABLE
 from septet.fast.seven_shot_weights import TUNED_WEIGHTS as TUNED_TABLE
 from septet.games.seven_shot import cards as SC
@@ -181,7 +190,7 @@ def side_sevens(s: np.ndarray, side: int) -> int:
 # ----- the engine -----------------------------------------------------------------------------
 
 
-@njit_once(cache=True)
+@njit_once(cache=True, **NO_WRAPPERS)
 def _reset_deal(s: np.ndarray) -> None:
     s[H_PHASE] = PH_DEAL
     s[H_CUR] = CHANCE
@@ -200,14 +209,14 @@ def _reset_deal(s: np.ndarray) -> None:
         s[O_SIDES + 2 * side + 1] = 0
 
 
-@njit_once(cache=True)
+@njit_once(cache=True, **NO_WRAPPERS)
 def _start_play(s: np.ndarray) -> None:
     s[H_PHASE] = PH_PLAY
     s[H_LEADER] = s[H_FIRST]
     s[H_CUR] = s[H_FIRST]
 
 
-@njit_once(cache=True)
+@njit_once(cache=True, **NO_WRAPPERS)
 def _after_pass(s: np.ndarray) -> None:
     if s[H_FIRST] < 0:
         s[H_PHASE] = PH_FIRST
@@ -295,7 +304,7 @@ def _end_deal(s: np.ndarray, condition: int, side: int) -> None:
     s[H_DEALSTART] = s[H_STEPS]
 
 
-@njit_once(cache=True)
+@njit_once(cache=True, **NO_WRAPPERS)
 def _finish_trick(s: np.ndarray) -> None:
     n = s[H_N]
     leader = s[H_LEADER]
@@ -883,7 +892,7 @@ def playout_fast(
     return steps
 
 
-@noref
+@internal
 def _choose(
     s: np.ndarray,
     m: int,
@@ -902,7 +911,7 @@ def _choose(
     return base + select_bit(m, randbelow(rng, cnt))
 
 
-@njit_once(cache=True)
+@njit_once(cache=True, **NO_WRAPPERS)
 def _row_results(s: np.ndarray, i: int, scores_out: np.ndarray, wins_out: np.ndarray) -> None:
     """Row ``i`` of the play_rows outputs from the ended playout ``s``: each seat's side's
     points and winner flag (terminal only)."""
