@@ -38,18 +38,21 @@ The bot only receives a view. Each iteration:
    players (teams by their shared wins and shared scores).
 
 The move played is the most visited root child (ties: best mean, then the order of
-``legal_actions``). With an iteration budget the choice depends only on the ``rng`` passed to
-:meth:`ISMCTSAgent.act`, so games are reproducible for a seed; a time budget is not.
+``legal_actions``); with ``final=value`` the best mean among the root children visited at least
+a tenth as often as the most visited one (ties: visits). With an iteration budget the choice
+depends only on the ``rng`` passed to :meth:`ISMCTSAgent.act`, so games are reproducible for a
+seed; a time budget is not.
 
 Spec parameters (``ismcts:iterations=2000,c=0.7,rollout=greedy``): ``iterations`` (int, default
 1000 when no ``time``), ``time`` (seconds per move, float), ``c`` (exploration constant, default
-0.7), ``rollout`` (``random`` | ``greedy``), ``chance`` (``observed`` | ``outcome`` | ``open``),
-``seed`` (int: fixes the search stream whatever the ``rng``), ``depth`` (int: rollout steps
-before the rollout is cut and scored), ``horizon`` (``game`` | ``round``), ``scale`` (score points
-per unit of the cut evaluation's logit; default per game, :data:`SCORE_SCALES`), ``utility``
-(``win`` | ``score``), ``tree`` (int: player decisions kept in the tree, the root's included),
-``bias`` (float >= 0: progressive bias towards greedy's move at the root), ``engine``
-(``auto`` | ``python`` | ``fast``).
+0.7), ``rollout`` (``random`` | ``greedy`` | ``tuned``: Seven Shot's tuned greedy), ``chance``
+(``observed`` | ``outcome`` | ``open``), ``seed`` (int: fixes the search stream whatever the
+``rng``), ``depth`` (int: rollout steps before the rollout is cut and scored), ``horizon``
+(``game`` | ``round``), ``scale`` (score points per unit of the cut evaluation's logit; default
+per game, :data:`SCORE_SCALES`), ``utility`` (``win`` | ``score``), ``tree`` (int: player
+decisions kept in the tree, the root's included), ``bias`` (float >= 0: progressive bias
+towards greedy's move at the root), ``engine`` (``auto`` | ``python`` | ``fast``), ``final``
+(``visits`` | ``value``: the move played).
 
 **Compiled search** (``engine=auto``, the default, when the ``fast`` extra is installed and the
 game has a kernel; ``engine=fast`` requires it): every iteration (determinization, tree walk,
@@ -153,7 +156,8 @@ class ISMCTSAgent:
         iterations: iterations per move (default 1000 if ``time`` is not given either).
         time: seconds per move (wall clock); with ``iterations`` too, whichever ends first.
         c: UCB exploration constant (utilities are in [0, 1]).
-        rollout: ``"random"`` or ``"greedy"`` (the game's greedy bot, given views).
+        rollout: ``"random"``, ``"greedy"`` (the game's greedy bot, given views) or, in Seven
+            Shot, ``"tuned"`` (the greedy with tuned weights, ``TunedGreedyAgent``).
         chance: ``"observed"`` (default), ``"outcome"`` or ``"open"`` (how chance nodes branch).
         seed: if given, the search uses its own stream from this seed instead of ``rng``.
         sampler: replaces ``game.sample_state`` (tests, research); same signature.
@@ -167,6 +171,9 @@ class ISMCTSAgent:
         tree: the most player decisions kept in the tree on a path, the root's included
             (``1``: only the root's moves; default: no limit).
         bias: progressive-bias weight for greedy's move at the root (default 0: none).
+        final: the move played: ``"visits"`` (default: the most visited root child) or
+            ``"value"`` (the best mean utility among the root children visited at least a
+            tenth as often as the most visited one; ties by visits).
         engine: ``"auto"`` (default: the compiled search of :mod:`septet.fast.search` when the
             ``fast`` extra is installed and the game has a kernel, else Python), ``"python"``
             or ``"fast"`` (raises ``ValueError`` when the kernels cannot run).
@@ -192,6 +199,7 @@ class ISMCTSAgent:
         tree: int | str | None = None,
         bias: float | str = 0.0,
         engine: str = "auto",
+        final: str = "visits",
     ) -> None:
         self.game = game
         self.name = "ismcts"
@@ -205,12 +213,15 @@ class ISMCTSAgent:
         self.c = float(c)
         if self.c < 0:
             raise ValueError(f"c must be >= 0, not {c!r}")
-        self.rollout = _choice("rollout", rollout, ("random", "greedy"))
+        self.rollout = _choice("rollout", rollout, ("random", "greedy", "tuned"))
+        if self.rollout == "tuned" and game.name != "seven-shot":
+            raise ValueError("rollout=tuned is Seven Shot's (the tuned greedy); use greedy")
         self.chance = _choice("chance", chance, ("observed", "outcome", "open"))
         self.horizon = _choice("horizon", horizon, ("game", "round"))
         default_scale = SCORE_SCALES.get(game.name, 1.0)
         self.scale = default_scale if scale is None else _positive("scale", scale)
         self.utility = _choice("utility", utility, ("win", "score"))
+        self.final = _choice("final", final, ("visits", "value"))
         self.bias = float(bias)
         if not self.bias >= 0:
             raise ValueError(f"bias must be >= 0, not {bias!r}")
@@ -223,11 +234,7 @@ class ISMCTSAgent:
                 self.engine = "fast"
         elif engine == "fast":
             raise ValueError("engine=fast searches with the game's own sampler only")
-        self._greedy: Agent | None = None
-        if rollout == "greedy" or self.bias > 0:
-            from septet.bots import make_agent
-
-            self._greedy = make_agent("greedy", game)
+        self._greedy, self._policy = _policies(game, self.rollout, self.bias)
         self.last_iterations = 0
         """Iterations run by the last call of :meth:`act` (for benchmarks)."""
         self.pool_for: Callable[[Mapping[str, JSON], random.Random], Any] | None = None
@@ -254,16 +261,7 @@ class ISMCTSAgent:
             root = self._fast_search(view, legal_actions, search_rng, full=False)
         else:
             root = self.search(view, legal_actions, search_rng)
-        best: Action = legal_actions[0]
-        best_key: tuple[int, float] = (-1, -1.0)
-        for action in legal_actions:
-            child = root.children.get(action)
-            if child is None:
-                continue
-            key = (child.visits, child.reward / child.visits if child.visits else 0.0)
-            if key > best_key:
-                best, best_key = action, key
-        return best
+        return _final_move(root, legal_actions, self.final == "value")
 
     def action_values(self) -> dict[str, tuple[int, float]]:
         """``str(action) -> (visits, mean utility)`` at the root of the last search."""
@@ -473,7 +471,7 @@ class ISMCTSAgent:
         until the round the search started in is over."""
         if round_index is not None and state.round_index() != round_index:
             return
-        greedy = self._greedy if self.rollout == "greedy" else None
+        greedy = self._policy
         steps = self.depth if self.depth is not None else -1
         while steps != 0:
             steps -= 1
@@ -512,6 +510,41 @@ def _fast_kernel(game: Game[Any], required: bool) -> Any:
             f"{game.name}"
         )
     return None
+
+
+def _policies(game: Game[Any], rollout: str, bias: float) -> tuple[Agent | None, Agent | None]:
+    """The greedy bot (for ``rollout=greedy`` or the progressive bias) and the rollout policy
+    (``None``: random; ``rollout=tuned``: Seven Shot's :class:`TunedGreedyAgent`)."""
+    greedy: Agent | None = None
+    if rollout == "greedy" or bias > 0:
+        from septet.bots import make_agent
+
+        greedy = make_agent("greedy", game)
+    if rollout != "tuned":
+        return greedy, greedy if rollout == "greedy" else None
+    from septet.bots.greedy.seven_shot import TunedGreedyAgent
+
+    return greedy, TunedGreedyAgent(game)
+
+
+def _final_move(root: _Node, legal_actions: Sequence[Action], by_value: bool) -> Action:
+    """The move played: the most visited root child (ties by mean utility) or, ``by_value``,
+    the best mean among the children visited at least a tenth as often as the most visited
+    one (ties by visits)."""
+    stats = []
+    for action in legal_actions:
+        child = root.children.get(action)
+        if child is not None and child.visits:
+            stats.append((action, child.visits, child.reward / child.visits))
+    if not stats:
+        return legal_actions[0]
+    floor = max(v for _, v, _ in stats) / 10 if by_value else 0
+    best, best_key = legal_actions[0], (-1.0, -1.0)
+    for action, visits, mean in stats:
+        key = (mean, float(visits)) if by_value else (float(visits), mean)
+        if visits >= floor and key > best_key:
+            best, best_key = action, key
+    return best
 
 
 def _tree_nodes(tree: Any, game: Game[Any], n: int, full: bool) -> _Node:
@@ -579,6 +612,7 @@ def make_ismcts(game: Game[Any], **params: str) -> ISMCTSAgent:
         "tree",
         "bias",
         "engine",
+        "final",
     }
     unknown = sorted(set(params) - allowed)
     if unknown:

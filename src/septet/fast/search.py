@@ -206,7 +206,7 @@ def _int_params(
     return np.array(
         [
             {"observed": 0, "outcome": 1, "open": 2}[chance],
-            1 if rollout == "greedy" else 0,
+            {"random": 0, "greedy": 1, "tuned": 2}[rollout],
             1 if horizon_round else 0,
             -1 if depth is None else depth,
             -1 if tree_limit is None else tree_limit,

@@ -36,6 +36,8 @@ from septet.fast.rng import (
     noref,
     randbelow,
 )
+from septet.fast.seven_shot_weights import GREEDY_WEIGHTS as GREEDY_TABLE
+from septet.fast.seven_shot_weights import TUNED_WEIGHTS as TUNED_TABLE
 from septet.games.seven_shot import cards as SC
 from septet.games.seven_shot import scoring as SCORE
 from septet.games.seven_shot.rules import TEAM_PLAYERS  # SS-2.1: frozen by numba
@@ -563,17 +565,43 @@ def greedy_action(s: np.ndarray, legal: np.ndarray, cnt: int, params: np.ndarray
 
 
 @noref
+def tuned_action(s: np.ndarray, legal: np.ndarray, cnt: int) -> int:
+    """:func:`greedy_action` with :data:`TUNED_WEIGHTS`: the tuned rollout policy's move."""
+    if cnt == 1:
+        return legal[0]
+    base = NUM_CARDS if legal[0] >= NUM_CARDS else 0
+    m = 0
+    for i in range(cnt):
+        m |= 1 << (legal[i] - base)
+    return base + weighted_card(s, m, base > 0, TUNED_WEIGHTS)
+
+
+# The greedy bot's weights and the tuned rollout policy's (issue 30), the Python bot's tables
+# (``septet.fast.seven_shot_weights``: WEIGHT_NAMES says what each one weighs).
+GREEDY_WEIGHTS = np.array(GREEDY_TABLE, dtype=np.float64)
+TUNED_WEIGHTS = np.array(TUNED_TABLE, dtype=np.float64)
+
+
+@noref
 def greedy_card(s: np.ndarray, m: int, passing: bool, params: np.ndarray) -> int:
     """:func:`greedy_action` on the mask ``m`` of the cards the seat may play (or pass, when
-    ``passing``; two or more): the card it picks. The candidates are taken in ascending
-    order, as the legal ids, so ties go the same way."""
+    ``passing``; two or more): the card it picks (:func:`weighted_card` with the greedy bot's
+    :data:`GREEDY_WEIGHTS`; ``params`` is not read)."""
+    return weighted_card(s, m, passing, GREEDY_WEIGHTS)
+
+
+@noref
+def weighted_card(s: np.ndarray, m: int, passing: bool, w: np.ndarray) -> int:
+    """The greedy bot's rules of thumb with the weights ``w`` (:data:`WEIGHT_NAMES`) on the mask
+    ``m`` of the cards the seat may play (or pass): the card it picks. The candidates are taken
+    in ascending order, as the legal ids, so ties go the same way."""
     n = s[H_N]
     me = s[H_CUR]
     hand = s[_sb(me) + S_HAND]
     ind = s[H_IND]
     trump = SUIT_OF[ind] if ind >= 0 else -1
     if passing:
-        return _greedy_pass(m, hand, trump, n == TEAM_PLAYERS)
+        return _greedy_pass(m, hand, trump, n == TEAM_PLAYERS, w)
     nt = s[H_TRICKLEN]
     seen = hand | (1 << ind)
     for p in range(n):
@@ -594,8 +622,8 @@ def greedy_card(s: np.ndarray, m: int, passing: bool, params: np.ndarray) -> int
         my_side = me
     ssev = popcount((s[O_SIDES + 2 * my_side + 1] | taken) & SEVEN_MASK)
     threshold = s[H_THRESH]
-    danger = st >= 6
-    pressure = max(0, st - 3)
+    danger = st >= int(w[35])
+    pressure = max(0, st - int(w[34]))
     nl = n - nt - 1  # the seats still to play after this one, and their voids
     void_or = 0
     void_and = -1
@@ -607,12 +635,13 @@ def greedy_card(s: np.ndarray, m: int, passing: bool, params: np.ndarray) -> int
         void_and &= v
     voids = (void_or, void_and)
     if nt == 0:
-        return _greedy_lead(m, hand, unseen, trump, voids, nl, danger, pressure)
-    return _greedy_follow(s, m, me, unseen, trump, voids, nl, (ssev, threshold, danger, pressure))
+        return _greedy_lead(m, hand, unseen, trump, voids, nl, (danger, pressure), w)
+    side = (ssev, threshold, danger, pressure)
+    return _greedy_follow(s, m, me, unseen, trump, voids, nl, side, w)
 
 
 @njit_once(cache=True, inline="always")
-def _greedy_pass(m: int, hand: int, trump: int, to_partner: bool) -> int:
+def _greedy_pass(m: int, hand: int, trump: int, to_partner: bool, w: np.ndarray) -> int:
     """Which card of ``m`` to pass: short suits, low cards; never the ace, trumps or 7s if
     avoidable."""
     best = ctz(m)
@@ -622,15 +651,15 @@ def _greedy_pass(m: int, hand: int, trump: int, to_partner: bool) -> int:
         m &= m - 1
         su = SUIT_OF[c]
         length = popcount(hand & SUIT_MASK[su])
-        score = 2.0 * (7 - length)
+        score = w[0] * (7 - length)
         rank = (RANK_OF[c] - su - 1) / 6.0
-        score += rank
+        score += w[1] * rank
         if c == ACE:
             score -= 100.0
         if su == trump:
-            score -= 10.0 + 5.0 * rank
+            score -= w[2] + w[3] * rank
         if (SEVEN_MASK >> c) & 1:
-            score -= 3.0 if to_partner else 50.0
+            score -= w[4] if to_partner else w[5]
         if score > best_score:
             best = c
             best_score = score
@@ -645,11 +674,12 @@ def _greedy_lead(
     trump: int,
     voids: tuple[int, int],
     nl: int,
-    danger: bool,
-    pressure: int,
+    side: tuple[bool, int],
+    w: np.ndarray,
 ) -> int:
     """Which card of ``m`` to lead: sure 7s, safe low cards; dump high cards when too many
-    tricks."""
+    tricks. ``side``: (danger, pressure)."""
+    danger, pressure = side
     best = ctz(m)
     best_score = -1e9
     while m:
@@ -660,21 +690,21 @@ def _greedy_lead(
         is_seven = (SEVEN_MASK >> c) & 1 == 1
         if danger or (pressure >= 2 and not is_seven):
             sure = not _threats(c, su, unseen, trump, voids[0], voids[1], nl)
-            score = popcount(higher) - (20.0 if sure else 0.0) - (3.0 if is_seven else 0.0)
-            score -= 5.0 if su == trump else 0.0
+            score = popcount(higher) - (w[6] if sure else 0.0) - (w[7] if is_seven else 0.0)
+            score -= w[8] if su == trump else 0.0
         elif is_seven:
             sure = not _threats(c, su, unseen, trump, voids[0], voids[1], nl)
-            score = 6.0 if sure else -6.0
+            score = w[9] if sure else w[10]
         elif c == ACE:
-            score = 1.0 if unseen & (1 << 6) else -3.0
+            score = w[11] if unseen & (1 << 6) else w[12]
         else:
             seven = SEVEN_OF[su]
             seven_out_below = (unseen >> seven) & 1 == 1 and seven < c
             sure = seven_out_below and not _threats(c, su, unseen, trump, voids[0], voids[1], nl)
-            score = 4.0 if sure else 0.5 - RANK_OF[c] / 20.0
-            score += 0.1 * popcount(hand & SUIT_MASK[su])
+            score = w[13] if sure else w[14] - RANK_OF[c] / w[15]
+            score += w[16] * popcount(hand & SUIT_MASK[su])
             if su == trump:
-                score -= 1.5
+                score -= w[17]
         if score > best_score:
             best = c
             best_score = score
@@ -710,6 +740,7 @@ def _greedy_follow(
     voids: tuple[int, int],
     nl: int,
     side: tuple[int, int, bool, int],
+    w: np.ndarray,
 ) -> int:
     """Which card of ``m`` to play to a trick: win it for 7s or to end on sevens, else duck or
     feed the partner. ``side``: (my side's 7s, the 7s that end the deal, danger, pressure)."""
@@ -733,27 +764,27 @@ def _greedy_follow(
         power = _power(c, led, trump)
         if power > top:
             sure = not _threats(c, led, unseen, trump, voids[0], voids[1], nl)
-            pw = 1.0 if sure else 0.5
+            pw = 1.0 if sure else w[33]
             gained = sevens_in_trick + (1 if is_seven else 0)
             ends_on_sevens = ssev + gained >= threshold
             if danger and not ends_on_sevens:
                 score = -10.0 * pw
             else:
-                score = pw * (3.0 * gained + (5.0 if ends_on_sevens else 0.0))
-                score -= (1 - pw) * (3.0 if is_seven else 0.0)
+                score = pw * (w[18] * gained + (w[19] if ends_on_sevens else 0.0))
+                score -= (1 - pw) * (w[20] if is_seven else 0.0)
                 if partner_wins:
-                    score -= 1.0
-                score -= 1.5 if c == ACE else 0.0
-                score -= 0.05 * RANK_OF[c] + (0.5 + 0.7 * pressure if gained == 0 else 0.0)
-                score -= 0.3 if SUIT_OF[c] == trump else 0.0
+                    score -= w[21]
+                score -= w[22] if c == ACE else 0.0
+                score -= w[23] * RANK_OF[c] + (w[24] + w[25] * pressure if gained == 0 else 0.0)
+                score -= w[26] if SUIT_OF[c] == trump else 0.0
         else:
             if partner_wins:
-                score = (3.0 if is_seven else 0.0) * (1.0 if partner_sure else 0.4)
+                score = (w[27] if is_seven else 0.0) * (1.0 if partner_sure else w[28])
             else:
-                score = -3.0 if is_seven else 0.0
-            score -= 2.0 if c == ACE else 0.0
-            score -= 0.5 if SUIT_OF[c] == trump else 0.0
-            score += RANK_OF[c] / 100.0
+                score = -w[29] if is_seven else 0.0
+            score -= w[30] if c == ACE else 0.0
+            score -= w[31] if SUIT_OF[c] == trump else 0.0
+            score += RANK_OF[c] / w[32]
         if score > best_score:
             choice = c
             best_score = score
@@ -789,6 +820,8 @@ def playout(
             cnt = legal_actions(s, legal)
             if policies[tm] == 1 and cnt > 1:
                 a = greedy_action(s, legal, cnt, params)
+            elif policies[tm] == 2 and cnt > 1:
+                a = tuned_action(s, legal, cnt)
             else:
                 a = legal[randbelow(rng, cnt)]
             apply_action(s, a, buf)
@@ -873,6 +906,8 @@ def _choose(
     cnt = popcnt(m)
     if policy == 1 and cnt > 1:
         return base + greedy_card(s, m, base > 0, params)
+    if policy == 2 and cnt > 1:
+        return base + weighted_card(s, m, base > 0, TUNED_WEIGHTS)
     return base + select_bit(m, randbelow(rng, cnt))
 
 

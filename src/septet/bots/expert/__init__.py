@@ -10,8 +10,8 @@
   installed; not shown stronger than Strong (docs/bots.md).
 
 Spec parameters: ``expert:time=0.9`` sets the seconds a move in every game; Seven Shot also
-takes ``nodes``, ``min_samples``, ``weight`` and ``endgame``
-(:class:`~septet.bots.expert.seven_shot.SevenShotExpert`).
+takes ``nodes``, ``min_samples``, ``weight``, ``endgame``, ``pool``, ``iterations``, ``passing``
+and ``rollout`` (:class:`~septet.bots.expert.seven_shot.SevenShotExpert`).
 """
 
 from __future__ import annotations

@@ -41,15 +41,17 @@ import numpy as np
 
 from septet.bots.expert.inference import play_likelihood
 from septet.bots.expert.ss_solver import Position, Solver, position_from_state
+from septet.bots.greedy.seven_shot import TunedGreedyAgent
 from septet.core.game import Action, Game
 from septet.core.types import JSON
 
 STRONG_SPEC = "ismcts:time=0.5,rollout=greedy,horizon=round"
 """The server's Strong for Seven Shot."""
 
-SEARCH_SPEC = "ismcts:{budget},rollout=greedy,horizon=round"
+SEARCH_SPEC = "ismcts:{budget},rollout={rollout},horizon=round"
 """The search of the pass and of the card plays the solver cannot search exactly (``endgame=
-exact``): Strong's settings at the Expert's time (``budget``: ``time=…`` or ``iterations=…``)."""
+exact``): Strong's settings at the Expert's time (``budget``: ``time=…`` or ``iterations=…``;
+``rollout``: ``greedy``, Strong's, or ``tuned``)."""
 
 
 PROBE_NODES = 3
@@ -106,6 +108,11 @@ class SevenShotExpert:
             (Strong's search).
         iterations: the ISMCTS moves' budget in iterations instead of the time left
             (reproducible games, for experiments).
+        rollout: the ISMCTS rollout policy, ``greedy`` (Strong's) or ``tuned`` (the greedy
+            with tuned weights, ``TunedGreedyAgent``).
+        passing: how the pass is chosen: ``search`` (ISMCTS, Strong's), ``greedy`` (the
+            greedy bot's rules: short suits first, never the A, trumps or 7s to an opponent) or
+            ``tuned`` (the same rules with the tuned weights, ``TunedGreedyAgent``).
 
     Raises:
         ValueError: a non-positive parameter, or another ``weight`` or ``endgame``.
@@ -121,6 +128,8 @@ class SevenShotExpert:
         endgame: str = "exact",
         pool: int | str = 0,
         iterations: int | str | None = None,
+        passing: str = "search",
+        rollout: str = "greedy",
     ) -> None:
         from septet.bots import make_agent
 
@@ -140,13 +149,22 @@ class SevenShotExpert:
         self.pool = int(pool)
         if self.pool < 0:
             raise ValueError(f"pool must be >= 0, not {pool!r}")
+        if passing not in ("search", "greedy", "tuned"):
+            raise ValueError(f"passing must be search, greedy or tuned, not {passing!r}")
+        self.passer: Any = None
+        if passing == "greedy":
+            self.passer = make_agent("greedy", game)
+        elif passing == "tuned":
+            self.passer = TunedGreedyAgent(game)
         self.iterations = None if iterations is None else int(iterations)
         if self.iterations is not None and self.iterations <= 0:
             raise ValueError(f"iterations must be positive, not {iterations!r}")
         # The search leaves the endgame test (one sample, at most PROBE_NODES * nodes) its time.
         search_time = max(0.05, self.time_limit - PROBE_SECONDS)
         budget = f"time={search_time}" if iterations is None else f"iterations={self.iterations}"
-        self.search = make_agent(SEARCH_SPEC.format(budget=budget), game)
+        if rollout not in ("greedy", "tuned"):
+            raise ValueError(f"rollout must be greedy or tuned, not {rollout!r}")
+        self.search = make_agent(SEARCH_SPEC.format(budget=budget, rollout=rollout), game)
         self._search_time = search_time
         self.solver = Solver()
         self.sample = game.sample_state
@@ -171,6 +189,9 @@ class SevenShotExpert:
             return legal_actions[0]
         start = time.perf_counter()
         if view.get("phase") != "play":
+            if self.passer is not None:
+                chosen: Action = self.passer.act(view, legal_actions, rng)
+                return chosen
             return self._search(view, legal_actions, rng, start, pooled=False)
         if self.endgame == "exact" and not self.solvable(view, legal_actions, rng):
             self.last_mode = "search"

@@ -12,6 +12,12 @@
   a low card of a long plain suit; keep the A and high trumps for tricks with 7s.
 
 "Sure" means: no card the seat has not seen could beat it, given the voids shown so far.
+
+Every constant of these rules is one of ``WEIGHT_NAMES``; ``GREEDY_WEIGHTS`` are the greedy
+bot's, ``TUNED_WEIGHTS`` those of :class:`TunedGreedyAgent` (``greedy:weights=tuned``, the
+``tuned`` rollout policy of ISMCTS in Seven Shot, issue 30): the tables of
+:mod:`septet.fast.seven_shot_weights` (plain Python, re-exported here), which the compiled twin
+(``septet.fast.seven_shot``) reads too.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from typing import Any
 
 from septet.core.game import Action, Game
 from septet.core.types import JSON
+from septet.fast.seven_shot_weights import GREEDY_WEIGHTS, TUNED_WEIGHTS, WEIGHT_NAMES
 from septet.games.seven_shot.actions import Pass, Play
 from septet.games.seven_shot.cards import (
     ACE,
@@ -34,7 +41,6 @@ from septet.games.seven_shot.cards import (
     parse_card,
 )
 from septet.games.seven_shot.rules import card_power, side_of, team_play, trick_winner
-from septet.games.seven_shot.scoring import TRICKS_TO_LOSE
 
 
 def _mask(names: Any) -> int:
@@ -45,16 +51,26 @@ def _mask(names: Any) -> int:
 
 
 class GreedyAgent:
-    """Greedy Seven Shot player (see the module docstring). No parameters.
+    """Greedy Seven Shot player (see the module docstring).
+
+    Args:
+        game: the game (not read).
+        weights: ``greedy`` (default: ``GREEDY_WEIGHTS``) or ``tuned`` (``TUNED_WEIGHTS``);
+            spec ``greedy:weights=tuned``.
 
     Raises:
         TypeError: unknown parameters (``make_agent`` reports it as a bad spec).
+        ValueError: another ``weights``.
     """
 
     def __init__(self, game: Game[Any] | None = None, **params: str) -> None:
+        weights = params.pop("weights", "greedy")
         if params:
-            raise TypeError(f"greedy takes no parameters, got {', '.join(sorted(params))}")
+            raise TypeError(f"greedy takes only weights, got {', '.join(sorted(params))}")
+        if weights not in ("greedy", "tuned"):
+            raise ValueError(f"weights must be greedy or tuned, not {weights!r}")
         self.name = "greedy"
+        self.w = GREEDY_WEIGHTS if weights == "greedy" else TUNED_WEIGHTS
 
     def act(
         self, view: dict[str, JSON], legal_actions: Sequence[Action], rng: random.Random
@@ -79,18 +95,19 @@ class GreedyAgent:
             c = a.card
             s = SUIT_OF[c]
             length = (hand & SUIT_MASK[s]).bit_count()
-            score = 2.0 * (7 - length)  # empty short suits
+            w = self.w
+            score = w[0] * (7 - length)  # empty short suits
             rank = (RANK_OF[c] - s - 1) / 6.0  # 0 lowest .. 1 highest of its suit
             # High plain cards: to a partner they win tricks; to an opponent (3 players) they
             # are tricks without 7s that push it towards 7 tricks, and keeping low cards lets
             # this seat duck (measured: 42% of wins against the low-card pass, fair share 33%).
-            score += rank
+            score += w[1] * rank
             if c == ACE:
                 score -= 100.0
             if s == trump:
-                score -= 10.0 + 5.0 * rank
+                score -= w[2] + w[3] * rank
             if SEVEN_MASK >> c & 1:
-                score -= 3.0 if to_partner else 50.0
+                score -= w[4] if to_partner else w[5]
             if score > best_score:
                 best, best_score = a, score
         return best
@@ -113,9 +130,10 @@ class GreedyAgent:
         side_tricks = int(view["side_tricks"][my_side])
         side_sevens = int(view["side_sevens"][my_side])
         threshold = int(view["threshold"])  # the engine's: SS-4.1, SS-5.3
-        danger = side_tricks >= TRICKS_TO_LOSE - 1  # SS-4.2: a 7th trick loses the deal
+        # SS-4.2: a 7th trick loses the deal (danger_at: TRICKS_TO_LOSE - 1).
+        danger = side_tricks >= int(self.w[35])
         # Tricks without 7s bring the side nearer to 7 tricks: they cost more as it gets close.
-        pressure = max(0, side_tricks - 3)
+        pressure = max(0, side_tricks - int(self.w[34]))
         leader = int(view["leader"])
         later = [(leader + j) % n for j in range(len(trick) + 1, n)]
         cards = [a.card for a in legal if isinstance(a, Play)]
@@ -152,6 +170,7 @@ class GreedyAgent:
         danger: bool,
         pressure: int,
     ) -> int:
+        w = self.w
         best, best_score = cards[0], -1e9
         for c in cards:
             s = SUIT_OF[c]
@@ -161,19 +180,19 @@ class GreedyAgent:
             length = (hand & SUIT_MASK[s]).bit_count()
             if danger or (pressure >= 2 and not is_seven):
                 # Lead what others can beat: low cards under many unseen higher ones.
-                score = higher.bit_count() - (20.0 if sure else 0.0) - (3.0 if is_seven else 0.0)
-                score -= 5.0 if s == trump else 0.0
+                score = higher.bit_count() - (w[6] if sure else 0.0) - (w[7] if is_seven else 0.0)
+                score -= w[8] if s == trump else 0.0
             elif is_seven:
-                score = 6.0 if sure else -6.0
+                score = w[9] if sure else w[10]
             elif c == ACE:
-                score = 1.0 if unseen & (1 << 6) else -3.0  # S7 still out: followers may drop it
+                score = w[11] if unseen & (1 << 6) else w[12]  # S7 out: followers may drop it
             else:
                 seven = SEVEN_MASK & SUIT_MASK[s]
                 seven_out_below = bool(unseen & seven) and (seven.bit_length() - 1) < c
-                score = 4.0 if sure and seven_out_below else 0.5 - RANK_OF[c] / 20.0
-                score += 0.1 * length
+                score = w[13] if sure and seven_out_below else w[14] - RANK_OF[c] / w[15]
+                score += w[16] * length
                 if s == trump:
-                    score -= 1.5
+                    score -= w[17]
             if score > best_score:
                 best, best_score = c, score
         return best
@@ -199,37 +218,48 @@ class GreedyAgent:
         partner_wins = team_play(n) and best_seat == (me + 2) % n
         partner_sure = partner_wins and not _threats(best_card, led, unseen, trump, voids, later)
         top = card_power(best_card, led, trump)
+        w = self.w
         choice, best_score = cards[0], -1e9
         for c in cards:
             is_seven = bool(SEVEN_MASK >> c & 1)
             power = card_power(c, led, trump)
             if power > top:
                 sure = not _threats(c, led, unseen, trump, voids, later)
-                p = 1.0 if sure else 0.5
+                p = 1.0 if sure else w[33]
                 gained = sevens_in_trick + is_seven
                 ends_on_sevens = side_sevens + gained >= threshold  # SS-4.1 comes first
                 if danger and not ends_on_sevens:
                     score = -10.0 * p
                 else:
-                    score = p * (3.0 * gained + (5.0 if ends_on_sevens else 0.0))
-                    score -= (1 - p) * (3.0 if is_seven else 0.0)
+                    score = p * (w[18] * gained + (w[19] if ends_on_sevens else 0.0))
+                    score -= (1 - p) * (w[20] if is_seven else 0.0)
                     if partner_wins:
-                        score -= 1.0  # no need to overtake the partner
+                        score -= w[21]  # no need to overtake the partner
                     # The cost of spending a strong card.
-                    score -= 1.5 if c == ACE else 0.0
-                    score -= 0.05 * RANK_OF[c] + (0.5 + 0.7 * pressure if gained == 0 else 0.0)
-                    score -= 0.3 if SUIT_OF[c] == trump else 0.0  # keep trumps for 7s
+                    score -= w[22] if c == ACE else 0.0
+                    score -= w[23] * RANK_OF[c] + (w[24] + w[25] * pressure if gained == 0 else 0.0)
+                    score -= w[26] if SUIT_OF[c] == trump else 0.0  # keep trumps for 7s
             else:
                 if partner_wins:
-                    score = (3.0 if is_seven else 0.0) * (1.0 if partner_sure else 0.4)
+                    score = (w[27] if is_seven else 0.0) * (1.0 if partner_sure else w[28])
                 else:
-                    score = -3.0 if is_seven else 0.0
-                score -= 2.0 if c == ACE else 0.0
-                score -= 0.5 if SUIT_OF[c] == trump else 0.0
-                score += RANK_OF[c] / 100.0  # shed high plain cards
+                    score = -w[29] if is_seven else 0.0
+                score -= w[30] if c == ACE else 0.0
+                score -= w[31] if SUIT_OF[c] == trump else 0.0
+                score += RANK_OF[c] / w[32]  # shed high plain cards
             if score > best_score:
                 choice, best_score = c, score
         return choice
+
+
+class TunedGreedyAgent(GreedyAgent):
+    """The greedy bot with ``TUNED_WEIGHTS`` (``greedy:weights=tuned``): the ``tuned``
+    rollout policy of ISMCTS. No parameters."""
+
+    def __init__(self, game: Game[Any] | None = None, **params: str) -> None:
+        if params:
+            raise TypeError(f"greedy-tuned takes no parameters, got {', '.join(sorted(params))}")
+        super().__init__(game, weights="tuned")
 
 
 def _mask_suits(letters: Any) -> int:
@@ -268,4 +298,4 @@ def _sure(c: int, s: int, unseen: int, trump: int, voids: list[int], later: list
     return not _threats(c, s, unseen, trump, voids, later)
 
 
-__all__ = ["GreedyAgent"]
+__all__ = ["GREEDY_WEIGHTS", "TUNED_WEIGHTS", "WEIGHT_NAMES", "GreedyAgent", "TunedGreedyAgent"]
