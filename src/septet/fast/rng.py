@@ -40,14 +40,14 @@ def one_signature(dispatcher: _F) -> _F:
     ``tests/fast/test_fast_one_signature.py`` checks it."""
     if not hasattr(dispatcher, "get_call_template"):  # a plain function (septet.fast._nb)
         return dispatcher
-    template = dispatcher.get_call_template  # type: ignore[attr-defined]
+    template = dispatcher.get_call_template
     unliteral: Any = types.unliteral
 
     def get_call_template(args: Any, kws: Any) -> Any:
         plain = tuple(unliteral(a) for a in args)
         return template(plain, {k: unliteral(v) for k, v in kws.items()})
 
-    dispatcher.get_call_template = get_call_template  # type: ignore[attr-defined]
+    dispatcher.get_call_template = get_call_template
     return dispatcher
 
 
