@@ -34,29 +34,8 @@ from typing import Any
 
 GAMES = {"flip7": 2, "double-seven": 2, "seven-shot": 3}
 
-START = """
-import json, resource, sys, time
-name, use, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
-from septet.games import get
-game = get(name)
-if use == "play":
-    from septet.fast.batch import play_games
-    for pol in (["greedy", "risk"] if name == "flip7" else ["greedy"]):
-        play_games(game, n, [1, 2], [[pol] * n] * 2)
-else:
-    import random
-    from septet.bots import make_agent
-    from septet.core.play import seat_view
-    agent = make_agent("ismcts:iterations=50,engine=fast", game)
-    state = game.new_state(n)
-    rng = random.Random(0)
-    while state.current_player < 0:
-        state.apply(state.sample_chance(rng))
-    agent.act(seat_view(state, state.current_player), state.legal_actions(), rng)
-print(json.dumps({"cpu_s": time.process_time(),
-                  "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-                  "numba": "numba" in sys.modules}))
-"""
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_kernel_startup import CHILD as START  # noqa: E402  (one use per process, as there)
 
 RATE = """
 import json, sys, time

@@ -67,7 +67,7 @@ else:
         state.apply(state.sample_chance(rng))
     agent.act(seat_view(state, state.current_player), state.legal_actions(), rng)
 rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-print(json.dumps({"cpu_s": time.process_time(), "rss_mb": rss}))
+print(json.dumps({"cpu_s": time.process_time(), "rss_mb": rss, "numba": "numba" in sys.modules}))
 """
 
 
