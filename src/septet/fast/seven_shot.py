@@ -34,6 +34,7 @@ from septet.fast.rng import (
     jit_nrt,
     njit_once,
     noref,
+    noref_inline,
     randbelow,
 )
 from septet.fast.seven_shot_weights import GREEDY_WEIGHTS as GREEDY_TABLE
@@ -558,10 +559,7 @@ def greedy_action(s: np.ndarray, legal: np.ndarray, cnt: int, params: np.ndarray
     if cnt == 1:
         return legal[0]
     base = NUM_CARDS if legal[0] >= NUM_CARDS else 0
-    m = 0
-    for i in range(cnt):
-        m |= 1 << (legal[i] - base)
-    return base + greedy_card(s, m, base > 0, params)
+    return base + greedy_card(s, _legal_mask(legal, cnt, base), base > 0, params)
 
 
 @noref
@@ -570,10 +568,17 @@ def tuned_action(s: np.ndarray, legal: np.ndarray, cnt: int) -> int:
     if cnt == 1:
         return legal[0]
     base = NUM_CARDS if legal[0] >= NUM_CARDS else 0
+    return base + weighted_card(s, _legal_mask(legal, cnt, base), base > 0, TUNED_WEIGHTS)
+
+
+@noref_inline
+def _legal_mask(legal: np.ndarray, cnt: int, base: int) -> int:
+    """The cards of the legal ids ``legal[:cnt]`` (all plays, or all passes from ``base``) as
+    a card mask."""
     m = 0
     for i in range(cnt):
         m |= 1 << (legal[i] - base)
-    return base + weighted_card(s, m, base > 0, TUNED_WEIGHTS)
+    return m
 
 
 # The greedy bot's weights and the tuned rollout policy's (issue 30), the Python bot's tables
