@@ -188,8 +188,6 @@ def exercise(game_name: str) -> None:
     :func:`septet.fast.aot.link` exports it with)."""
     import numpy as np
 
-    from septet.bots import make_agent
-    from septet.core.play import seat_view
     from septet.fast import kernel_for
     from septet.fast import search as S
     from septet.fast.batch import play_games
@@ -198,8 +196,9 @@ def exercise(game_name: str) -> None:
 
     game = get(game_name)
     n = 3
-    for fast in (True, False):
-        play_games(game, n, [1, 2], [["greedy"] * n] * 2, fast=fast)
+    _play(game_name)  # play_rows_fast
+    _search(game_name)  # iterate
+    play_games(game, n, [1, 2], [["greedy"] * n] * 2, fast=False)  # play_rows_step
     k = kernel_for(game)
     state = game.new_state(n)  # a chance node
     s = k.encode(state)
@@ -216,8 +215,6 @@ def exercise(game_name: str) -> None:
     k.apply_action(s, k.greedy_action(s, legal, k.legal_actions(s, legal)))
     k.scores(s)
     k.winners(s)
-    agent = make_agent("ismcts:iterations=40,rollout=greedy,engine=fast", game)
-    agent.act(seat_view(state, state.current_player), state.legal_actions(), rng)
     g = S.GAME_IDS[game_name]
     root = k.encode(state)
     out = root.copy()

@@ -82,10 +82,11 @@ def kernel_dir(write: bool = False) -> Path:
     return here if os.access(parent, os.W_OK) else user
 
 
+@cache
 def short_digest() -> str:
-    """The first 12 hex digits of the kernels' sources digest (:func:`_cache.digest`): the
-    modules' and the manifest's names carry it, so a changed rule table is never run by a
-    module built before it."""
+    """The first 12 hex digits of the kernels' sources digest (:func:`_cache.digest`), once a
+    process: the modules' and the manifest's names carry it, so a changed rule table is never
+    run by a module built before it."""
     from septet.fast._cache import digest
 
     return digest()[:12]

@@ -30,7 +30,6 @@ import importlib.machinery
 import json
 import os
 import tempfile
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -76,14 +75,12 @@ class LinkError(RuntimeError):
 
 @dataclass(frozen=True)
 class Linked:
-    """One module linked: its key (``flip7-play``), module name, file, entry points and the
-    CPU seconds the link took in this process."""
+    """One module linked: its key (``flip7-play``), module name, file and entry points."""
 
     key: str
     name: str
     path: Path
     exports: tuple[str, ...]
-    cpu_s: float
 
 
 def module_name(key: str, digest: str | None = None) -> str:
@@ -126,7 +123,6 @@ def _link_module(key: str, functions: dict[str, Any], out_dir: Path) -> Linked:
     except (ImportError, AttributeError) as exc:  # (pycc is deprecated in numba)
         raise LinkError(f"this numba cannot link ahead of time: {exc}") from exc
     name = module_name(key)
-    t0 = time.process_time()
     with tempfile.TemporaryDirectory(prefix="septet-aot-") as tmp:
         cc = CC(name)
         cc.output_dir = tmp
@@ -145,7 +141,7 @@ def _link_module(key: str, functions: dict[str, Any], out_dir: Path) -> Linked:
         dest = out_dir / built[0].name
         _replace(dest, built[0].read_bytes())  # whole or not at all
         _replace(out_dir / f"{name}.exports.json", json.dumps(specs).encode())
-    return Linked(key, name, dest, tuple(functions), time.process_time() - t0)
+    return Linked(key, name, dest, tuple(functions))
 
 
 def _replace(dest: Path, data: bytes) -> None:
