@@ -18,7 +18,7 @@ import pytest
 from septet.bots import AgentSpecError, make_agent
 from septet.bots.expert.inference import follow_probability, play_likelihood
 from septet.bots.expert.seven_shot import SevenShotExpert
-from septet.bots.expert.ss_solver import Solver, position_from_state
+from septet.bots.expert.ss_solver import MAX_GAIN, Solver, match_utility, position_from_state
 from septet.core.types import CHANCE
 from septet.games import get
 from septet.games.seven_shot.cards import SUIT_MASK
@@ -88,6 +88,63 @@ def test_solver_equals_brute_force_on_small_endings(n: int, cards: int) -> None:
             want.append(_brute(child, side, state.round_index()))
         assert got is not None
         assert list(got) == pytest.approx(want)
+
+
+def _brute_table(state: SevenShotState, side: int, deal: int, table: np.ndarray) -> float:
+    """Paranoid minimax over the engine's states to the deal's end, valued by ``table`` at
+    the deal's gains per side (``deal_log``)."""
+    if state.is_terminal or state.round_index() != deal:
+        g = state.deal_log[-1]["gains"]
+        assert isinstance(g, list)
+        return float(table[g[0], g[1], g[2] if len(g) == 3 else 0])
+    values = []
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply(action)
+        values.append(_brute_table(child, side, deal, table))
+    mine = state.side_of(state.current_player) == side
+    return max(values) if mine else min(values)
+
+
+@pytest.mark.parametrize(("n", "cards"), [(3, 3), (4, 3)])
+def test_solver_with_a_utility_table_equals_brute_force(n: int, cards: int) -> None:
+    # SS-4, SS-5.4: valued by an arbitrary table of the deal's gains, the solver's values are
+    # the minimax values of that table over the engine's own play.
+    rng = random.Random(7 * n)
+    table = np.random.default_rng(n).uniform(-1, 1, size=(MAX_GAIN,) * 3)
+    solver = Solver()
+    for _ in range(5):
+        state = _ending(n, cards, rng)
+        side = state.side_of(state.current_player)
+        solver.reset()
+        got = solver.values(position_from_state(state), _cards(state), side, utility=table)
+        want = []
+        for action in state.legal_actions():
+            child = state.clone()
+            child.apply(action)
+            want.append(_brute_table(child, side, state.round_index(), table))
+        assert got is not None
+        assert list(got) == pytest.approx(want, abs=1e-9)
+    with pytest.raises(ValueError):
+        solver.values(position_from_state(state), _cards(state), side, utility=2 * table)
+
+
+def test_match_utility_worked_by_hand() -> None:
+    # SS-2.1: 5 to 6 with target 7. Gains (2, 0) make 7 to 6: side 0 wins (+1); (0, 1) makes
+    # 5 to 7: side 1 wins (-1); (1, 0) makes 6 to 6, no winner: both at the mean, 0.
+    t = match_utility([5, 6], 7, 0)
+    assert t[2, 0, 0] == 1.0 and t[0, 1, 0] == -1.0 and t[1, 0, 0] == 0.0
+    # (0, 0) leaves 5 to 6: u0 = 1 / (1 + e^(0.5 / 1.5)), u1 = 1 - u0.
+    u0 = 1 / (1 + math.exp(0.5 / 1.5))
+    assert t[0, 0, 0] == pytest.approx(u0 - (1 - u0))
+    # SS-5.6, three players at 6, 6, 0: gains (1, 1, 0) tie at 7, a shared win: the root
+    # (side 0) gets 1, the others 1 and 0, so 1 - 1/2.
+    t3 = match_utility([6, 6, 0], 7, 0)
+    assert t3[1, 1, 0] == pytest.approx(0.5)
+    assert t3[0, 0, 1] == pytest.approx(
+        1 / (1 + math.exp(-(6 - 13 / 3) / 1.5))
+        - (1 / (1 + math.exp(-(6 - 13 / 3) / 1.5)) + 1 / (1 + math.exp(-(1 - 13 / 3) / 1.5))) / 2
+    )
 
 
 def test_solver_node_limit_aborts_and_depth_one_is_the_trick() -> None:
@@ -258,7 +315,7 @@ _CACHED = """
 import random, sys
 sys.path.insert(0, "tests/bots")
 from test_expert import _ending
-from septet.bots.expert.ss_solver import Solver, position_from_state
+from septet.bots.expert.ss_solver import MAX_GAIN, Solver, match_utility, position_from_state
 state = _ending(3, 4, random.Random(8))
 cards = [a.card for a in state.legal_actions()]
 print(list(Solver().values(position_from_state(state), cards, state.side_of(state.current_player))))

@@ -60,6 +60,16 @@ PROBE = textwrap.dedent(
             kids = tree.children(0)
             out[f"{name} {n} search"] = [done, sorted((a, int(tree.visits[i]),
                                          round(float(tree.reward[i]), 9)) for a, i in kids.items())]
+            # root parallel: two searches at once in threads (the built modules release the GIL)
+            trees, done2 = S.search_trees(2, game_name=name, root=k.encode(state),
+                                          seat=state.current_player, iterations=200,
+                                          time_limit=None, seed=3, c=0.7, scale=1.0, bias=0.0,
+                                          chance="observed", rollout="greedy",
+                                          horizon_round=True, depth=None, tree_limit=None,
+                                          utility="win", prior=-1, greedy_params=k.params,
+                                          players=n)
+            out[f"{name} {n} threads"] = [done2, [sorted((a, int(t.visits[i]))
+                                          for a, i in t.children(0).items()) for t in trees]]
     if _mode.mode() == "aot":
         from septet.fast import bits
         out["bits"] = [bits._ctpop(-1), bits._ctpop(0b1011), bits._cttz(0), bits._cttz(8),
@@ -103,9 +113,12 @@ def test_the_built_modules_play_the_jit_kernels_games_without_numba() -> None:
         "current_player: argument 1 must be a C-contiguous int64 1-d array, not int32 1-d array"
     )
     keys = [k for k in jit if k not in ("mode", "numba imported", "stderr")]
-    assert len(keys) == 16  # 4 settings x (2 paths, playouts, search)
+    assert len(keys) == 20  # 4 settings x (2 paths, playouts, search, threaded search)
     for key in keys:
         assert aot[key] == jit[key], key
+    for key in (k for k in keys if k.endswith("threads")):  # each tree is the seed's own
+        searched = jit[key.replace("threads", "search")]
+        assert jit[key][0] == 400 and jit[key][1][0] == [[a, v] for a, v, _ in searched[1]]
 
 
 def test_no_build_means_numbas_jit_with_a_warning(tmp_path: Path) -> None:

@@ -158,3 +158,45 @@ def test_engine_fast_without_a_kernel_is_a_clear_error() -> None:
 
     with pytest.raises(ValueError, match="engine=fast"):
         ISMCTSAgent(ToyTricks(deck=6, hand=2), iterations=5, engine="fast")
+
+
+@pytest.mark.parametrize(("name", "players"), [("seven-shot", 3), ("double-seven", 2)])
+def test_root_parallel_search_adds_up_the_single_searches(name: str, players: int) -> None:
+    # Root parallelisation (Chaslot et al. 2008): threads=2 runs the searches of seeds s and
+    # s + 1 at once; the root's statistics are their sums, and each tree is the one a single
+    # search of that seed grows (the threads share nothing).
+    from septet.fast.search import search, search_trees
+
+    state = _positions(name, players, seed=9)[3]
+    kernel = kernel_for(state.game)
+    arr = kernel.encode(state)
+    settings: dict[str, Any] = dict(
+        game_name=name, root=arr, seat=state.current_player, iterations=300, time_limit=None,
+        seed=41, c=0.7, scale=1.5, bias=0.0, chance="observed", rollout="greedy",
+        horizon_round=True, depth=None, tree_limit=None, utility="win", prior=-1,
+        greedy_params=kernel.params, players=players,
+    )  # fmt: skip
+    trees, done = search_trees(2, **settings)
+    assert done == 600 and len(trees) == 2
+    for i, tree in enumerate(trees):
+        alone, n_alone = search(**{**settings, "seed": 41 + i})
+        assert n_alone == 300
+        assert tree.children(0) == alone.children(0)
+        kids = list(tree.children(0).values())
+        assert np.array_equal(tree.visits[kids], alone.visits[kids])
+        assert np.allclose(tree.reward[kids], alone.reward[kids])
+    # The agent adds the roots up: every iteration of either tree visits one root child.
+    agent = make_agent("ismcts:iterations=300,threads=2,rollout=greedy", state.game)
+    agent.act(seat_view(state, state.current_player), state.legal_actions(), random.Random(2))
+    values = agent.action_values()  # type: ignore[attr-defined]
+    assert agent.last_iterations == 600  # type: ignore[attr-defined]
+    assert sum(v for v, _ in values.values()) == 600
+    with pytest.raises(ValueError):
+        search_trees(0, **settings)
+
+
+def test_threads_need_the_compiled_search() -> None:
+    from septet.bots import AgentSpecError
+
+    with pytest.raises(AgentSpecError, match="threads"):
+        make_agent("ismcts:iterations=5,engine=python,threads=2", get("seven-shot"))

@@ -177,6 +177,9 @@ class ISMCTSAgent:
         engine: ``"auto"`` (default: the compiled search of :mod:`septet.fast.search` when the
             ``fast`` extra is installed and the game has a kernel, else Python), ``"python"``
             or ``"fast"`` (raises ``ValueError`` when the kernels cannot run).
+        threads: root parallelisation (compiled search only): this many independent searches
+            of the move at once, in threads, each within the whole budget, their root
+            statistics added up (:func:`septet.fast.search.search_trees`); default 1.
 
     Raises:
         ValueError: bad parameter values (``make_agent`` turns them into ``AgentSpecError``).
@@ -200,6 +203,7 @@ class ISMCTSAgent:
         bias: float | str = 0.0,
         engine: str = "auto",
         final: str = "visits",
+        threads: int | str = 1,
     ) -> None:
         self.game = game
         self.name = "ismcts"
@@ -234,6 +238,9 @@ class ISMCTSAgent:
                 self.engine = "fast"
         elif engine == "fast":
             raise ValueError("engine=fast searches with the game's own sampler only")
+        self.threads = _int_param("threads", threads) or 1
+        if self.threads > 1 and self.engine != "fast":
+            raise ValueError("threads > 1 needs the compiled search (the fast extra)")
         self._greedy, self._policy = _policies(game, self.rollout, self.bias)
         self.last_iterations = 0
         """Iterations run by the last call of :meth:`act` (for benchmarks)."""
@@ -326,8 +333,7 @@ class ISMCTSAgent:
         as nodes, else the root's children only)."""
         import numpy as np
 
-        from septet.fast.search import search as compiled_search
-        from septet.fast.search import warm_up
+        from septet.fast.search import search_trees, warm_up
 
         kernel = self._kernel
         first = self._sample(view, rng)
@@ -347,10 +353,11 @@ class ISMCTSAgent:
                 "actions of the view's seat (Game.sample_state is inconsistent)"
             )
         prior = kernel.greedy_action(arr, buf, cnt) if self.bias > 0 else -1
-        tree, done = compiled_search(
-            self.game.name,
-            arr,
-            seat,
+        trees, done = search_trees(
+            self.threads,
+            game_name=self.game.name,
+            root=arr,
+            seat=seat,
             iterations=self.iterations,
             time_limit=self.time_limit,
             seed=rng.getrandbits(62),
@@ -369,7 +376,9 @@ class ISMCTSAgent:
             pool=None if self.pool_for is None else self.pool_for(view, rng),
         )
         self.last_iterations = done
-        root = _tree_nodes(tree, self.game, n, full)
+        root = _tree_nodes(trees[0], self.game, n, full and len(trees) == 1)
+        for other in trees[1:]:
+            _add_root(root, _tree_nodes(other, self.game, n, False))
         self.last_root = root
         return root
 
@@ -575,6 +584,20 @@ def _tree_nodes(tree: Any, game: Game[Any], n: int, full: bool) -> _Node:
     return root
 
 
+def _add_root(root: _Node, other: _Node) -> None:
+    """Add ``other``'s root statistics (visits, and each child's visits, availability and
+    reward) into ``root``: the merge of root parallelisation."""
+    root.visits += other.visits
+    for action, node in other.children.items():
+        mine = root.children.get(action)
+        if mine is None:
+            root.children[action] = node
+            continue
+        mine.visits += node.visits
+        mine.avail += node.avail
+        mine.reward += node.reward
+
+
 def cut_utilities(state: State, scale: float) -> list[float]:
     """Utilities in (0, 1) of a state by its scores (a rollout cut short, or with
     ``utility=score`` a finished game).
@@ -613,6 +636,7 @@ def make_ismcts(game: Game[Any], **params: str) -> ISMCTSAgent:
         "bias",
         "engine",
         "final",
+        "threads",
     }
     unknown = sorted(set(params) - allowed)
     if unknown:

@@ -392,7 +392,7 @@ def _new_child(
     return i
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def iterate(
     g: int,
     root: np.ndarray,

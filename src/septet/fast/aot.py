@@ -30,6 +30,7 @@ import importlib.machinery
 import json
 import os
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -107,6 +108,28 @@ def _calling(dispatcher: Any, arity: int) -> Any:
     return ns["entry"]
 
 
+@contextlib.contextmanager
+def _releasing_the_gil() -> Iterator[None]:
+    """While linking: every exported function's CPython wrapper releases the GIL around the
+    compiled call, as numba's ``nogil=True`` does for a jitted one (pycc has no option for it:
+    its compiler builds plain ``Flags``, so they are swapped for ones with ``release_gil``).
+    The kernels run in nopython mode and touch no Python object, so threads may call them at
+    once, each on its own arrays (the root-parallel search, ``search.search_trees``)."""
+    compiler: Any = importlib.import_module("numba.pycc.compiler")
+    plain = compiler.Flags
+
+    class _Releasing(plain):  # type: ignore[misc, valid-type]
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self.release_gil = True
+
+    compiler.Flags = _Releasing
+    try:
+        yield
+    finally:
+        compiler.Flags = plain
+
+
 def _link(key: str, functions: dict[str, Any], out_dir: Path) -> Linked:
     try:
         return _link_module(key, functions, out_dir)
@@ -133,7 +156,8 @@ def _link_module(key: str, functions: dict[str, Any], out_dir: Path) -> Linked:
             sig = _signature(dispatcher)
             specs[export] = [arg_spec(t) for t in sig.args]
             cc.export(export, sig)(_calling(dispatcher, len(sig.args)))
-        cc.compile()
+        with _releasing_the_gil():
+            cc.compile()
         built = [p for p in Path(tmp).iterdir() if p.name.startswith(name + ".")]
         if not built:
             raise LinkError(f"linking {key} wrote no module")

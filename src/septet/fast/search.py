@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import importlib
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
@@ -173,24 +174,66 @@ def search(
 
     Returns:
         ``(tree, iterations done)``.
+
+    Raises:
+        ValueError: a ``pool`` of another dtype or width.
     """
-    fparams = np.array([c, scale, bias])
-    iparams = _int_params(chance, rollout, horizon_round, depth, tree_limit, utility, prior)
-    params = (fparams, iparams, greedy_params)
+    trees, done = search_trees(1, **_settings(locals()))
+    return trees[0], done
+
+
+def search_trees(threads: int, **settings: Any) -> tuple[list[Tree], int]:
+    """Root parallelisation (Chaslot, Winands & van den Herik, "Parallel Monte-Carlo tree
+    search", CG 2008; Cazenave & Jouandeau's "single-run" parallel UCT): ``threads``
+    independent searches of the same root, each with its own tree and generator (``seed +
+    i``), run at once in threads (the compiled iteration releases the GIL), each within the
+    whole budget (``iterations`` per tree, or the same ``time_limit``). The caller adds up the
+    root's statistics over the trees.
+
+    Args:
+        threads: searches, >= 1.
+        settings: :func:`search`'s keyword arguments, with ``game_name``, ``root`` and
+            ``seat``.
+
+    Returns:
+        ``(trees, iterations done in all)``.
+
+    Raises:
+        ValueError: ``threads < 1``, or a bad ``pool`` (as :func:`search`).
+    """
+    if threads < 1:
+        raise ValueError(f"threads must be >= 1, not {threads}")
+    st = dict(settings)
+    root = st["root"]
+    fparams = np.array([st["c"], st["scale"], st["bias"]])
+    iparams = _int_params(
+        st["chance"], st["rollout"], st["horizon_round"], st["depth"], st["tree_limit"],
+        st["utility"], st["prior"],
+    )  # fmt: skip
+    params = (fparams, iparams, st["greedy_params"])
+    pool = st.get("pool")
     if pool is None:
         pool = np.zeros((0, root.shape[0]), dtype=np.int64)
     elif pool.ndim != 2 or pool.shape[1] != root.shape[0] or pool.dtype != np.int64:
         raise ValueError(f"pool must be int64 of shape (k, {root.shape[0]}), not {pool.shape}")
-    return _run_chunks(
-        GAME_IDS[game_name],
-        root,
-        seat,
-        make_rng(seed),
-        params,
-        (iterations, time_limit),
-        players,
-        pool,
-    )
+    g = GAME_IDS[st["game_name"]]
+    budget = (st["iterations"], st["time_limit"])
+
+    def one(i: int) -> tuple[Tree, int]:
+        rng = make_rng(st["seed"] + i)
+        return _run_chunks(g, root, st["seat"], rng, params, budget, st["players"], pool)
+
+    if threads == 1:
+        tree, done = one(0)
+        return [tree], done
+    with ThreadPoolExecutor(threads) as ex:
+        results = list(ex.map(one, range(threads)))
+    return [t for t, _ in results], sum(d for _, d in results)
+
+
+def _settings(scope: dict[str, Any]) -> dict[str, Any]:
+    """:func:`search`'s arguments as :func:`search_trees`' keywords."""
+    return {k: v for k, v in scope.items() if k not in ("trees", "done")}
 
 
 def _int_params(
@@ -299,4 +342,13 @@ def warm_up(game: Any, num_players: int) -> None:
     )
 
 
-__all__ = ["GAME_IDS", "Tree", "determinize", "kernel_module", "observe", "search", "warm_up"]
+__all__ = [
+    "GAME_IDS",
+    "Tree",
+    "determinize",
+    "kernel_module",
+    "observe",
+    "search",
+    "search_trees",
+    "warm_up",
+]

@@ -32,6 +32,7 @@ lost to the kernel's uniform draws (docs/bots.md, "What else was tried"), so it 
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -40,8 +41,10 @@ from typing import Any
 import numpy as np
 
 from septet.bots.expert.inference import play_likelihood
-from septet.bots.expert.ss_solver import Position, Solver, position_from_state
+from septet.bots.expert.opponent import fitted_model
+from septet.bots.expert.ss_solver import Position, Solver, match_utility, position_from_state
 from septet.bots.greedy.seven_shot import TunedGreedyAgent
+from septet.bots.ismcts import SCORE_SCALES
 from septet.core.game import Action, Game
 from septet.core.types import JSON
 
@@ -54,6 +57,9 @@ exact``): Strong's settings at the Expert's time (``budget``: ``time=…`` or ``
 ``rollout``: ``greedy``, Strong's, or ``tuned``)."""
 
 
+SCALE = SCORE_SCALES["seven-shot"]
+"""Points per unit of logit in the match utility: Strong's (``ismcts``' ``scale``)."""
+
 PROBE_NODES = 3
 """The endgame test's position budget, in multiples of ``nodes``."""
 PROBE_SECONDS = 0.1
@@ -63,7 +69,12 @@ MARGIN = 0.03
 
 
 def weighted_pool(
-    game: Game[Any], view: dict[str, JSON], rng: random.Random, k: int, weighted: bool = True
+    game: Game[Any],
+    view: dict[str, JSON],
+    rng: random.Random,
+    k: int,
+    weighted: bool = True,
+    temper: float | None = None,
 ) -> Any:
     """``k`` determinizations of ``view``'s information set, encoded for the compiled search
     (int64, shape ``(k, state size)``): ``k`` uniform draws of the engine's sampler
@@ -71,7 +82,9 @@ def weighted_pool(
     plays under the model of :func:`~septet.bots.expert.inference.play_likelihood`, by
     systematic resampling (Kitagawa 1996; the resampling step of a particle filter), so a deal
     the play made likely appears several times and one it made unlikely may not appear
-    (``weighted=False``: the ``k`` draws as they are).
+    (``weighted=False``: the ``k`` draws as they are). With a ``temper`` the likelihood is the
+    fitted opponent model's (:meth:`~septet.bots.expert.opponent.OpponentModel.log_likelihood`)
+    instead, raised to the power ``temper`` (``None``: the hand-made model).
 
     Raises:
         ValueError: ``k < 1``.
@@ -82,7 +95,14 @@ def weighted_pool(
         raise ValueError(f"a pool needs at least one sample, not {k}")
     seat = int(str(view["seat"]))
     states = [game.sample_state(view, rng) for _ in range(k)]
-    w = np.array([play_likelihood(st, seat) if weighted else 1.0 for st in states])
+    if not weighted:
+        w = np.ones(k)
+    elif temper is not None:
+        model = fitted_model(states[0].num_players, temper)
+        logs = np.array([model.log_likelihood(st, seat) for st in states])
+        w = np.exp(logs - logs.max())
+    else:
+        w = np.array([play_likelihood(st, seat) for st in states])
     cum = np.cumsum(w / w.sum())
     picks = np.minimum(np.searchsorted(cum, (rng.random() + np.arange(k)) / k), k - 1)
     kernel = kernel_for(game)
@@ -99,8 +119,11 @@ class SevenShotExpert:
         nodes: solver positions per sample, all depths together (the deepest complete depth
             counts).
         min_samples: samples solved even when the time is up.
-        weight: ``model`` (samples weighted by the likelihood of the others' plays,
-            :func:`~septet.bots.expert.inference.play_likelihood`) or ``uniform``.
+        weight: ``model`` (samples weighted by the likelihood of the others' plays under the
+            hand-made model, :func:`~septet.bots.expert.inference.play_likelihood`), ``fitted``
+            (under the opponent model fitted to Strong's play,
+            :class:`~septet.bots.expert.opponent.OpponentModel`) or ``uniform``.
+        temper: with ``weight=fitted``, the power of the likelihood, in (0, 1].
         endgame: ``exact`` (PIMC once a sample solves exactly, ISMCTS before) or ``always``.
         pool: the ISMCTS card plays search ``pool`` determinizations drawn before the search
             (:func:`weighted_pool`: resampled by the model's likelihood with ``weight=model``)
@@ -113,6 +136,10 @@ class SevenShotExpert:
         passing: how the pass is chosen: ``search`` (ISMCTS, Strong's), ``greedy`` (the
             greedy bot's rules: short suits first, never the A, trumps or 7s to an opponent) or
             ``tuned`` (the same rules with the tuned weights, ``TunedGreedyAgent``).
+        objective: what the solver's deal ends are worth: ``match`` (Strong's objective: the
+            game won, or the points after the deal through Strong's logistic utility,
+            :func:`~septet.bots.expert.ss_solver.match_utility`) or ``margin`` (the deal's
+            points, as first built).
 
     Raises:
         ValueError: a non-positive parameter, or another ``weight`` or ``endgame``.
@@ -125,11 +152,13 @@ class SevenShotExpert:
         nodes: int | str = 20000,
         min_samples: int | str = 2,
         weight: str = "model",
+        temper: float | str = 1.0,
         endgame: str = "exact",
         pool: int | str = 0,
         iterations: int | str | None = None,
         passing: str = "search",
         rollout: str = "greedy",
+        objective: str = "match",
     ) -> None:
         from septet.bots import make_agent
 
@@ -140,15 +169,24 @@ class SevenShotExpert:
         self.min_samples = int(min_samples)
         if not (self.time_limit > 0 and self.nodes > 0 and self.min_samples > 0):
             raise ValueError("time, nodes and min_samples must be positive")
-        if weight not in ("model", "uniform"):
-            raise ValueError(f"weight must be model or uniform, not {weight!r}")
-        self.weighted = weight == "model"
+        if weight not in ("model", "uniform", "fitted"):
+            raise ValueError(f"weight must be model, fitted or uniform, not {weight!r}")
+        self.weighted = weight != "uniform"
+        self.temper: float | None = None
+        """With ``weight=fitted``: the power of the fitted model's likelihood (else ``None``)."""
+        if weight == "fitted":
+            self.temper = float(temper)
+            if not 0.0 < self.temper <= 1.0:
+                raise ValueError(f"temper must be in (0, 1], not {temper!r}")
         if endgame not in ("exact", "always"):
             raise ValueError(f"endgame must be exact or always, not {endgame!r}")
         self.endgame = endgame
         self.pool = int(pool)
         if self.pool < 0:
             raise ValueError(f"pool must be >= 0, not {pool!r}")
+        if objective not in ("match", "margin"):
+            raise ValueError(f"objective must be match or margin, not {objective!r}")
+        self.objective = objective
         if passing not in ("search", "greedy", "tuned"):
             raise ValueError(f"passing must be search, greedy or tuned, not {passing!r}")
         self.passer: Any = None
@@ -214,12 +252,22 @@ class SevenShotExpert:
         agent: Any = self.search
         agent.pool_for = None
         if pooled and self.pool > 0:
-            rows = weighted_pool(self.game, view, rng, self.pool, self.weighted)
+            rows = weighted_pool(self.game, view, rng, self.pool, self.weighted, self.temper)
             agent.pool_for = lambda _view, _rng: rows
         if self.iterations is None:
             spent = time.perf_counter() - start
             agent.time_limit = max(0.05, self._search_time + PROBE_SECONDS - spent - MARGIN)
         return self.search.act(view, legal_actions, rng)
+
+    def _weight(self, state: Any, seat: int) -> float:
+        """A sample's weight in the PIMC mean: 1.0 with ``weight=uniform``, else the likelihood
+        of the others' plays under the hand-made or the fitted model."""
+        if not self.weighted:
+            return 1.0
+        if self.temper is None:
+            return play_likelihood(state, seat)
+        model = fitted_model(state.num_players, self.temper)
+        return math.exp(max(-700.0, model.log_likelihood(state, seat)))
 
     def solvable(
         self, view: dict[str, JSON], legal_actions: Sequence[Action], rng: random.Random
@@ -233,7 +281,15 @@ class SevenShotExpert:
         side = state.side_of(state.current_player)
         pos = position_from_state(state)
         limit = PROBE_NODES * self.nodes
-        return self.solver.values(pos, cards, side, node_limit=limit) is not None
+        table = self._utility(state, side)
+        return self.solver.values(pos, cards, side, node_limit=limit, utility=table) is not None
+
+    def _utility(self, state: Any, side: int) -> np.ndarray | None:
+        """The solver's table of deal outcomes for ``side`` with ``objective=match`` (from the
+        sides' points and the target, public), else ``None`` (the points' margin)."""
+        if self.objective != "match":
+            return None
+        return match_utility(list(state.points), int(state.game.options.target), side, SCALE)
 
     def mean_values(
         self, view: dict[str, JSON], legal_actions: Sequence[Action], rng: random.Random
@@ -254,8 +310,8 @@ class SevenShotExpert:
             state: Any = self.sample(view, rng)
             pos = position_from_state(state)
             side = state.side_of(state.current_player)
-            values, depth = self.solve(pos, cards, side, deadline)
-            w = play_likelihood(state, seat) if self.weighted else 1.0
+            values, depth = self.solve(pos, cards, side, deadline, self._utility(state, side))
+            w = self._weight(state, seat)
             totals += w * values
             wsum += w
             self.last_depths.append(depth)
@@ -265,19 +321,27 @@ class SevenShotExpert:
         return totals / wsum
 
     def solve(
-        self, pos: Position, cards: Sequence[int], side: int, deadline: float = float("inf")
+        self,
+        pos: Position,
+        cards: Sequence[int],
+        side: int,
+        deadline: float = float("inf"),
+        utility: np.ndarray | None = None,
     ) -> tuple[np.ndarray, int]:
         """Iterative deepening on one sample within ``nodes`` positions in all and the
         ``deadline`` (``time.perf_counter()``): ``(values of cards, depth reached)``; the depth
-        is ``pos.tricks_left + 1`` when the values are exact."""
-        best = self.solver.values(pos, cards, side, depth=1)  # one trick always fits
+        is ``pos.tricks_left + 1`` when the values are exact. ``utility``: the solver's table
+        of deal outcomes (``Solver.values``), ``None`` for the points' margin."""
+        best = self.solver.values(pos, cards, side, depth=1, utility=utility)  # one trick fits
         assert best is not None
         reached = 1
         left = self.nodes - self.solver.nodes
         for depth in range(2, pos.tricks_left + 2):
             if left <= 0 or time.perf_counter() >= deadline:
                 break
-            values = self.solver.values(pos, cards, side, depth=depth, node_limit=left)
+            values = self.solver.values(
+                pos, cards, side, depth=depth, node_limit=left, utility=utility
+            )
             left -= self.solver.nodes
             if values is None:
                 break

@@ -87,11 +87,17 @@ INF = 1e9
 
 # ctx slots (int64): players, sides, trump suit, indicator is a 7, threshold, root side,
 # node limit, nodes searched, aborted.
-# root card (or -1: all), cards of the trick already played at the root.
-C_N, C_NS, C_TRUMP, C_IND7, C_THR, C_ROOT, C_LIMIT, C_NODES, C_ABORT, C_ROOTCARD, C_TLEN0 = range(
-    11
-)
-CTX_SIZE = 11
+# root card (or -1: all), cards of the trick already played at the root; whether the deal's
+# value is read from the utility table that follows (1) or is the points' margin (0).
+(C_N, C_NS, C_TRUMP, C_IND7, C_THR, C_ROOT, C_LIMIT, C_NODES, C_ABORT, C_ROOTCARD, C_TLEN0,
+ C_TABLE) = range(12)  # fmt: skip
+MAX_GAIN = 10
+"""Gains per side are below this (a deal is worth at most 7 + 1 points, SS-4.4)."""
+C_UTIL = 12
+"""First slot of the utility table: ``ctx[C_UTIL + g0·100 + g1·10 + g2]`` is the root side's
+value of the gains ``(g0, g1, g2)``, in units of :data:`UTIL_UNIT` (the context is int64)."""
+UTIL_UNIT = 1e-12
+CTX_SIZE = C_UTIL + MAX_GAIN**3
 
 
 @_jit
@@ -155,7 +161,11 @@ def _gains(ending: int, side: int, sev: Any, hands: Any, sides: Any, ctx: Any, g
 
 @_jit
 def _utility(g: Any, ctx: Any) -> float:
-    """The root side's value of the gains ``g`` (see the module docstring)."""
+    """The root side's value of the gains ``g`` (see the module docstring): from the utility
+    table when one is set (:meth:`Solver.values`' ``utility``)."""
+    if ctx[C_TABLE]:
+        g2 = g[2] if ctx[C_NS] == 3 else 0
+        return float(ctx[C_UTIL + g[0] * 100 + g[1] * 10 + g2] * UTIL_UNIT)
     r = ctx[C_ROOT]
     if ctx[C_NS] == 2:
         return float(g[r] - g[1 - r])
@@ -164,7 +174,8 @@ def _utility(g: Any, ctx: Any) -> float:
 
 @_jit
 def _heuristic(sev: Any, trk: Any, ctx: Any) -> float:
-    """A cut-off position's value: 7s taken (ahead of the others) minus a little for tricks."""
+    """A cut-off position's value: 7s taken (ahead of the others) minus a little for tricks;
+    with a utility table, that margin ``h`` as ``h / (|h| + 2)``, within the table's range."""
     r = ctx[C_ROOT]
     ns = ctx[C_NS]
     others_sev = 0.0
@@ -175,7 +186,10 @@ def _heuristic(sev: Any, trk: Any, ctx: Any) -> float:
             others_trk += trk[s]
     others_sev /= ns - 1
     others_trk /= ns - 1
-    return float((sev[r] - others_sev) - 0.1 * (trk[r] - others_trk))
+    h = float((sev[r] - others_sev) - 0.1 * (trk[r] - others_trk))
+    if ctx[C_TABLE]:  # the utility table's values lie in [-1, 1]: squash the 7s' margin there
+        return h / (abs(h) + 2.0)
+    return h
 
 
 @_jit
@@ -509,6 +523,43 @@ def position_from_state(state: Any) -> Position:
     )
 
 
+def match_utility(
+    points: Sequence[int], target: int, root_side: int, scale: float = 1.5
+) -> np.ndarray:
+    """The root side's value of each deal outcome for the match (:meth:`Solver.values`'
+    ``utility``), shape ``(MAX_GAIN,) * 3``, indexed by the deal's gains per side: the
+    objective of Strong's search (``ismcts``, ``horizon=round``) at a deal's end. When the
+    gains end the game (SS-2.1, SS-5.6: :func:`~septet.games.seven_shot.scoring.race_winners`)
+    each side's utility is 1 for a winner and 0 otherwise (``State.returns``); when they do
+    not, ``1 / (1 + exp(-(points - mean points) / scale))`` of the points after the deal
+    (:func:`septet.bots.ismcts.cut_utilities`). The value is the root side's utility less the
+    other side's (two sides) or less the mean of the others' (three, paranoid, as the margin).
+
+    Args:
+        points: the sides' points before the deal (2 or 3 sides).
+        target: points that end the game (7).
+        root_side: the searching side.
+        scale: points per unit of logit (Strong's, :data:`septet.bots.ismcts.SCORE_SCALES`).
+    """
+    from septet.games.seven_shot.scoring import race_winners
+
+    ns = len(points)
+    table = np.zeros((MAX_GAIN,) * 3)
+    for g0 in range(MAX_GAIN):
+        for g1 in range(MAX_GAIN):
+            for g2 in range(MAX_GAIN if ns == 3 else 1):
+                after = [points[0] + g0, points[1] + g1] + ([points[2] + g2] if ns == 3 else [])
+                won = race_winners(after, target)
+                if won:
+                    u = [1.0 if s in won else 0.0 for s in range(ns)]
+                else:
+                    mean = sum(after) / ns
+                    u = [1.0 / (1.0 + np.exp(-(x - mean) / scale)) for x in after]
+                others = (sum(u) - u[root_side]) / (ns - 1)
+                table[g0, g1, g2] = u[root_side] - others
+    return table
+
+
 class Solver:
     """Solves :class:`Position` s for one searching side; keeps its transposition table
     (``2**TT_BITS`` entries, about 24 MB) between calls, so clear it (:meth:`reset`) when the
@@ -539,10 +590,18 @@ class Solver:
         root_side: int,
         depth: int | None = None,
         node_limit: int = 1 << 60,
+        utility: np.ndarray | None = None,
     ) -> np.ndarray | None:
         """The value of playing each of ``cards`` (legal for ``pos.to_move``) for
         ``root_side``, shape ``(len(cards),)``; ``None`` if ``node_limit`` nodes did not
-        suffice. ``depth``: tricks searched (default: all, exact)."""
+        suffice. ``depth``: tricks searched (default: all, exact). ``utility``: the root
+        side's value of each deal outcome, shape ``(MAX_GAIN,) * 3`` indexed by the gains per
+        side (the third 0 with two sides; :func:`match_utility`), instead of the points'
+        margin; values in [-1, 1]. Clear the table (:meth:`reset`) when ``utility`` changes.
+
+        Raises:
+            ValueError: a ``utility`` of another shape or with values outside [-1, 1].
+        """
         n = len(pos.hands)
         ns = len(pos.sevens)
         ctx = np.zeros(CTX_SIZE, dtype=np.int64)
@@ -550,6 +609,11 @@ class Solver:
         ctx[C_IND7] = int(pos.indicator_seven)
         ctx[C_THR] = 4 if ns == 2 else 3  # SS-4.1, SS-5.3
         ctx[C_ROOT], ctx[C_LIMIT] = root_side, node_limit
+        if utility is not None:
+            if utility.shape != (MAX_GAIN,) * 3 or np.abs(utility).max() > 1.0:
+                raise ValueError(f"utility must be of shape {(MAX_GAIN,) * 3} within [-1, 1]")
+            ctx[C_TABLE] = 1
+            ctx[C_UTIL:] = np.rint(utility.ravel() / UTIL_UNIT).astype(np.int64)
         trick = np.zeros(64, dtype=np.int64)
         trick[: len(pos.trick)] = pos.trick
         out = np.zeros(len(cards), dtype=np.float64)
