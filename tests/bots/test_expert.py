@@ -336,18 +336,26 @@ def test_compiled_search_loads_from_numbas_cache_in_a_second_process() -> None:
 
 def test_expert_solves_endgames_and_searches_before() -> None:
     game = get("seven-shot")
-    agent = SevenShotExpert(game, time=0.06, nodes=2000, min_samples=2)
+    agent = SevenShotExpert(game, time=0.06, nodes=2000, min_samples=2, endgame="exact")
     rng = random.Random(5)
     state = _ending(3, 2, rng)  # two tricks left: one sample solves exactly in 6,000 nodes
     action = agent.act(state.view(state.current_player), state.legal_actions(), rng)
     assert agent.last_mode == "solver" and action in state.legal_actions()
     assert agent.last_samples >= 2 and max(agent.last_depths) == 3  # exact: tricks left + 1
-    tight = SevenShotExpert(game, time=0.06, nodes=1, min_samples=2)
+    tight = SevenShotExpert(game, time=0.06, nodes=1, min_samples=2, endgame="exact")
     state = _ending(4, 12, rng)  # a whole deal left does not solve in 3 positions
     action = tight.act(state.view(state.current_player), state.legal_actions(), rng)
     assert tight.last_mode == "search" and action in state.legal_actions()
+    # The default: Strong's search at every card play, two searches at once.
+    plain = SevenShotExpert(game, time=0.06)
+    state = _ending(3, 2, rng)
+    action = plain.act(state.view(state.current_player), state.legal_actions(), rng)
+    assert plain.last_mode == "search" and action in state.legal_actions()
+    assert plain.search.threads == 2  # type: ignore[attr-defined]
     with pytest.raises(ValueError):
         SevenShotExpert(game, endgame="sometimes")
+    with pytest.raises(ValueError):
+        SevenShotExpert(game, threads=0)
 
 
 @NEEDS_NUMBA

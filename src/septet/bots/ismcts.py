@@ -179,7 +179,8 @@ class ISMCTSAgent:
             or ``"fast"`` (raises ``ValueError`` when the kernels cannot run).
         threads: root parallelisation (compiled search only): this many independent searches
             of the move at once, in threads, each within the whole budget, their root
-            statistics added up (:func:`septet.fast.search.search_trees`); default 1.
+            statistics added up (:func:`septet.fast.search.search_trees`); default 1. With
+            ``engine=auto`` and no kernels the Python search runs one.
 
     Raises:
         ValueError: bad parameter values (``make_agent`` turns them into ``AgentSpecError``).
@@ -240,7 +241,9 @@ class ISMCTSAgent:
             raise ValueError("engine=fast searches with the game's own sampler only")
         self.threads = _int_param("threads", threads) or 1
         if self.threads > 1 and self.engine != "fast":
-            raise ValueError("threads > 1 needs the compiled search (the fast extra)")
+            if engine == "python" or sampler is not None:
+                raise ValueError("threads > 1 needs the compiled search (the fast extra)")
+            self.threads = 1  # engine=auto without the kernels: the Python search, one
         self._greedy, self._policy = _policies(game, self.rollout, self.bias)
         self.last_iterations = 0
         """Iterations run by the last call of :meth:`act` (for benchmarks)."""

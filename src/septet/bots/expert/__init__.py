@@ -1,17 +1,16 @@
-"""The Expert level (agent spec ``expert``): each game's strongest bot at about a second a move.
+"""The Expert level (agent spec ``expert``): each game's strongest bot at under a second a move.
 
-- Seven Shot: Strong's ISMCTS at the Expert's time until the deal's end can be solved, then
-  perfect-information Monte Carlo over likelihood-weighted samples with a compiled alpha-beta
-  solver of the tricks left (:mod:`septet.bots.expert.seven_shot`,
-  :mod:`septet.bots.expert.inference`, :mod:`septet.bots.expert.ss_solver`; Ginsberg's GIB,
-  2001).
-- Flip 7 and Double Seven: ISMCTS (Cowling, Powley & Whitehouse, 2012) with Strong's settings
-  at 0.9 s instead of 0.5 s (:data:`EXPERT_SPECS`), in the compiled kernels when numba is
-  installed; not shown stronger than Strong (docs/bots.md).
+Every game's Expert is its Strong search (ISMCTS, Cowling, Powley & Whitehouse, 2012, with the
+server's Strong settings) at 0.9 s a move instead of 0.5 s, with two searches of the move at
+once (``threads``: root parallelisation, so two cores think), in the compiled kernels when numba
+is installed (:data:`EXPERT_SPECS`; Seven Shot's :class:`~septet.bots.expert.seven_shot.
+SevenShotExpert`, which also offers a perfect-information Monte Carlo endgame with a compiled
+trick solver and likelihood-weighted samples, off by default). Not shown stronger than Strong
+(docs/bots.md, "Expert"), so not a server level.
 
-Spec parameters: ``expert:time=0.9`` sets the seconds a move in every game; Seven Shot also
-takes ``nodes``, ``min_samples``, ``weight``, ``endgame``, ``pool``, ``iterations``, ``passing``
-and ``rollout`` (:class:`~septet.bots.expert.seven_shot.SevenShotExpert`).
+Spec parameters: ``expert:time=0.9,threads=2`` in every game; Seven Shot also takes ``nodes``,
+``min_samples``, ``weight``, ``temper``, ``endgame``, ``objective``, ``pool``, ``iterations``,
+``passing`` and ``rollout``.
 """
 
 from __future__ import annotations
@@ -22,10 +21,17 @@ from septet.core.game import Game
 from septet.core.play import Agent
 
 EXPERT_SPECS: dict[str, str] = {
-    "flip7": "ismcts:time={time},rollout=greedy,horizon=round,tree=1,bias=1",
-    "double-seven": "ismcts:time={time},rollout=greedy,tree=1,bias=1,utility=score",
+    "flip7": "ismcts:time={time},rollout=greedy,horizon=round,tree=1,bias=1,threads={threads}",
+    "double-seven": (
+        "ismcts:time={time},rollout=greedy,tree=1,bias=1,utility=score,threads={threads}"
+    ),
 }
-"""Expert for the games without a dedicated bot: an ISMCTS spec with a ``{time}`` slot."""
+"""Expert for the games without a dedicated bot: an ISMCTS spec with ``{time}`` and
+``{threads}`` slots."""
+
+DEFAULT_THREADS = "2"
+"""Searches a move runs at once (root parallelisation, ``ismcts``' ``threads``): the Expert
+takes two cores while it thinks."""
 
 DEFAULT_TIME = "0.9"
 """Seconds of thinking a move (the server's Expert stays under a second)."""
@@ -45,15 +51,17 @@ def make_expert(game: Game[Any], **params: str) -> Agent:
     spec = EXPERT_SPECS.get(game.name)
     if spec is None:
         raise ValueError(f"no expert for {game.name}")
-    unknown = sorted(set(params) - {"time"})
+    unknown = sorted(set(params) - {"time", "threads"})
     if unknown:
-        raise TypeError(f"unknown expert parameter(s) {', '.join(unknown)}; known: time")
+        raise TypeError(f"unknown expert parameter(s) {', '.join(unknown)}; known: time, threads")
     from septet.bots import make_agent
 
     seconds = float(params.get("time", DEFAULT_TIME))
     if not seconds > 0:
         raise ValueError(f"time must be positive seconds, not {params['time']!r}")
-    return make_agent(spec.format(time=seconds), game)
+    return make_agent(
+        spec.format(time=seconds, threads=params.get("threads", DEFAULT_THREADS)), game
+    )
 
 
-__all__ = ["DEFAULT_TIME", "EXPERT_SPECS", "make_expert"]
+__all__ = ["DEFAULT_THREADS", "DEFAULT_TIME", "EXPERT_SPECS", "make_expert"]

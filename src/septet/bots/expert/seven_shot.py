@@ -1,33 +1,38 @@
-"""Seven Shot's Expert: ISMCTS until the deal can be solved, then perfect-information Monte Carlo.
+"""Seven Shot's Expert: Strong's search with more time and two searches at once; optionally
+perfect-information Monte Carlo in the endgame, over likelihood-weighted samples.
 
-With ``endgame=exact`` (the default) a card play goes to PIMC only when one sample of it solves
-exactly (to the deal's end) within ``nodes`` positions; before that, and for the pass, the bot
-is Strong's ISMCTS at the Expert's time (:data:`SEARCH_SPEC`): measured at 4 players, PIMC from
-the first trick with a depth-limited solver (``endgame=always``) lost to Strong (docs/bots.md).
+By default (``endgame=never``) every move is Strong's ISMCTS (:data:`SEARCH_SPEC`) at the
+Expert's time (0.9 s against Strong's 0.5 s) with ``threads=2`` searches of the move at once
+(root parallelisation: about 3.6 times Strong's iterations on two free cores). Measured at equal
+iterations (docs/bots.md, "Third round"), the PIMC endgame below lost a few points to Strong's
+own search at 4 players (46.0% of 100 duplicate deals, with either ``objective``), so it is an
+option, not the default.
 
-For each PIMC card play (SS-3) the bot draws determinizations of the seat's information set with
-the engine's own sampler (:meth:`septet.games.seven_shot.game.SevenShot.sample_state`, i.e.
+With ``endgame=exact`` a card play goes to PIMC once one sample of it solves exactly (to the
+deal's end) within ``3 × nodes`` positions, and ISMCTS plays before; with ``endgame=always``
+PIMC plays every card (measured worse still). For each PIMC card play (SS-3) the bot draws
+determinizations of the seat's information set with the engine's own sampler
+(:meth:`septet.games.seven_shot.game.SevenShot.sample_state`, i.e.
 :func:`septet.games.seven_shot.determinize.determinize`, which keeps every hand size, the seat's
 own cards and passes, the trump indicator, the cards played and every void shown), solves each
 sample's remaining tricks with the alpha-beta solver of :mod:`septet.bots.expert.ss_solver`
-(iterative deepening within ``nodes`` positions, exact once the depth reaches the deal's end),
-and plays the card with the best mean value over the samples: Ginsberg's GIB ("GIB: Imperfect
-information in a computationally challenging game", JAIR 14, 2001), as analysed by Long,
-Sturtevant, Buro & Furtak ("Understanding the success of perfect information Monte Carlo
-sampling in game tree search", AAAI 2010: PIMC is strong where, as in trick games, the leaf
-correlation is high and the disambiguation factor moderate).
+(iterative deepening within ``nodes`` positions, exact once the depth reaches the deal's end;
+the deal's ends valued by Strong's objective for the match with ``objective=match``), and plays
+the card with the best mean value over the samples: Ginsberg's GIB ("GIB: Imperfect information
+in a computationally challenging game", JAIR 14, 2001), as analysed by Long, Sturtevant, Buro &
+Furtak ("Understanding the success of perfect information Monte Carlo sampling in game tree
+search", AAAI 2010).
 
-The sampler draws uniformly over the consistent deals; with ``weight=model`` (the default) each
-sample's values count in proportion to how likely the others' card plays of the deal are under
-an opponent model given that sample's hands (likelihood-weighted determinization,
-:mod:`septet.bots.expert.inference`); ``weight=uniform`` counts every sample alike.
+The sampler draws uniformly over the consistent deals; with ``weight=model`` each sample's
+values count in proportion to how likely the others' card plays of the deal are under the
+hand-made model of :mod:`septet.bots.expert.inference`, with ``weight=fitted`` under the model
+fitted to Strong's card plays and passes (:mod:`septet.bots.expert.opponent`; ``temper`` its
+power), with ``weight=uniform`` alike. ``pool=K`` makes the ISMCTS card plays search ``K``
+determinizations drawn before the search and resampled by that weight.
 
-Spec: ``expert:time=0.9,nodes=20000,min_samples=2,weight=model,endgame=exact,pool=0`` (seconds
-a move; the solver's position budget per sample and depth; samples drawn even past the time; how
-samples are weighted; ``always`` for PIMC at every card play; determinizations drawn before an
-ISMCTS card play, resampled by the model with ``weight=model``, 0 for the kernel's own), and
-``iterations=N`` for an ISMCTS budget in iterations. Measured, the pool resampled by the model
-lost to the kernel's uniform draws (docs/bots.md, "What else was tried"), so it is off.
+Spec: ``expert:time=0.9,threads=2,endgame=never,objective=match,nodes=20000,min_samples=2,
+weight=model,temper=1,pool=0,passing=search,rollout=greedy`` and ``iterations=N`` for an ISMCTS
+budget in iterations (per search) instead of the time.
 """
 
 from __future__ import annotations
@@ -51,7 +56,7 @@ from septet.core.types import JSON
 STRONG_SPEC = "ismcts:time=0.5,rollout=greedy,horizon=round"
 """The server's Strong for Seven Shot."""
 
-SEARCH_SPEC = "ismcts:{budget},rollout={rollout},horizon=round"
+SEARCH_SPEC = "ismcts:{budget},rollout={rollout},horizon=round,threads={threads}"
 """The search of the pass and of the card plays the solver cannot search exactly (``endgame=
 exact``): Strong's settings at the Expert's time (``budget``: ``time=…`` or ``iterations=…``;
 ``rollout``: ``greedy``, Strong's, or ``tuned``)."""
@@ -124,7 +129,10 @@ class SevenShotExpert:
             (under the opponent model fitted to Strong's play,
             :class:`~septet.bots.expert.opponent.OpponentModel`) or ``uniform``.
         temper: with ``weight=fitted``, the power of the likelihood, in (0, 1].
-        endgame: ``exact`` (PIMC once a sample solves exactly, ISMCTS before) or ``always``.
+        endgame: ``exact`` (PIMC once a sample solves exactly, ISMCTS before), ``always``
+            (PIMC at every card play) or ``never`` (ISMCTS at every card play).
+        threads: the ISMCTS moves' searches run at once (root parallelisation, ``ismcts``'
+            ``threads``).
         pool: the ISMCTS card plays search ``pool`` determinizations drawn before the search
             (:func:`weighted_pool`: resampled by the model's likelihood with ``weight=model``)
             instead of the kernel's fresh uniform one each iteration; 0: the kernel's
@@ -153,12 +161,13 @@ class SevenShotExpert:
         min_samples: int | str = 2,
         weight: str = "model",
         temper: float | str = 1.0,
-        endgame: str = "exact",
+        endgame: str = "never",
         pool: int | str = 0,
         iterations: int | str | None = None,
         passing: str = "search",
         rollout: str = "greedy",
         objective: str = "match",
+        threads: int | str = 2,
     ) -> None:
         from septet.bots import make_agent
 
@@ -178,8 +187,8 @@ class SevenShotExpert:
             self.temper = float(temper)
             if not 0.0 < self.temper <= 1.0:
                 raise ValueError(f"temper must be in (0, 1], not {temper!r}")
-        if endgame not in ("exact", "always"):
-            raise ValueError(f"endgame must be exact or always, not {endgame!r}")
+        if endgame not in ("exact", "always", "never"):
+            raise ValueError(f"endgame must be exact, always or never, not {endgame!r}")
         self.endgame = endgame
         self.pool = int(pool)
         if self.pool < 0:
@@ -202,7 +211,12 @@ class SevenShotExpert:
         budget = f"time={search_time}" if iterations is None else f"iterations={self.iterations}"
         if rollout not in ("greedy", "tuned"):
             raise ValueError(f"rollout must be greedy or tuned, not {rollout!r}")
-        self.search = make_agent(SEARCH_SPEC.format(budget=budget, rollout=rollout), game)
+        self.threads = int(threads)
+        if self.threads < 1:
+            raise ValueError(f"threads must be at least 1, not {threads!r}")
+        self.search = make_agent(
+            SEARCH_SPEC.format(budget=budget, rollout=rollout, threads=self.threads), game
+        )
         self._search_time = search_time
         self.solver = Solver()
         self.sample = game.sample_state
@@ -231,7 +245,9 @@ class SevenShotExpert:
                 chosen: Action = self.passer.act(view, legal_actions, rng)
                 return chosen
             return self._search(view, legal_actions, rng, start, pooled=False)
-        if self.endgame == "exact" and not self.solvable(view, legal_actions, rng):
+        if self.endgame == "never" or (
+            self.endgame == "exact" and not self.solvable(view, legal_actions, rng)
+        ):
             self.last_mode = "search"
             return self._search(view, legal_actions, rng, start, pooled=True)
         self.last_mode = "solver"
