@@ -148,6 +148,14 @@ def _positive(key: str, value: float | str, unit: str = "") -> float:
     return number
 
 
+def _non_negative(key: str, value: float | str) -> float:
+    """``value`` as a float >= 0, else ValueError naming ``key``."""
+    number = float(value)
+    if not number >= 0:
+        raise ValueError(f"{key} must be >= 0, not {value!r}")
+    return number
+
+
 class ISMCTSAgent:
     """SO-ISMCTS over ``game.sample_state`` (see the module docstring).
 
@@ -215,9 +223,7 @@ class ISMCTSAgent:
         self.time_limit = None if time is None else _positive("time", time, "seconds")
         if self.iterations is None and self.time_limit is None:
             self.iterations = 1000
-        self.c = float(c)
-        if self.c < 0:
-            raise ValueError(f"c must be >= 0, not {c!r}")
+        self.c = _non_negative("c", c)
         self.rollout = _choice("rollout", rollout, ("random", "greedy", "tuned"))
         if self.rollout == "tuned" and game.name != "seven-shot":
             raise ValueError("rollout=tuned is Seven Shot's (the tuned greedy); use greedy")
@@ -227,9 +233,7 @@ class ISMCTSAgent:
         self.scale = default_scale if scale is None else _positive("scale", scale)
         self.utility = _choice("utility", utility, ("win", "score"))
         self.final = _choice("final", final, ("visits", "value"))
-        self.bias = float(bias)
-        if not self.bias >= 0:
-            raise ValueError(f"bias must be >= 0, not {bias!r}")
+        self.bias = _non_negative("bias", bias)
         self.sampler: Sampler = sampler if sampler is not None else game.sample_state
         self.engine = "python"
         self._kernel: Any = None
@@ -239,11 +243,7 @@ class ISMCTSAgent:
                 self.engine = "fast"
         elif engine == "fast":
             raise ValueError("engine=fast searches with the game's own sampler only")
-        self.threads = _int_param("threads", threads) or 1
-        if self.threads > 1 and self.engine != "fast":
-            if engine == "python" or sampler is not None:
-                raise ValueError("threads > 1 needs the compiled search (the fast extra)")
-            self.threads = 1  # engine=auto without the kernels: the Python search, one
+        self.threads = self._threads(threads, engine == "python" or sampler is not None)
         self._greedy, self._policy = _policies(game, self.rollout, self.bias)
         self.last_iterations = 0
         """Iterations run by the last call of :meth:`act` (for benchmarks)."""
@@ -252,6 +252,17 @@ class ISMCTSAgent:
         (``septet.fast.search.search``'s ``pool``); ``None``: the kernel's uniform draw."""
         self._prior: Action | None = None
         self.last_root: _Node | None = None
+
+    def _threads(self, threads: int | str, python_asked: bool) -> int:
+        """The searches a move runs at once: ``threads``, or 1 where the compiled search does
+        not run (``engine=auto`` without the kernels); ValueError for more than one with the
+        Python search asked for (``engine=python`` or a ``sampler``)."""
+        n = _int_param("threads", threads) or 1
+        if n > 1 and self.engine != "fast":
+            if python_asked:
+                raise ValueError("threads > 1 needs the compiled search (the fast extra)")
+            return 1
+        return n
 
     # ----- public ------------------------------------------------------------------------------
     def act(

@@ -15,8 +15,9 @@ measured best at 0.5 s a move (docs/bots.md, "At a server's budget"), searched i
 kernels of :mod:`septet.fast` when the ``fast`` extra is installed (``engine=auto``, the default)
 and in Python otherwise. A game without such settings (a plug-in) gets ISMCTS with a one-second
 budget. A game without a greedy bot gets ``random`` for Easy and no Normal. The ``expert`` agent
-(:mod:`septet.bots.expert`) is not a level: measured against Strong (one-deal Seven Shot games,
-duplicate) it is level with it at 3 and 4 players, not above (docs/bots.md, "Expert").
+(:mod:`septet.bots.expert`: Strong's search at 0.9 s with two searches a move at once) is not a
+level: measured against Strong it is level with it, not above, in every game and table size
+tried (docs/bots.md, "Expert").
 """
 
 from __future__ import annotations

@@ -171,6 +171,23 @@ def _height(c: int) -> float:
     return 1.0 if c == ACE else (c % 7) / 6.0
 
 
+def _lead_features(
+    legal: list[int], f: np.ndarray, trump: int, near: float, suit_len: list[int], outside: int
+) -> None:
+    """Fill the lead features (``lead_*``) of ``f``'s rows, one per card of ``legal``."""
+    for k, c in enumerate(legal):
+        s = SUIT_OF[c]
+        h = _height(c)
+        f[k, 19] = SEVEN_MASK >> c & 1
+        f[k, 20] = s == trump
+        f[k, 21] = h
+        f[k, 22] = suit_len[s] / 4.0
+        f[k, 23] = c == ACE or not (outside & SUIT_MASK[s] & ~((1 << (c + 1)) - 1))
+        f[k, 24] = c == ACE
+        f[k, 25] = near * (1.0 - h)
+        f[k, 26] = suit_len[s] == 1
+
+
 def features(ctx: PlayContext) -> tuple[list[int], np.ndarray]:
     """The legal cards of ``ctx`` (SS-3.1) and their features, shape ``(len(legal),
     NUM_FEATURES)`` in :data:`FEATURE_NAMES`' order."""
@@ -183,18 +200,7 @@ def features(ctx: PlayContext) -> tuple[list[int], np.ndarray]:
     suit_len = [(hand & SUIT_MASK[s]).bit_count() for s in range(NUM_SUITS)]
     outside = ~(hand | ctx.gone)
     if lead:
-        for k, c in enumerate(legal):
-            s = SUIT_OF[c]
-            h = _height(c)
-            top = c == ACE or not (outside & SUIT_MASK[s] & ~((1 << (c + 1)) - 1))
-            f[k, 19] = SEVEN_MASK >> c & 1
-            f[k, 20] = s == ctx.trump
-            f[k, 21] = h
-            f[k, 22] = suit_len[s] / 4.0
-            f[k, 23] = top
-            f[k, 24] = c == ACE
-            f[k, 25] = near * (1.0 - h)
-            f[k, 26] = suit_len[s] == 1
+        _lead_features(legal, f, ctx.trump, near, suit_len, outside)
         return legal, f
     best = -2
     winner_side = -1

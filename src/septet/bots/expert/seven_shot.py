@@ -115,6 +115,24 @@ def weighted_pool(
     return np.stack([rows[int(i)] for i in picks]).astype(np.int64)
 
 
+CHOICES: dict[str, tuple[str, ...]] = {
+    "weight": ("model", "fitted", "uniform"),
+    "endgame": ("never", "exact", "always"),
+    "objective": ("match", "margin"),
+    "passing": ("search", "greedy", "tuned"),
+    "rollout": ("greedy", "tuned"),
+}
+"""The values each of :class:`SevenShotExpert`'s word parameters takes."""
+
+
+def _check_choices(**given: str) -> None:
+    """Raise ``ValueError`` naming the parameter and its values for a value not in
+    :data:`CHOICES`."""
+    for name, value in given.items():
+        if value not in CHOICES[name]:
+            raise ValueError(f"{name} must be {' or '.join(CHOICES[name])}, not {value!r}")
+
+
 class SevenShotExpert:
     """PIMC with an alpha-beta solver (see the module docstring).
 
@@ -150,7 +168,8 @@ class SevenShotExpert:
             points, as first built).
 
     Raises:
-        ValueError: a non-positive parameter, or another ``weight`` or ``endgame``.
+        ValueError: a non-positive number, ``threads`` below 1, ``temper`` outside (0, 1], or
+            a word parameter's value not in :data:`CHOICES`.
     """
 
     def __init__(
@@ -171,15 +190,11 @@ class SevenShotExpert:
     ) -> None:
         from septet.bots import make_agent
 
+        _check_choices(weight=weight, endgame=endgame, objective=objective, passing=passing,
+                       rollout=rollout)  # fmt: skip
         self.game = game
         self.name = "expert"
-        self.time_limit = float(time)
-        self.nodes = int(nodes)
-        self.min_samples = int(min_samples)
-        if not (self.time_limit > 0 and self.nodes > 0 and self.min_samples > 0):
-            raise ValueError("time, nodes and min_samples must be positive")
-        if weight not in ("model", "uniform", "fitted"):
-            raise ValueError(f"weight must be model, fitted or uniform, not {weight!r}")
+        self._set_numbers(time, nodes, min_samples, pool, iterations)
         self.weighted = weight != "uniform"
         self.temper: float | None = None
         """With ``weight=fitted``: the power of the fitted model's likelihood (else ``None``)."""
@@ -187,30 +202,16 @@ class SevenShotExpert:
             self.temper = float(temper)
             if not 0.0 < self.temper <= 1.0:
                 raise ValueError(f"temper must be in (0, 1], not {temper!r}")
-        if endgame not in ("exact", "always", "never"):
-            raise ValueError(f"endgame must be exact, always or never, not {endgame!r}")
         self.endgame = endgame
-        self.pool = int(pool)
-        if self.pool < 0:
-            raise ValueError(f"pool must be >= 0, not {pool!r}")
-        if objective not in ("match", "margin"):
-            raise ValueError(f"objective must be match or margin, not {objective!r}")
         self.objective = objective
-        if passing not in ("search", "greedy", "tuned"):
-            raise ValueError(f"passing must be search, greedy or tuned, not {passing!r}")
         self.passer: Any = None
         if passing == "greedy":
             self.passer = make_agent("greedy", game)
         elif passing == "tuned":
             self.passer = TunedGreedyAgent(game)
-        self.iterations = None if iterations is None else int(iterations)
-        if self.iterations is not None and self.iterations <= 0:
-            raise ValueError(f"iterations must be positive, not {iterations!r}")
         # The search leaves the endgame test (one sample, at most PROBE_NODES * nodes) its time.
         search_time = max(0.05, self.time_limit - PROBE_SECONDS)
         budget = f"time={search_time}" if iterations is None else f"iterations={self.iterations}"
-        if rollout not in ("greedy", "tuned"):
-            raise ValueError(f"rollout must be greedy or tuned, not {rollout!r}")
         self.threads = int(threads)
         if self.threads < 1:
             raise ValueError(f"threads must be at least 1, not {threads!r}")
@@ -229,6 +230,22 @@ class SevenShotExpert:
         """Each of those samples' weight (1.0 each with ``weight=uniform``)."""
         self.last_mode = ""
         """How the last card play was chosen: ``solver`` (PIMC) or ``search`` (ISMCTS)."""
+
+    def _set_numbers(self, time: float | str, nodes: int | str, min_samples: int | str,
+                     pool: int | str, iterations: int | str | None) -> None:  # fmt: skip
+        """The numeric parameters, checked (ValueError for a non-positive one, or a negative
+        ``pool``)."""
+        self.time_limit = float(time)
+        self.nodes = int(nodes)
+        self.min_samples = int(min_samples)
+        if not (self.time_limit > 0 and self.nodes > 0 and self.min_samples > 0):
+            raise ValueError("time, nodes and min_samples must be positive")
+        self.pool = int(pool)
+        if self.pool < 0:
+            raise ValueError(f"pool must be >= 0, not {pool!r}")
+        self.iterations = None if iterations is None else int(iterations)
+        if self.iterations is not None and self.iterations <= 0:
+            raise ValueError(f"iterations must be positive, not {iterations!r}")
 
     def act(
         self, view: dict[str, JSON], legal_actions: Sequence[Action], rng: random.Random
