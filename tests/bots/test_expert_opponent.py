@@ -265,3 +265,70 @@ def test_pass_features_worked_by_hand_and_the_pass_in_the_likelihood() -> None:
     want = sum(model.pass_log_probability(c) for c in pass_contexts(state) if c.seat != 0)
     plays = sum(math.log(len(features(c)[0])) for c in play_contexts(state) if c.seat != 0)
     assert model.log_likelihood(state, 0) == pytest.approx(want - plays)
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_greedy_pass_cards_are_the_cards_greedy_passes(n: int) -> None:
+    # SS-2.3 / SS-5.2: the pure pass rule gives, from each hand as dealt, the three cards the
+    # greedy bot passes one at a time in a real game.
+    from septet.bots import make_agent
+
+    game = get("seven-shot")
+    greedy = make_agent("greedy", game)
+    for seed in range(8):
+        rng = random.Random(seed)
+        state: Any = game.new_state(n)
+        while not (state.phase == PH_PLAY and state.current_player >= 0):
+            p = state.current_player
+            if p == CHANCE:
+                state.apply(state.sample_chance(rng))
+            else:
+                state.apply(greedy.act(state.view(p), state.legal_actions(), rng))
+        for ctx in pass_contexts(state):
+            assert greedy.pass_cards(ctx.hand, ctx.trump, n) == ctx.passed  # type: ignore[attr-defined]
+
+
+def test_partner_weight_reads_the_partners_pass_by_its_rule() -> None:
+    from septet.bots import make_agent
+    from septet.bots.expert.seven_shot import PARTNER_MISS, partner_weight
+
+    game = get("seven-shot")
+    greedy: Any = make_agent("greedy", game)
+    rng = random.Random(4)
+    state: Any = game.new_state(4)
+    while not (state.phase == PH_PLAY and state.current_player >= 0):
+        p = state.current_player
+        if p == CHANCE:
+            state.apply(state.sample_chance(rng))
+        else:
+            state.apply(greedy.act(state.view(p), state.legal_actions(), rng))
+    seat = state.current_player
+    partner = (seat + 2) % 4
+    assert partner_weight(state, seat, greedy.pass_cards) == 1.0  # the real deal
+    # Swap a card the partner kept for one an opponent holds: the partner's hand before the
+    # pass changes. A deal where the rule, read on that hand, passes other cards weighs
+    # PARTNER_MISS; one where it passes the same cards weighs 1.
+    opp = (seat + 1) % 4
+    seen = set()
+    for mine in (c for c in range(49) if state.hands[partner] >> c & 1):
+        for theirs in (c for c in range(49) if state.hands[opp] >> c & 1):
+            other = state.clone()
+            other.hands[partner] ^= 1 << mine | 1 << theirs
+            other.hands[opp] ^= 1 << mine | 1 << theirs
+            ctx = next(c for c in pass_contexts(other) if c.seat == partner)
+            same = greedy.pass_cards(ctx.hand, ctx.trump, 4) == ctx.passed
+            assert partner_weight(other, seat, greedy.pass_cards) == (1.0 if same else PARTNER_MISS)
+            seen.add(same)
+    assert seen == {True, False}  # both kinds of deal occur among the swaps
+    # Three players have no partner.
+    three, _ = _play_deal(3, 1)
+    assert partner_weight(three, 0, lambda *a: 0) == 1.0
+
+
+def test_partner_rule_needs_a_pass_rule() -> None:
+    from septet.bots import AgentSpecError, make_agent
+
+    game = get("seven-shot")
+    with pytest.raises(AgentSpecError, match="partner"):
+        make_agent("expert:partner=rule", game)
+    assert make_agent("expert:partner=rule,passing=greedy", game).partner == "rule"  # type: ignore[attr-defined]

@@ -46,7 +46,7 @@ from typing import Any
 import numpy as np
 
 from septet.bots.expert.inference import play_likelihood
-from septet.bots.expert.opponent import fitted_model
+from septet.bots.expert.opponent import fitted_model, pass_contexts
 from septet.bots.expert.ss_solver import Position, Solver, match_utility, position_from_state
 from septet.bots.greedy.seven_shot import TunedGreedyAgent
 from septet.bots.ismcts import SCORE_SCALES
@@ -80,6 +80,7 @@ def weighted_pool(
     k: int,
     weighted: bool = True,
     temper: float | None = None,
+    partner_rule: Any = None,
 ) -> Any:
     """``k`` determinizations of ``view``'s information set, encoded for the compiled search
     (int64, shape ``(k, state size)``): ``k`` uniform draws of the engine's sampler
@@ -89,7 +90,12 @@ def weighted_pool(
     the play made likely appears several times and one it made unlikely may not appear
     (``weighted=False``: the ``k`` draws as they are). With a ``temper`` the likelihood is the
     fitted opponent model's (:meth:`~septet.bots.expert.opponent.OpponentModel.log_likelihood`)
-    instead, raised to the power ``temper`` (``None``: the hand-made model).
+    instead, raised to the power ``temper`` (``None``: the hand-made model). With a
+    ``partner_rule`` (4 players: ``rule(hand, trump, players) -> cards passed``, the partner's
+    own pass rule, :meth:`~septet.bots.greedy.seven_shot.GreedyAgent.pass_cards`), a sample whose
+    partner's hand before the pass would not have passed the cards the seat received counts
+    :data:`PARTNER_MISS` times as much (a partnership's known agreement, as bridge partners read
+    each other's carding).
 
     Raises:
         ValueError: ``k < 1``.
@@ -108,6 +114,8 @@ def weighted_pool(
         w = np.exp(logs - logs.max())
     else:
         w = np.array([play_likelihood(st, seat) for st in states])
+    if partner_rule is not None:
+        w = w * np.array([partner_weight(st, seat, partner_rule) for st in states])
     cum = np.cumsum(w / w.sum())
     picks = np.minimum(np.searchsorted(cum, (rng.random() + np.arange(k)) / k), k - 1)
     kernel = kernel_for(game)
@@ -121,6 +129,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "objective": ("match", "margin"),
     "passing": ("search", "greedy", "tuned"),
     "rollout": ("greedy", "tuned"),
+    "partner": ("none", "rule"),
 }
 """The values each of :class:`SevenShotExpert`'s word parameters takes."""
 
@@ -131,6 +140,24 @@ def _check_choices(**given: str) -> None:
     for name, value in given.items():
         if value not in CHOICES[name]:
             raise ValueError(f"{name} must be {' or '.join(CHOICES[name])}, not {value!r}")
+
+
+PARTNER_MISS = 0.002
+"""The weight of a sample whose partner would have passed other cards by the partner's rule
+(not 0: a partner who is not an Expert, or plays another rule, still leaves samples)."""
+
+
+def partner_weight(state: Any, seat: int, rule: Any) -> float:
+    """1.0 when ``seat``'s partner in ``state`` (4 players, play phase) would have passed the
+    cards it passed by ``rule`` from its hand before the pass
+    (:func:`~septet.bots.expert.opponent.pass_contexts`), else :data:`PARTNER_MISS`; 1.0 at 3
+    players (no partner)."""
+    n = state.num_players
+    if n != 4:
+        return 1.0
+    partner = (seat + 2) % n
+    ctx = next(c for c in pass_contexts(state) if c.seat == partner)
+    return 1.0 if rule(ctx.hand, ctx.trump, n) == ctx.passed else PARTNER_MISS
 
 
 class SevenShotExpert:
@@ -162,6 +189,9 @@ class SevenShotExpert:
         passing: how the pass is chosen: ``search`` (ISMCTS, Strong's), ``greedy`` (the
             greedy bot's rules: short suits first, never the A, trumps or 7s to an opponent) or
             ``tuned`` (the same rules with the tuned weights, ``TunedGreedyAgent``).
+        partner: ``rule`` (4 players, with ``passing`` greedy or tuned): the ISMCTS pool's
+            samples weighted by whether the partner, passing by the same rule, would have
+            passed the cards received (:func:`partner_weight`); ``none``.
         objective: what the solver's deal ends are worth: ``match`` (Strong's objective: the
             game won, or the points after the deal through Strong's logistic utility,
             :func:`~septet.bots.expert.ss_solver.match_utility`) or ``margin`` (the deal's
@@ -187,11 +217,14 @@ class SevenShotExpert:
         rollout: str = "greedy",
         objective: str = "match",
         threads: int | str = 2,
+        partner: str = "none",
     ) -> None:
         from septet.bots import make_agent
 
         _check_choices(weight=weight, endgame=endgame, objective=objective, passing=passing,
-                       rollout=rollout)  # fmt: skip
+                       rollout=rollout, partner=partner)  # fmt: skip
+        if partner == "rule" and passing == "search":
+            raise ValueError("partner=rule reads a pass rule: passing=greedy or tuned")
         self.game = game
         self.name = "expert"
         self._set_numbers(time, nodes, min_samples, pool, iterations)
@@ -205,6 +238,7 @@ class SevenShotExpert:
         self.endgame = endgame
         self.objective = objective
         self.passer: Any = None
+        self.partner = partner
         if passing == "greedy":
             self.passer = make_agent("greedy", game)
         elif passing == "tuned":
@@ -285,7 +319,10 @@ class SevenShotExpert:
         agent: Any = self.search
         agent.pool_for = None
         if pooled and self.pool > 0:
-            rows = weighted_pool(self.game, view, rng, self.pool, self.weighted, self.temper)
+            rule = self.passer.pass_cards if self.partner == "rule" else None
+            rows = weighted_pool(
+                self.game, view, rng, self.pool, self.weighted, self.temper, partner_rule=rule
+            )
             agent.pool_for = lambda _view, _rng: rows
         if self.iterations is None:
             spent = time.perf_counter() - start

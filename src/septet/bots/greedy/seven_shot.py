@@ -32,7 +32,9 @@ from septet.fast.seven_shot_weights import GREEDY_WEIGHTS, TUNED_WEIGHTS, WEIGHT
 from septet.games.seven_shot.actions import Pass, Play
 from septet.games.seven_shot.cards import (
     ACE,
+    CARD_NAMES,
     FULL_MASK,
+    NUM_CARDS,
     RANK_OF,
     SEVEN_MASK,
     SUIT_LETTERS,
@@ -83,6 +85,21 @@ class GreedyAgent:
         return self._play(view, legal_actions)
 
     # ----- the pass --------------------------------------------------------------------------
+    def pass_cards(self, hand: int, trump: int, players: int, k: int = 3) -> int:
+        """The ``k`` cards (mask) this bot passes from ``hand`` (mask, before the pass) with
+        trump suit ``trump`` at a table of ``players``: its choices one card at a time, each
+        chosen card leaving the hand (SS-2.3, SS-5.2), as :meth:`act` makes them. A pure
+        function of its arguments: the Expert's partners infer each other's hands by it."""
+        chosen = 0
+        view: dict[str, JSON] = {"num_players": players, "trump": SUIT_LETTERS[trump]}
+        for _ in range(k):
+            view["hand"] = [CARD_NAMES[c] for c in range(NUM_CARDS) if hand >> c & 1]
+            legal = [Pass(c) for c in range(NUM_CARDS) if hand >> c & 1]
+            card = self._pass(view, legal).card  # type: ignore[attr-defined]
+            chosen |= 1 << card
+            hand ^= 1 << card
+        return chosen
+
     def _pass(self, view: dict[str, JSON], legal: Sequence[Action]) -> Action:
         n = int(view["num_players"])
         trump = SUIT_LETTERS.index(str(view["trump"])) if view.get("trump") else -1
