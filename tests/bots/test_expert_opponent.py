@@ -267,6 +267,18 @@ def test_pass_features_worked_by_hand_and_the_pass_in_the_likelihood() -> None:
     assert model.log_likelihood(state, 0) == pytest.approx(want - plays)
 
 
+def _greedy_to_play(game: Any, greedy: Any, n: int, rng: random.Random) -> Any:
+    """A deal dealt and passed by the greedy bot at every seat, at its first card play."""
+    state: Any = game.new_state(n)
+    while not (state.phase == PH_PLAY and state.current_player >= 0):
+        p = state.current_player
+        if p == CHANCE:
+            state.apply(state.sample_chance(rng))
+        else:
+            state.apply(greedy.act(state.view(p), state.legal_actions(), rng))
+    return state
+
+
 @pytest.mark.parametrize("n", [3, 4])
 def test_greedy_pass_cards_are_the_cards_greedy_passes(n: int) -> None:
     # SS-2.3 / SS-5.2: the pure pass rule gives, from each hand as dealt, the three cards the
@@ -276,14 +288,7 @@ def test_greedy_pass_cards_are_the_cards_greedy_passes(n: int) -> None:
     game = get("seven-shot")
     greedy = make_agent("greedy", game)
     for seed in range(8):
-        rng = random.Random(seed)
-        state: Any = game.new_state(n)
-        while not (state.phase == PH_PLAY and state.current_player >= 0):
-            p = state.current_player
-            if p == CHANCE:
-                state.apply(state.sample_chance(rng))
-            else:
-                state.apply(greedy.act(state.view(p), state.legal_actions(), rng))
+        state = _greedy_to_play(game, greedy, n, random.Random(seed))
         for ctx in pass_contexts(state):
             assert greedy.pass_cards(ctx.hand, ctx.trump, n) == ctx.passed  # type: ignore[attr-defined]
 
@@ -294,14 +299,7 @@ def test_partner_weight_reads_the_partners_pass_by_its_rule() -> None:
 
     game = get("seven-shot")
     greedy: Any = make_agent("greedy", game)
-    rng = random.Random(4)
-    state: Any = game.new_state(4)
-    while not (state.phase == PH_PLAY and state.current_player >= 0):
-        p = state.current_player
-        if p == CHANCE:
-            state.apply(state.sample_chance(rng))
-        else:
-            state.apply(greedy.act(state.view(p), state.legal_actions(), rng))
+    state = _greedy_to_play(game, greedy, 4, random.Random(4))
     seat = state.current_player
     partner = (seat + 2) % 4
     assert partner_weight(state, seat, greedy.pass_cards) == 1.0  # the real deal

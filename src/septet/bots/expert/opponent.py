@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from septet.games.seven_shot.cards import ACE, NUM_SUITS, SEVEN_MASK, SUIT_MASK, SUIT_OF
+from septet.games.seven_shot.cards import ACE, NUM_SUITS, SEVEN_MASK, SUIT_MASK, SUIT_OF, cards_of
 from septet.games.seven_shot.rules import card_power, playable
 
 FEATURE_NAMES: tuple[str, ...] = (
@@ -158,15 +158,6 @@ def play_contexts(state: Any) -> Iterator[PlayContext]:
             won[winner] += 1
 
 
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def _height(c: int) -> float:
     return 1.0 if c == ACE else (c % 7) / 6.0
 
@@ -194,7 +185,7 @@ def features(ctx: PlayContext) -> tuple[list[int], np.ndarray]:
     hand = ctx.hand
     lead = not ctx.trick
     led = -1 if lead else SUIT_OF[ctx.trick[0]]
-    legal = _cards(playable(hand, led))
+    legal = cards_of(playable(hand, led))
     f = np.zeros((len(legal), NUM_FEATURES))
     near = 1.0 if ctx.side_tricks >= 5 else 0.0
     suit_len = [(hand & SUIT_MASK[s]).bit_count() for s in range(NUM_SUITS)]
@@ -279,7 +270,7 @@ def pass_contexts(state: Any) -> Iterator[PassContext]:
 def pass_features(ctx: PassContext) -> tuple[list[int], np.ndarray]:
     """The cards of the hand before the pass and their features, shape ``(len(cards),
     NUM_PASS_FEATURES)`` in :data:`PASS_FEATURE_NAMES`' order."""
-    cards = _cards(ctx.hand)
+    cards = cards_of(ctx.hand)
     f = np.zeros((len(cards), NUM_PASS_FEATURES))
     suit_len = [(ctx.hand & SUIT_MASK[s]).bit_count() for s in range(NUM_SUITS)]
     for k, c in enumerate(cards):
