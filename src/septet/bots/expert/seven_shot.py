@@ -227,7 +227,7 @@ class SevenShotExpert:
             raise ValueError("partner=rule reads a pass rule: passing=greedy or tuned")
         self.game = game
         self.name = "expert"
-        self._set_numbers(time, nodes, min_samples, pool, iterations)
+        self._set_numbers(time, nodes, min_samples, pool, iterations, threads)
         self.weighted = weight != "uniform"
         self.temper: float | None = None
         """With ``weight=fitted``: the power of the fitted model's likelihood (else ``None``)."""
@@ -246,9 +246,6 @@ class SevenShotExpert:
         # The search leaves the endgame test (one sample, at most PROBE_NODES * nodes) its time.
         search_time = max(0.05, self.time_limit - PROBE_SECONDS)
         budget = f"time={search_time}" if iterations is None else f"iterations={self.iterations}"
-        self.threads = int(threads)
-        if self.threads < 1:
-            raise ValueError(f"threads must be at least 1, not {threads!r}")
         self.search = make_agent(
             SEARCH_SPEC.format(budget=budget, rollout=rollout, threads=self.threads), game
         )
@@ -266,9 +263,13 @@ class SevenShotExpert:
         """How the last card play was chosen: ``solver`` (PIMC) or ``search`` (ISMCTS)."""
 
     def _set_numbers(self, time: float | str, nodes: int | str, min_samples: int | str,
-                     pool: int | str, iterations: int | str | None) -> None:  # fmt: skip
+                     pool: int | str, iterations: int | str | None,
+                     threads: int | str) -> None:  # fmt: skip
         """The numeric parameters, checked (ValueError for a non-positive one, or a negative
         ``pool``)."""
+        self.threads = int(threads)
+        if self.threads < 1:
+            raise ValueError(f"threads must be at least 1, not {threads!r}")
         self.time_limit = float(time)
         self.nodes = int(nodes)
         self.min_samples = int(min_samples)
