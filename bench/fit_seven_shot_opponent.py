@@ -147,6 +147,19 @@ def report(w: np.ndarray, rows: list[Row], epsilon: float) -> dict[str, float]:
     }
 
 
+def _table(
+    name: str, weights: dict[int, list[float]], names: tuple[str, ...], doc: str
+) -> list[str]:
+    """The lines of one ``name: dict[int, tuple[float, ...]]`` of weights, each commented with
+    its feature's name, and its docstring."""
+    lines = [f"{name}: dict[int, tuple[float, ...]] = {{"]
+    for n, w in weights.items():
+        lines.append(f"    {n}: (")
+        lines += [f"        {x!r},  # {f}" for f, x in zip(names, w, strict=True)]
+        lines.append("    ),")
+    return [*lines, "}", f'"""{doc}"""', ""]
+
+
 def write_weights(
     spec: str,
     games: int,
@@ -165,21 +178,12 @@ def write_weights(
         "held-out numbers in docs/bots.md.",
         '"""',
         "",
-        "WEIGHTS: dict[int, tuple[float, ...]] = {",
     ]
-    for n, w in weights.items():
-        lines.append(f"    {n}: (")
-        for name, x in zip(FEATURE_NAMES, w, strict=True):
-            lines.append(f"        {x!r},  # {name}")
-        lines.append("    ),")
-    lines += ["}", '"""Weights per player count, in ``FEATURE_NAMES``\' order."""', ""]
-    lines.append("PASS_WEIGHTS: dict[int, tuple[float, ...]] = {")
-    for n, w in pass_weights.items():
-        lines.append(f"    {n}: (")
-        for name, x in zip(PASS_FEATURE_NAMES, w, strict=True):
-            lines.append(f"        {x!r},  # {name}")
-        lines.append("    ),")
-    lines += ["}", '"""The pass model\'s weights per player count (``PASS_FEATURE_NAMES``)."""', ""]
+    lines += _table(
+        "WEIGHTS", weights, FEATURE_NAMES, "Weights per player count, in ``FEATURE_NAMES``' order."
+    )
+    doc = "The pass model's weights per player count (``PASS_FEATURE_NAMES``)."
+    lines += _table("PASS_WEIGHTS", pass_weights, PASS_FEATURE_NAMES, doc)
     WEIGHTS_FILE.write_text("\n".join(lines))
     print(f"wrote {WEIGHTS_FILE}")
 

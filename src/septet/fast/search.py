@@ -178,7 +178,7 @@ def search(
     Raises:
         ValueError: a ``pool`` of another dtype or width.
     """
-    trees, done = search_trees(1, **_settings(locals()))
+    trees, done = search_trees(1, **locals())  # (only the parameters are local here)
     return trees[0], done
 
 
@@ -229,11 +229,6 @@ def search_trees(threads: int, **settings: Any) -> tuple[list[Tree], int]:
     with ThreadPoolExecutor(threads) as ex:
         results = list(ex.map(one, range(threads)))
     return [t for t, _ in results], sum(d for _, d in results)
-
-
-def _settings(scope: dict[str, Any]) -> dict[str, Any]:
-    """:func:`search`'s arguments as :func:`search_trees`' keywords."""
-    return {k: v for k, v in scope.items() if k not in ("trees", "done")}
 
 
 def _int_params(
